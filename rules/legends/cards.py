@@ -1,0 +1,360 @@
+"""Card data for Cyberpunk Legends: ranks, suits, player cards, scenario cards.
+
+These pydantic models *are* the content schema: content files (TOML) are validated
+against them at load time, so a typo in a pack is reported with the file, the card and
+the field instead of surfacing mid-game.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from rules.legends.effects import CardEffect, SceneEffect
+
+
+class Suit(str, Enum):
+    CHARISMA = "charisma"
+    MUSCLE = "muscle"
+    STEALTH = "stealth"
+    TECH = "tech"
+    # A printed "any suit" symbol is wild: assigned at check time (R4).
+    ANY = "any"
+
+
+REAL_SUITS: tuple[Suit, ...] = (Suit.CHARISMA, Suit.MUSCLE, Suit.STEALTH, Suit.TECH)
+
+# Old material calls Muscle "Might" (publisher note in the rulings).
+SUIT_ALIASES: dict[str, Suit] = {"might": Suit.MUSCLE}
+
+RANK_NAMES: dict[int, str] = {
+    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+    11: "J", 12: "Q", 13: "K", 14: "A",
+}
+RANK_FROM_NAME: dict[str, int] = {v: k for k, v in RANK_NAMES.items()}
+FACE_RANKS: frozenset[int] = frozenset({11, 12, 13, 14})
+
+
+def parse_rank(value: Any) -> int:
+    """Accept 2..14 or the printed names ("J", "Q", "K", "A", "10")."""
+    if isinstance(value, bool):
+        raise ValueError(f"rank must be 2-10, J, Q, K or A, not {value!r}")
+    if isinstance(value, int):
+        if 2 <= value <= 14:
+            return value
+        raise ValueError(f"rank must be 2-10, J, Q, K or A, not {value!r}")
+    if isinstance(value, str):
+        key = value.strip().upper()
+        if key in RANK_FROM_NAME:
+            return RANK_FROM_NAME[key]
+    raise ValueError(f"rank must be 2-10, J, Q, K or A, not {value!r}")
+
+
+def parse_suit(value: Any) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, str):
+        key = value.strip().lower()
+        if key in SUIT_ALIASES:
+            return SUIT_ALIASES[key]
+        try:
+            return Suit(key)
+        except ValueError:
+            pass
+    names = ", ".join(s.value for s in Suit)
+    raise ValueError(f"suit must be one of {names} (or 'might'), not {value!r}")
+
+
+class Role(str, Enum):
+    NETRUNNER = "netrunner"
+    NOMAD = "nomad"
+    ROCKER = "rocker"
+    SOLO = "solo"
+
+
+class PlayerCard(BaseModel):
+    """One card definition (a deck holds several copies of some definitions)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)
+    name: str = Field(min_length=1, max_length=80)
+    # Every rank printed on the card; a card counts as each of them (R3).
+    ranks: tuple[int, ...] = Field(min_length=1)
+    # Every suit symbol printed, with multiplicity; "any" is wild (R4).
+    suits: tuple[Suit, ...] = ()
+    text: str = ""
+    flavor: str = ""
+    effects: tuple[CardEffect, ...] = ()
+    # Eddie value: its price in the Upgrade Pool and its worth as gear (R15).
+    cost: int = Field(default=0, ge=0, le=99)
+    role: Role | None = None
+
+    @field_validator("ranks", mode="before")
+    @classmethod
+    def _ranks(cls, v: Any) -> Any:
+        if isinstance(v, (list, tuple)):
+            # A card printed with the same rank twice is one card of that rank (R5).
+            out: list[int] = []
+            for r in v:
+                pr = parse_rank(r)
+                if pr not in out:
+                    out.append(pr)
+            return tuple(out)
+        return v
+
+    @field_validator("suits", mode="before")
+    @classmethod
+    def _suits(cls, v: Any) -> Any:
+        if isinstance(v, (list, tuple)):
+            return tuple(parse_suit(s) for s in v)
+        return v
+
+    @property
+    def is_face(self) -> bool:
+        return any(r in FACE_RANKS for r in self.ranks)
+
+    def rank_label(self) -> str:
+        return "/".join(RANK_NAMES[r] for r in self.ranks)
+
+
+class HandType(str, Enum):
+    """To Hit structures, weakest to strongest (R5). There is no straight flush."""
+
+    PAIR = "pair"
+    TWO_PAIR = "two_pair"
+    THREE_OF_A_KIND = "three_of_a_kind"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full_house"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+
+    @property
+    def strength(self) -> int:
+        return HAND_ORDER.index(self)
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", " ").title().replace("Of A", "of a")
+
+
+HAND_ORDER: tuple[HandType, ...] = (
+    HandType.PAIR,
+    HandType.TWO_PAIR,
+    HandType.THREE_OF_A_KIND,
+    HandType.STRAIGHT,
+    HandType.FLUSH,
+    HandType.FULL_HOUSE,
+    HandType.FOUR_OF_A_KIND,
+)
+
+
+class Requirement(BaseModel):
+    """One To Hit requirement: a hand symbol, attached suits, maybe a plus."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    hand: HandType
+    or_better: bool = False
+    # Suits attached to the hand symbol, with multiplicity: each must be shown by the
+    # cards that form the combination (R5).
+    suits: tuple[Suit, ...] = ()
+    # For a flush: which suit; None (or "any") means five of any single suit.
+    flush_suit: Suit | None = None
+
+    @field_validator("suits", mode="before")
+    @classmethod
+    def _suits(cls, v: Any) -> Any:
+        if isinstance(v, (list, tuple)):
+            return tuple(parse_suit(s) for s in v)
+        return v
+
+    @field_validator("flush_suit", mode="before")
+    @classmethod
+    def _flush_suit(cls, v: Any) -> Any:
+        if v is None:
+            return None
+        s = parse_suit(v)
+        return None if s is Suit.ANY else s
+
+    @model_validator(mode="after")
+    def _check(self) -> Requirement:
+        if self.flush_suit is not None and self.hand is not HandType.FLUSH:
+            raise ValueError("flush_suit only applies to a flush requirement")
+        if Suit.ANY in self.suits:
+            raise ValueError("an attached suit must be a real suit, not 'any'")
+        return self
+
+    def describe(self) -> str:
+        if self.hand is HandType.FLUSH:
+            head = f"{self.flush_suit.value.title()} flush" if self.flush_suit else "Flush"
+        else:
+            head = self.hand.label
+        if self.suits:
+            head += " with " + " and ".join(s.value.title() for s in self.suits)
+        if self.or_better:
+            head += " or better"
+        return head
+
+
+class ScenarioKind(str, Enum):
+    OBSTACLE = "obstacle"
+    SCENE = "scene"
+    CLUE = "clue"
+    MEMORY = "memory"
+
+
+class Puzzle(BaseModel):
+    """A puzzle on a Clue: a correct answer unlocks what the content says (R11)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    question: str
+    # Accepted answers, compared case-, space- and punctuation-insensitively.
+    answers: tuple[str, ...] = Field(min_length=1)
+    unlock_pack: str | None = None
+    eddies: int = Field(default=0, ge=0)
+    memory: str | None = None
+
+
+class SceneChoice(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str = Field(pattern=r"^[A-Z]$")
+    label: str = Field(min_length=1, max_length=80)
+    effects: tuple[SceneEffect, ...] = ()
+
+
+class ScenarioCard(BaseModel):
+    """A card of a Scenario Deck. `order` fixes its place: decks are never shuffled."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    order: int = Field(ge=1)
+    kind: ScenarioKind
+    name: str = Field(min_length=1, max_length=80)
+    text: str = ""
+    flavor: str = ""
+    # Instructions resolved when the card is flipped (before the next flip, R11).
+    effects: tuple[SceneEffect, ...] = ()
+    # A crew vote between options ("If you answered A…"), resolved after `effects`.
+    choices: tuple[SceneChoice, ...] = ()
+    # Obstacles only.
+    health: int = Field(default=0, ge=0)
+    damage: int = Field(default=0, ge=0)
+    to_hit: tuple[Requirement, ...] = ()
+    end_of_round: tuple[SceneEffect, ...] = ()
+    # While this Obstacle is active the Plan Size changes by this much.
+    plan_size: int = 0
+    # Memory cards: the key kept by the campaign (R11).
+    memory_key: str | None = None
+    puzzle: Puzzle | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> ScenarioCard:
+        if self.kind is ScenarioKind.OBSTACLE:
+            if self.health < 1:
+                raise ValueError("an obstacle needs health of at least 1")
+            if not self.to_hit:
+                raise ValueError("an obstacle needs at least one to_hit requirement")
+        else:
+            if self.to_hit or self.health or self.damage or self.end_of_round:
+                raise ValueError(
+                    "to_hit, health, damage and end_of_round only apply to obstacles"
+                )
+        if self.kind is ScenarioKind.MEMORY and not self.memory_key:
+            raise ValueError("a memory card needs a memory_key")
+        if self.puzzle is not None and self.kind is not ScenarioKind.CLUE:
+            raise ValueError("only a clue may carry a puzzle")
+        keys = [c.key for c in self.choices]
+        if len(set(keys)) != len(keys):
+            raise ValueError("choice keys must be distinct")
+        if len(self.choices) == 1:
+            raise ValueError("a choice needs at least two options")
+        return self
+
+
+class Rewards(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    eddies: int = Field(default=0, ge=0)
+    # Card ids added to every runner's deck.
+    cards: tuple[str, ...] = ()
+    unlock_packs: tuple[str, ...] = ()
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    intro: str = ""
+    cards: tuple[ScenarioCard, ...] = Field(min_length=1)
+    rewards: Rewards = Rewards()
+    # Trauma packs only: what the campaign does when the pack is done.
+    after: Literal["retry", "next"] = "next"
+    # Trauma packs only: permanent change to the crew's max Health.
+    max_health_change: int = 0
+
+    @model_validator(mode="after")
+    def _orders(self) -> Scenario:
+        orders = [c.order for c in self.cards]
+        if len(set(orders)) != len(orders):
+            dupes = sorted({o for o in orders if orders.count(o) > 1})
+            raise ValueError(f"order numbers must be unique; repeated: {dupes}")
+        return self
+
+    def deck_in_order(self) -> list[ScenarioCard]:
+        return sorted(self.cards, key=lambda c: c.order)
+
+
+class RoleDeck(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    role: Role
+    name: str
+    blurb: str = ""
+    # Card ids, one entry per copy.
+    cards: tuple[str, ...] = Field(min_length=5)
+
+
+class UpgradePack(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    # Sealed packs appear in the pool only once unlocked (a puzzle or a reward).
+    sealed: bool = False
+    cards: tuple[str, ...] = Field(min_length=1)
+
+
+class Campaign(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    scenarios: tuple[str, ...] = Field(min_length=1)
+    trauma_packs: tuple[str, ...] = ()
+    max_health: int = Field(default=20, ge=1)
+    starting_eddies: int = Field(default=0, ge=0)
+
+
+class ContentPack(BaseModel):
+    """Everything a table needs, resolved and cross-checked by the loader."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    cards: dict[str, PlayerCard]
+    roles: dict[Role, RoleDeck]
+    scenarios: dict[str, Scenario]
+    upgrade_packs: dict[str, UpgradePack]
+    campaigns: dict[str, Campaign]
+
+    def card(self, card_id: str) -> PlayerCard:
+        return self.cards[card_id]
+
+
+AnyCard = Annotated[PlayerCard, Field()]

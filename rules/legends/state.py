@@ -1,0 +1,194 @@
+"""The state of one Cyberpunk Legends table: a campaign and, while one is on, its run.
+
+Immutable pydantic models. The reducer never mutates a state: it builds a new one with
+`model_copy(update=...)`, and every accepted action bumps `Table.version`. The whole
+state round-trips through JSON losslessly; that JSON is what the database stores.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.core.rng import Rng
+from rules.legends.cards import Role
+from rules.legends.effects import SceneEffect
+from rules.legends.options import TableOptions
+
+FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class Runner(BaseModel):
+    """A seat at the campaign: a person's runner, or the merc that person controls."""
+
+    model_config = FROZEN
+
+    player: str  # who acts for this seat (a merc's controller)
+    name: str
+    role: Role
+    is_merc: bool = False
+    deck: tuple[str, ...]  # decklist: card ids, one per copy
+    eddies: int = 0
+    eddies_spent: int = 0
+
+
+class Option(BaseModel):
+    """One legal answer to a prompt. `label` may name a hidden card: prompts that offer
+    hand cards are shown only to their seat (see `view`)."""
+
+    model_config = FROZEN
+
+    key: str
+    label: str
+
+
+PromptKind = Literal[
+    "choose_player",
+    "choose_target",
+    "discard_from_plan",
+    "discard_from_hand",
+    "put_from_hand",
+    "draw_and_put",
+    "replace_plan",
+    "replace_hand",
+    "assign_damage",
+    "scene_discard",
+]
+
+
+class Prompt(BaseModel):
+    """A decision an effect is waiting on."""
+
+    model_config = FROZEN
+
+    seat: int
+    kind: PromptKind
+    # Public-safe text ("Choose a player to draw 2 cards").
+    text: str
+    options: tuple[Option, ...]
+    # Whether the options reveal the seat's hand (then only that seat sees them).
+    private: bool = False
+    # Effect bookkeeping.
+    source: str | None = None  # card instance that raised it
+    picks_left: int = 1
+    data: dict[str, int | str] = {}
+
+
+class Frame(BaseModel):
+    """A card whose effects are resolving: `index` is the next effect to run."""
+
+    model_config = FROZEN
+
+    inst: str
+    seat: int
+    index: int = 0
+
+
+class PlanEntry(BaseModel):
+    model_config = FROZEN
+
+    inst: str
+    seat: int  # owner: the card returns to this seat's discard pile (R8)
+    put: bool = False
+    # Plan Size bonus that lasts while this card is in the Plan (Second Story Work).
+    size_bonus: int = 0
+
+
+class ActiveObstacle(BaseModel):
+    model_config = FROZEN
+
+    order: int
+    damage: int = 0
+
+
+class SeatZones(BaseModel):
+    model_config = FROZEN
+
+    deck: tuple[str, ...] = ()  # top of the deck is index 0
+    hand: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+
+
+class CleanupSeat(BaseModel):
+    model_config = FROZEN
+
+    limit: int | None  # None: any number (after all Obstacles were cleared)
+    discarded: int = 0
+    ready: bool = False
+
+
+RunPhase = Literal["flip", "scene", "vote", "plan", "cleanup"]
+
+
+class Run(BaseModel):
+    """One scenario being played."""
+
+    model_config = FROZEN
+
+    scenario: str
+    trauma: bool = False
+    phase: RunPhase = "flip"
+    # Scenario Deck: order numbers, top first. Never shuffled (R10).
+    deck: tuple[int, ...]
+    scenario_discard: tuple[int, ...] = ()
+    # The Scenario Card being resolved (scene phase / vote), if any.
+    current: int | None = None
+    scene_queue: tuple[SceneEffect, ...] = ()
+    votes: dict[int, str] = {}
+    active: tuple[ActiveObstacle, ...] = ()
+    cleared: tuple[int, ...] = ()
+    leader: int = 0
+    round: int = 0
+    turn: int | None = None
+    # Seats that already played in this round (for the turn order display).
+    plan: tuple[PlanEntry, ...] = ()
+    frames: tuple[Frame, ...] = ()
+    prompts: tuple[Prompt, ...] = ()
+    # Damage computed at execution, kept while the crew assigns it (assign_damage).
+    pending_damage: int = 0
+    hit_orders: tuple[int, ...] = ()
+    cleanup: dict[int, CleanupSeat] = {}
+    cleanup_cleared: bool = False
+    zones: dict[int, SeatZones]
+    cards: dict[str, str]  # card instance id -> card id
+    health: int
+    max_health: int
+    hand_size: int = 5
+    base_plan_size: int = 5
+
+
+class RunResult(BaseModel):
+    model_config = FROZEN
+
+    scenario: str
+    outcome: Literal["complete", "flatlined", "abandoned"]
+    health: int
+    rounds: int
+
+
+class Table(BaseModel):
+    """A campaign bound to one channel, with its current run."""
+
+    model_config = FROZEN
+
+    version: int = 0
+    id: str
+    name: str
+    owner: str
+    pack: str = "core"
+    campaign: str
+    options: TableOptions = TableOptions()
+    runners: tuple[Runner, ...] = ()
+    progress: int = 0  # index of the next scenario of the campaign
+    completed: tuple[str, ...] = ()
+    clues: tuple[str, ...] = ()  # "scenario:order" of the Clue cards set aside
+    memory: tuple[str, ...] = ()  # Persistent Memory keys
+    solved: tuple[str, ...] = ()  # puzzle ids
+    unlocked: tuple[str, ...] = ()  # sealed Upgrade Pool packs opened
+    max_health: int = 20
+    trauma_opened: int = 0
+    next_trauma: str | None = None  # a Trauma Pack waiting to be played
+    run: Run | None = None
+    history: tuple[RunResult, ...] = ()
+    rng: Rng = Field(default_factory=lambda: Rng(seed=0))
