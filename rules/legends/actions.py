@@ -34,11 +34,15 @@ class Leave(_Action):
 
 
 class Start(_Action):
+    # Set by the adapter when the caller may manage the channel (not only the owner).
+    manager: bool = False
     type: Literal["start"] = "start"
     scenario: str | None = None
 
 
 class SetOption(_Action):
+    # Set by the adapter when the caller may manage the channel (not only the owner).
+    manager: bool = False
     type: Literal["set_option"] = "set_option"
     name: str
     value: Any
@@ -62,6 +66,8 @@ class Solve(_Action):
 
 
 class Abandon(_Action):
+    # Set by the adapter when the caller may manage the channel (not only the owner).
+    manager: bool = False
     type: Literal["abandon"] = "abandon"
 
 

@@ -28,6 +28,8 @@ class Runner(BaseModel):
     name: str
     role: Role
     is_merc: bool = False
+    # Left mid-run: removed from the roster when the run ends.
+    leaving: bool = False
     deck: tuple[str, ...]  # decklist: card ids, one per copy
     eddies: int = 0
     eddies_spent: int = 0
@@ -85,6 +87,17 @@ class Frame(BaseModel):
     index: int = 0
 
 
+class SceneFrame(BaseModel):
+    """A Scenario Card resolving its instructions (or an Obstacle's end-of-round)."""
+
+    model_config = FROZEN
+
+    order: int
+    queue: tuple[SceneEffect, ...] = ()
+    voted: bool = False
+    end_of_round: bool = False
+
+
 class PlanEntry(BaseModel):
     model_config = FROZEN
 
@@ -118,7 +131,7 @@ class CleanupSeat(BaseModel):
     ready: bool = False
 
 
-RunPhase = Literal["flip", "scene", "vote", "plan", "cleanup"]
+RunPhase = Literal["flip", "scene", "vote", "plan", "assign", "cleanup"]
 
 
 class Run(BaseModel):
@@ -132,15 +145,19 @@ class Run(BaseModel):
     # Scenario Deck: order numbers, top first. Never shuffled (R10).
     deck: tuple[int, ...]
     scenario_discard: tuple[int, ...] = ()
-    # The Scenario Card being resolved (scene phase / vote), if any.
-    current: int | None = None
-    scene_queue: tuple[SceneEffect, ...] = ()
+    # Scenario Cards whose instructions are resolving, innermost last.
+    scenes: tuple[SceneFrame, ...] = ()
+    # What follows once `scenes` is empty: the next flip / round, or clean-up.
+    after_scenes: Literal["continue", "cleanup"] = "continue"
     votes: dict[int, str] = {}
+    seats: tuple[int, ...]  # runner indexes taking part, clockwise
     active: tuple[ActiveObstacle, ...] = ()
     cleared: tuple[int, ...] = ()
     leader: int = 0
     round: int = 0
     turn: int | None = None
+    # The seat on turn has played its card; the turn passes once effects resolve.
+    turn_taken: bool = False
     # Seats that already played in this round (for the turn order display).
     plan: tuple[PlanEntry, ...] = ()
     frames: tuple[Frame, ...] = ()
