@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from rules.core.errors import IllegalAction, Refusal
 from rules.core.events import Event
@@ -485,8 +485,8 @@ class _Engine:
             self.draw(seat, self.run.hand_size)
         self.emit("leader", f"{self.name(self.run.leader)} holds the Leader Token and flips first.")
 
-    def _end_run(self, outcome: str, run: Run) -> None:
-        result = RunResult(scenario=run.scenario, outcome=outcome,  # type: ignore[arg-type]
+    def _end_run(self, outcome: Literal["complete", "flatlined", "abandoned"], run: Run) -> None:
+        result = RunResult(scenario=run.scenario, outcome=outcome,
                            health=max(0, run.health), rounds=run.round)
         runners = tuple(r for r in self.t.runners if not r.leaving)
         self.set_table(run=None, history=self.t.history + (result,), runners=runners)
@@ -1151,9 +1151,10 @@ class _Engine:
             if then == "draw":
                 self.draw(target, int(p.data["count"]))
             elif then == "discard":
-                eff = fx.DiscardFromHand(count=int(p.data["count"]), optional=bool(p.data["optional"]),
-                                         draw_after=int(p.data["draw_after"]))
-                self.discard_hand_prompt(target, p.source or "", eff)
+                hand_eff = fx.DiscardFromHand(count=int(p.data["count"]),
+                                              optional=bool(p.data["optional"]),
+                                              draw_after=int(p.data["draw_after"]))
+                self.discard_hand_prompt(target, p.source or "", hand_eff)
             elif then == "put":
                 self.put_prompt(target, p.source or "", bool(p.data["optional"]))
         elif p.kind == "choose_target":
