@@ -244,7 +244,7 @@ class ScenarioCard(BaseModel):
     choices: tuple[SceneChoice, ...] = ()
     # Obstacles only.
     health: int = Field(default=0, ge=0)
-    damage: int = Field(default=0, ge=0)
+    damage: int = Field(default=0, ge=0, le=20)
     to_hit: tuple[Requirement, ...] = ()
     end_of_round: tuple[SceneEffect, ...] = ()
     # While this Obstacle is active the Plan Size changes by this much.

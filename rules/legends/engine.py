@@ -1312,16 +1312,17 @@ class _Engine:
             self.heal(healing)
         run = self.run
         survivors = sorted(run.active, key=lambda o: o.order)
+        # One Obstacle at a time, in order number: its Damage, then its end-of-round effects.
+        frames: list[SceneFrame] = []
         for ob in survivors:
             card = self.scard(ob.order)
-            if card.damage:
-                self.damage_crew(card.damage, card.name)
-        frames = tuple(
-            SceneFrame(order=ob.order, queue=self.scard(ob.order).end_of_round, end_of_round=True)
-            for ob in reversed(survivors) if self.scard(ob.order).end_of_round
-        )
+            strike: tuple[fx.SceneEffect, ...] = (
+                (fx.DamageCrew(amount=card.damage),) if card.damage else ())
+            queue = strike + tuple(card.end_of_round)
+            if queue:
+                frames.append(SceneFrame(order=ob.order, queue=queue, end_of_round=True))
         if frames:
-            self.set_run(scenes=frames, after_scenes="cleanup", phase="scene")
+            self.set_run(scenes=tuple(reversed(frames)), after_scenes="cleanup", phase="scene")
             self.process_scenes()
         else:
             self.begin_cleanup()

@@ -41,7 +41,9 @@ def legal_actions(table: Table, player: str, content: ContentPack) -> list[Actio
         if run.phase == "flip" and run.leader == seat:
             out.append(Flip(player=player))
         elif run.phase == "vote":
-            if not merc and run.scenes:
+            # Listing only unvoted seats keeps drivers from re-voting forever; the
+            # reducer still lets a person change their vote.
+            if not merc and run.scenes and seat not in run.votes:
                 card = eng.scard(run.scenes[-1].order)
                 out.extend(Choose(player=player, option=c.key) for c in card.choices)
             if run.leader == seat:
