@@ -297,8 +297,9 @@ class _Engine:
         me = self.seat_for(a.player, False)
         mine = [i for i, r in enumerate(self.t.runners) if r.player == a.player]
         if self.t.run is None:
+            leaver = self.t.runners[me].name
             self.set_table(runners=tuple(r for r in self.t.runners if r.player != a.player))
-            self.emit("left", f"{self.t.runners[me].name} leaves the crew.")
+            self.emit("left", f"{leaver} leaves the crew.")
             return
         run = self.run
         remaining = [s for s in run.seats if s not in mine]
@@ -1192,7 +1193,10 @@ class _Engine:
                 self.enter_plan(seat, drawn, put=True, size_bonus=int(p.data["bonus"]))
             else:
                 self.set_zones(seat, discard=self.zones(seat).discard + (drawn,))
-                self.emit("discarded", f"{self.name(seat)} discards {self.card_of(drawn).name}.")
+                # The drawn card was never shown: only its player learns what it was.
+                self.emit("discarded", f"{self.name(seat)} discards the drawn card.")
+                self.emit("discarded_private", f"You discarded {self.card_of(drawn).name}.",
+                          seats=[seat])
         elif p.kind == "replace_plan":
             if key == DONE:
                 return

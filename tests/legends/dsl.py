@@ -19,25 +19,35 @@ from typing import Any
 
 from rules.core.rng import Rng
 from rules.legends.actions import (
+    Abandon,
     Action,
+    Buy,
     Choose,
     CloseVote,
     Discard,
     Flip,
+    Join,
+    Leave,
     Play,
     Ready,
+    Remove,
+    SetOption,
+    Solve,
+    Start,
 )
 from rules.legends.cards import (
     Campaign,
     ContentPack,
     PlayerCard,
     Requirement,
+    Rewards,
     Role,
     RoleDeck,
     Scenario,
     ScenarioCard,
+    UpgradePack,
 )
-from rules.legends.engine import Outcome, apply
+from rules.legends.engine import Outcome, apply, new_table
 from rules.legends.options import TableOptions
 from rules.legends.state import Run, Runner, SeatZones, Table
 
@@ -71,6 +81,27 @@ LIBRARY: dict[str, dict[str, Any]] = {
                     effects=[{"type": "replace"}]),
     "open-door": dict(name="Open Door", ranks=[2], suits=["stealth"],
                       effects=[{"type": "put_from_hand", "who": "chosen"}]),
+    # More cards for the rulebook tests (names are made up; behaviour is the vocabulary's).
+    "dumpster-dive": dict(name="Dumpster Dive", ranks=[6], suits=["stealth"],
+                          effects=[{"type": "discard_from_hand", "count": 1,
+                                    "draw_after": 1}]),
+    "quick-hands": dict(name="Quick Hands", ranks=[9], suits=["tech"],
+                        effects=[{"type": "draw", "count": 1}]),
+    "rush-in": dict(name="Rush In", ranks=[4], suits=["muscle"],
+                    effects=[{"type": "put_from_deck", "count": 1}]),
+    "backup": dict(name="Backup", ranks=[10], suits=["muscle"],
+                   effects=[{"type": "plan_size", "amount": 1}, {"type": "damage", "amount": 1}]),
+    "tech-needed": dict(name="Patch Job", ranks=[5], suits=["charisma"],
+                        effects=[{"type": "only_if", "plan_has_suit": "tech"},
+                                 {"type": "damage", "amount": 2}]),
+    "opener": dict(name="Opener", ranks=[8], suits=["stealth"],
+                   effects=[{"type": "only_if", "max_plan_cards": 0},
+                            {"type": "damage", "amount": 1}]),
+    "crowd-pleaser": dict(name="Crowd Pleaser", ranks=[12], suits=["charisma"],
+                          effects=[{"type": "damage_per_card", "amount": 1,
+                                    "filter": {"suit": "charisma"}}]),
+    "big-heal": dict(name="Ripperdoc on Call", ranks=[3], suits=["tech"],
+                     effects=[{"type": "heal", "amount": 10}]),
 }
 
 _SUIT = {"C": "charisma", "M": "muscle", "S": "stealth", "T": "tech", "*": "any"}
@@ -113,6 +144,19 @@ def scene(order: int, name: str, **kw: Any) -> dict[str, Any]:
     return dict(order=order, kind="scene", name=name, **kw)
 
 
+def clue(order: int, name: str, **kw: Any) -> dict[str, Any]:
+    return dict(order=order, kind="clue", name=name, **kw)
+
+
+def memory(order: int, name: str, key: str, **kw: Any) -> dict[str, Any]:
+    return dict(order=order, kind="memory", name=name, memory_key=key, **kw)
+
+
+def choice(key: str, label: str, *effects: dict[str, Any]) -> dict[str, Any]:
+    """One answer of a scene vote: `choice("B", "Walk away", {"type": "discard_next"})`."""
+    return dict(key=key, label=label, effects=list(effects))
+
+
 class Sim:
     """A table mid-run, built directly from hands, decks and a Scenario Deck."""
 
@@ -128,6 +172,7 @@ class Sim:
         merc: bool = False,
         leader: int = 0,
         trauma: Sequence[dict[str, Any]] = (),
+        seed: int = 7,
     ) -> None:
         decks = decks or {}
         seats = sorted(set(hands) | set(decks))
@@ -176,7 +221,7 @@ class Sim:
                   health=health, max_health=max_health)
         self.table = Table(id="t", name="Test", owner="p0", campaign="test",
                            options=options or TableOptions(), runners=tuple(runners),
-                           max_health=max_health, run=run, rng=Rng(seed=7))
+                           max_health=max_health, run=run, rng=Rng(seed=seed))
         self.events: list[str] = []
         self.last: Outcome | None = None
 
@@ -275,3 +320,120 @@ class Sim:
     @property
     def active(self) -> list[int]:
         return [o.order for o in self.run.active]
+
+
+STARTER = ("2C", "3M", "4S", "5T", "6C", "7M", "8S", "9T", "10C", "JM")
+
+
+class Crew(Sim):
+    """A whole campaign driven only through the campaign actions (join, start, buy, ...).
+
+    Scenario Decks are given by id; every role gets the same starter deck (`starter`);
+    `upgrades` are Upgrade Pool packs (`sealed` ones are locked until unlocked); `costs`
+    are Eddie values by card code; `trauma` maps a Trauma Pack id to
+    `dict(cards=[...], after="retry", max_health_change=-2)`.
+
+        crew = Crew(scenarios={"job": [scene(1, "Payday")]}, upgrades={"pool": ["9T+2"]},
+                    costs={"9T+2": 3})
+        crew.join("alice", "solo")
+        crew.start()
+    """
+
+    def __init__(
+        self,
+        *,
+        scenarios: dict[str, Sequence[dict[str, Any]]],
+        campaign: Sequence[str] | None = None,
+        trauma: dict[str, dict[str, Any]] | None = None,
+        upgrades: dict[str, Sequence[str]] | None = None,
+        sealed: Sequence[str] = (),
+        costs: dict[str, int] | None = None,
+        rewards: dict[str, dict[str, Any]] | None = None,
+        cards: Sequence[str] = (),
+        starter: Sequence[str] = STARTER,
+        starting_eddies: int = 0,
+        max_health: int = 20,
+        seed: int = 7,
+        options: TableOptions | None = None,
+        owner: str = "p0",
+    ) -> None:
+        upgrades = upgrades or {}
+        costs = costs or {}
+        rewards = rewards or {}
+        trauma = trauma or {}
+        codes: set[str] = set(starter) | set(cards) | set(costs)
+        for group in upgrades.values():
+            codes.update(group)
+        for rw in rewards.values():
+            codes.update(rw.get("cards", ()))
+        card_defs: dict[str, PlayerCard] = {}
+        for code in sorted(codes):
+            card = make_card(code)
+            if code in costs:
+                card = card.model_copy(update={"cost": costs[code]})
+            card_defs[card.id] = card
+        roles = {r: RoleDeck(role=r, name=r.value.title(),
+                             cards=tuple(card_id(c) for c in starter)) for r in Role}
+        scen: dict[str, Scenario] = {}
+        for sid, deck in scenarios.items():
+            rw = rewards.get(sid, {})
+            scen[sid] = Scenario(
+                id=sid, name=sid.replace("-", " ").title(),
+                cards=[ScenarioCard(**c) for c in deck],
+                rewards=Rewards(eddies=rw.get("eddies", 0),
+                                cards=tuple(card_id(c) for c in rw.get("cards", ())),
+                                unlock_packs=tuple(rw.get("unlock_packs", ()))))
+        for tid, spec in trauma.items():
+            scen[tid] = Scenario(id=tid, name=spec.get("name", tid.replace("-", " ").title()),
+                                 cards=[ScenarioCard(**c) for c in spec["cards"]],
+                                 after=spec.get("after", "retry"),
+                                 max_health_change=spec.get("max_health_change", 0))
+        packs = {pid: UpgradePack(id=pid, name=pid.replace("-", " ").title(),
+                                  sealed=pid in sealed,
+                                  cards=tuple(card_id(c) for c in group))
+                 for pid, group in upgrades.items()}
+        camp = Campaign(id="test", name="Test Campaign",
+                        scenarios=tuple(campaign or scenarios), trauma_packs=tuple(trauma),
+                        max_health=max_health, starting_eddies=starting_eddies)
+        self.content = ContentPack(cards=card_defs, roles=roles, scenarios=scen,
+                                   upgrade_packs=packs, campaigns={"test": camp})
+        self.table = new_table(table_id="t", name="Test", owner=owner, campaign="test",
+                               seed=seed, content=self.content, options=options)
+        self.owner = owner
+        self.events = []
+        self.last = None
+
+    # ---- campaign actions, by person -------------------------------------------------
+
+    def join(self, player: str, role: str, *, merc: str | None = None,
+             name: str | None = None) -> Outcome:
+        return self.act(Join(player=player, name=name or player.title(), role=Role(role),
+                             merc=Role(merc) if merc else None))
+
+    def leave(self, player: str) -> Outcome:
+        return self.act(Leave(player=player))
+
+    def start(self, scenario: str | None = None, *, player: str | None = None) -> Outcome:
+        return self.act(Start(player=player or self.owner, scenario=scenario))
+
+    def buy(self, player: str, code: str, *, merc: bool = False) -> Outcome:
+        return self.act(Buy(player=player, card=card_id(code), merc=merc))
+
+    def remove(self, player: str, code: str, *, merc: bool = False) -> Outcome:
+        return self.act(Remove(player=player, card=card_id(code), merc=merc))
+
+    def solve(self, player: str, answer: str) -> Outcome:
+        return self.act(Solve(player=player, answer=answer))
+
+    def set_option(self, name: str, value: Any, *, player: str | None = None) -> Outcome:
+        return self.act(SetOption(player=player or self.owner, name=name, value=value))
+
+    def abandon(self, *, player: str | None = None) -> Outcome:
+        return self.act(Abandon(player=player or self.owner))
+
+    def runner(self, player: str, *, merc: bool = False) -> Runner:
+        return next(r for r in self.table.runners if r.player == player and r.is_merc == merc)
+
+    def deck_of(self, player: str, *, merc: bool = False) -> list[str]:
+        """The decklist by card code-ish id (see `card_id`)."""
+        return list(self.runner(player, merc=merc).deck)

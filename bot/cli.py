@@ -1,0 +1,413 @@
+"""`python -m bot`: the command line.
+
+    python -m bot [--database PATH] [COMMAND ...]
+
+Commands (each registered by one `_add_*` function in `SUBCOMMANDS`; add yours there):
+
+    run        start the Discord bot (the default when no command is given)
+    sync       sync application commands with Discord
+    play       play a table in the terminal
+    simulate   AI playouts
+    db         database administration: backup, check, export, import, migrate, list
+
+The database is `--database`, else $BOT_DATABASE, else ./data/fixer.sqlite3.
+Exit codes: 0 done, 1 the command failed or found problems (message on stderr),
+2 usage error or not available.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+DEFAULT_DATABASE = Path("data") / "fixer.sqlite3"
+
+Subparsers = Any  # argparse._SubParsersAction, which typeshed keeps private
+Handler = Callable[[argparse.Namespace], int]
+
+
+def database_path(args: argparse.Namespace) -> Path:
+    if getattr(args, "database", None):
+        return Path(args.database)
+    env = os.environ.get("BOT_DATABASE", "").strip()
+    return Path(env) if env else DEFAULT_DATABASE
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 1
+
+
+# ---- run (default) ---------------------------------------------------------------------
+
+
+def _add_run(sub: Subparsers) -> None:
+    p = sub.add_parser("run", help="start the Discord bot (default)")
+    p.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    # The Discord client (cogs) plugs in here: open the store with instance_lock=True,
+    # `await GameService(...).start()`, then start the client. Until then:
+    print("the Discord bot is not built yet", file=sys.stderr)
+    return 2
+
+
+# ---- placeholders for commands others are adding ---------------------------------------
+
+
+def _not_built(name: str) -> Handler:
+    def handler(args: argparse.Namespace) -> int:
+        print(f"`{name}` is not built yet", file=sys.stderr)
+        return 2
+
+    return handler
+
+
+def _add_sync(sub: Subparsers) -> None:
+    p = sub.add_parser("sync", help="sync application commands with Discord")
+    p.set_defaults(func=_not_built("sync"))
+
+
+def _add_play(sub: Subparsers) -> None:
+    p = sub.add_parser("play", help="play a table in the terminal")
+    p.set_defaults(func=_not_built("play"))
+
+
+def _add_simulate(sub: Subparsers) -> None:
+    p = sub.add_parser("simulate", help="AI playouts")
+    p.set_defaults(func=_not_built("simulate"))
+
+
+# ---- db --------------------------------------------------------------------------------
+
+
+def _add_db(sub: Subparsers) -> None:
+    p = sub.add_parser("db", help="database administration")
+    dbsub = p.add_subparsers(dest="db_command", metavar="DB_COMMAND", required=True)
+
+    b = dbsub.add_parser("backup", help="consistent online copy of the whole database")
+    b.add_argument("path", type=Path, help="where to write the copy")
+    b.add_argument("--force", action="store_true", help="overwrite PATH if it exists")
+    b.set_defaults(func=_db_backup)
+
+    c = dbsub.add_parser("check", help="integrity, schema version, counts, log consistency")
+    c.add_argument("--json", action="store_true", help="print the report as JSON")
+    c.add_argument(
+        "--replay",
+        action="store_true",
+        help="also replay every campaign's log and compare with its stored state (slow)",
+    )
+    c.set_defaults(func=_db_check)
+
+    e = dbsub.add_parser("export", help="write one campaign (state, log, runs) as JSON")
+    e.add_argument("campaign_id")
+    e.add_argument("file", help="output file, or - for standard output")
+    e.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    e.set_defaults(func=_db_export)
+
+    i = dbsub.add_parser("import", help="add a campaign from an export file")
+    i.add_argument("file", type=Path)
+    i.add_argument("--channel", help="bind it to this channel id instead of the exported one")
+    i.add_argument("--guild", help="with --channel: the channel's server (guild) id")
+    i.add_argument(
+        "--no-verify", action="store_true", help="do not replay the log before importing"
+    )
+    i.set_defaults(func=_db_import)
+
+    m = dbsub.add_parser("migrate", help="upgrade the schema now (the bot also does at start)")
+    m.set_defaults(func=_db_migrate)
+
+    ls = dbsub.add_parser("list", help="list campaigns (ids for export)")
+    ls.add_argument("--all", action="store_true", help="include finished and archived ones")
+    ls.set_defaults(func=_db_list)
+
+
+def _storage_call(fn: Callable[[], Any]) -> int:
+    from bot.storage.errors import StorageError
+
+    try:
+        result: int = asyncio.run(fn())
+    except StorageError as exc:
+        return _fail(exc.message)
+    return result
+
+
+def _db_backup(args: argparse.Namespace) -> int:
+    from bot.storage.sqlite import backup_file
+
+    src = database_path(args)
+
+    async def go() -> int:
+        await backup_file(src, args.path, overwrite=args.force)
+        print(f"backed up {src} to {args.path}")
+        return 0
+
+    return _storage_call(go)
+
+
+def _db_check(args: argparse.Namespace) -> int:
+    from bot.storage.sqlite import check_file
+
+    path = database_path(args)
+
+    async def go() -> int:
+        report = await check_file(path)
+        replay: dict[str, str] = {}
+        if args.replay and report.ok:
+            replay = await _replay_all(path)
+            report.problems.extend(f"campaign {cid}: {why}" for cid, why in replay.items())
+        if args.json:
+            out = {
+                "ok": report.ok,
+                "path": report.path,
+                "size_bytes": report.size_bytes,
+                "schema_version": report.schema_version,
+                "supported_version": report.supported_version,
+                "journal_mode": report.journal_mode,
+                "integrity": report.integrity,
+                "counts": report.counts,
+                "problems": report.problems,
+            }
+            print(json.dumps(out, indent=2))
+        else:
+            print(f"database:  {report.path} ({report.size_bytes:,} bytes)")
+            print(
+                f"schema:    v{report.schema_version} (this Fixer: v{report.supported_version})"
+            )
+            print(f"journal:   {report.journal_mode}")
+            print(f"integrity: {', '.join(report.integrity[:3]) or 'not checked'}")
+            for key, value in report.counts.items():
+                print(f"{key + ':':<22} {value:,}")
+            if report.ok:
+                print("OK")
+            else:
+                for problem in report.problems:
+                    print(f"PROBLEM: {problem}")
+        return 0 if report.ok else 1
+
+    return _storage_call(go)
+
+
+async def _replay_all(path: Path) -> dict[str, str]:
+    """Replay every campaign whose game this build knows; {id: what is wrong}."""
+    from bot.service.game import GameService
+    from bot.service.registry import adapter_for
+    from bot.storage.sqlite import SqliteStore
+
+    problems: dict[str, str] = {}
+    async with await SqliteStore.open(path, create=False, migrate=False) as store:
+        services: dict[str, GameService[Any, Any] | None] = {}
+        for info in await store.list_campaigns(None):
+            if info.game not in services:
+                adapter = adapter_for(info.game)
+                services[info.game] = None if adapter is None else GameService(store, adapter)
+            service = services[info.game]
+            if service is None:
+                print(f"note: cannot replay {info.id}: game {info.game!r} is not in this build")
+                continue
+            try:
+                if not await service.verify(info.id):
+                    problems[info.id] = "its log does not replay to its stored state"
+            except Exception as exc:  # a refusal or a parse error: report, go on
+                problems[info.id] = f"replay failed ({type(exc).__name__})"
+    return problems
+
+
+def _db_export(args: argparse.Namespace) -> int:
+    from bot.storage.sqlite import SqliteStore
+
+    path = database_path(args)
+
+    async def go() -> int:
+        async with await SqliteStore.open(path, create=False) as store:
+            data = await store.export_campaign(args.campaign_id)
+        text = data.model_dump_json(indent=1) + "\n"
+        if args.file == "-":
+            sys.stdout.write(text)
+            return 0
+        dest = Path(args.file)
+        if dest.exists() and not args.force:
+            return _fail(f"{dest} already exists; choose another name or pass --force")
+        tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
+        try:
+            with open(tmp, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, dest)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            return _fail(f"could not write {dest}: {exc}")
+        print(
+            f"exported campaign {args.campaign_id} (v{data.campaign.version}, "
+            f"{len(data.actions)} actions) to {dest}. It contains players' hands: keep it private."
+        )
+        return 0
+
+    return _storage_call(go)
+
+
+def _db_import(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from bot.storage.errors import InvalidExportError
+    from bot.storage.sqlite import SqliteStore
+    from bot.storage.transfer import CampaignExport
+
+    path = database_path(args)
+    if args.guild and not args.channel:
+        print("error: --guild goes with --channel", file=sys.stderr)
+        return 2
+    try:
+        raw = args.file.read_text(encoding="utf-8")
+    except OSError as exc:
+        return _fail(f"cannot read {args.file}: {exc}")
+    try:
+        data = CampaignExport.model_validate_json(raw)
+    except ValidationError as exc:
+        where = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in exc.errors()[:5]
+        )
+        return _fail(f"{args.file} is not a valid Fixer campaign export ({where})")
+    if not args.no_verify:
+        verdict = verify_export(data)
+        if verdict is not None:
+            return _fail(f"{args.file}: {verdict}. Nothing was imported.")
+
+    async def go() -> int:
+        async with await SqliteStore.open(path) as store:
+            if data.schema_version > store.schema_version:
+                raise InvalidExportError(
+                    f"{args.file} comes from a newer Fixer (schema v{data.schema_version})."
+                )
+            info = await store.import_campaign(
+                data,
+                rebind=args.channel is not None,
+                guild_id=args.guild if args.guild else data.campaign.guild_id,
+                channel_id=args.channel,
+            )
+        print(
+            f"imported campaign {info.id} ({info.name!r}, v{info.version}) into {path}, "
+            f"bound to channel {info.channel_id}"
+        )
+        return 0
+
+    return _storage_call(go)
+
+
+def verify_export(data: Any) -> str | None:
+    """Replay an export's log from its genesis; None if it gives the exported state,
+    else what is wrong. Games this build does not know are not checked."""
+    from bot.service.game import replay_matches
+    from bot.service.registry import adapter_for
+
+    adapter = adapter_for(data.campaign.game)
+    if adapter is None:
+        print(
+            f"note: game {data.campaign.game!r} is not in this build; the log was not replayed",
+            file=sys.stderr,
+        )
+        return None
+    try:
+        ok = replay_matches(
+            adapter,
+            genesis=json.dumps(data.campaign.genesis),
+            actions=[json.dumps(a.action) for a in data.actions],
+            state=json.dumps(data.campaign.state),
+        )
+    except Exception as exc:
+        return f"its log cannot be replayed ({type(exc).__name__})"
+    return None if ok else "its log does not replay to its state (edited or damaged?)"
+
+
+def _db_migrate(args: argparse.Namespace) -> int:
+    from bot.storage.sqlite import SqliteStore
+
+    path = database_path(args)
+
+    async def go() -> int:
+        async with await SqliteStore.open(path, create=False) as store:
+            if store.migrated_from is None:
+                print(f"{path} is already at schema v{store.schema_version}")
+            else:
+                print(
+                    f"migrated {path} from schema v{store.migrated_from} to "
+                    f"v{store.schema_version} (a copy of the old file: "
+                    f"{store.pre_migration_backup})"
+                )
+        return 0
+
+    return _storage_call(go)
+
+
+def _db_list(args: argparse.Namespace) -> int:
+    from bot.storage.sqlite import SqliteStore
+
+    path = database_path(args)
+
+    async def go() -> int:
+        async with await SqliteStore.open(path, create=False) as store:
+            infos = await store.list_campaigns(None if args.all else "active")
+        for i in infos:
+            print(
+                f"{i.id}\t{i.status}\tv{i.version}\t{i.game}\tguild={i.guild_id}"
+                f"\tchannel={i.channel_id}\t{i.name}"
+            )
+        if not infos:
+            print("no campaigns", file=sys.stderr)
+        return 0
+
+    return _storage_call(go)
+
+
+# ---- the parser ------------------------------------------------------------------------
+
+#: Each registers one top-level command. Add new commands by appending a function.
+SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
+    _add_run,
+    _add_sync,
+    _add_play,
+    _add_simulate,
+    _add_db,
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Fixer, a Discord game master for Cyberpunk Legends.",
+    )
+    parser.add_argument(
+        "--database",
+        metavar="PATH",
+        help=f"SQLite database file (default: $BOT_DATABASE, else {DEFAULT_DATABASE})",
+    )
+    parser.add_argument(
+        "--log-level",
+        default=os.environ.get("BOT_LOG_LEVEL", "WARNING"),
+        help="logging level for this command (default: WARNING)",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for register in SUBCOMMANDS:
+        register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=str(args.log_level).upper(), format="%(levelname)s %(name)s: %(message)s"
+    )
+    func: Handler = getattr(args, "func", _run)
+    return func(args)

@@ -1,0 +1,65 @@
+"""Bot settings from the environment, validated by pydantic.
+
+Plain pydantic over `os.environ` rather than pydantic-settings: three variables don't
+justify another runtime dependency.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+DEFAULT_DATABASE = Path("data") / "fixer.sqlite3"
+
+
+class SettingsError(Exception):
+    """A setting is missing or wrong; the message tells the admin what to set."""
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    token: str | None = Field(default=None, description="DISCORD_TOKEN")
+    database: Path = Field(default=DEFAULT_DATABASE, description="BOT_DATABASE")
+    dev_guild: int | None = Field(default=None, description="BOT_DEV_GUILD")
+    content_pack: Path | None = Field(default=None, description="BOT_CONTENT_PACK")
+    log_level: str = Field(default="INFO", description="BOT_LOG_LEVEL")
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, v: str) -> str:
+        level = v.upper()
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
+            raise ValueError("must be DEBUG, INFO, WARNING or ERROR")
+        return level
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        raw: dict[str, object] = {}
+        names = {"token": "DISCORD_TOKEN", "database": "BOT_DATABASE",
+                 "dev_guild": "BOT_DEV_GUILD", "content_pack": "BOT_CONTENT_PACK",
+                 "log_level": "BOT_LOG_LEVEL"}
+        for field, var in names.items():
+            value = env.get(var, "").strip()
+            if value:
+                raw[field] = value
+        try:
+            return cls.model_validate(raw)
+        except ValidationError as exc:
+            problems = []
+            for err in exc.errors():
+                field = str(err["loc"][0]) if err["loc"] else "?"
+                problems.append(f"{names.get(field, field)}: {err['msg']}")
+            raise SettingsError("Bad settings: " + "; ".join(problems)) from None
+
+    def require_token(self) -> str:
+        if not self.token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set. Create a bot in the Discord Developer Portal "
+                "(see README, 'Running the bot'), then: export DISCORD_TOKEN=<your token>"
+            )
+        return self.token

@@ -1,0 +1,9 @@
+"""The async game service between the Discord cogs and the rules engine.
+
+`GameService` (load → check → apply → commit → publish) works with any game through a
+`GameAdapter`; `bot.service.legends.LegendsAdapter` adapts Cyberpunk Legends.
+"""
+
+from bot.service.game import Applied, GameAdapter, GameService, Refused, StartupReport
+
+__all__ = ["Applied", "GameAdapter", "GameService", "Refused", "StartupReport"]

@@ -1,0 +1,235 @@
+"""The storage interface: what the game service needs from a database.
+
+`Store` is an abstract base class; `bot.storage.sqlite.SqliteStore` is the only
+implementation today. Nothing above this layer (the service, cogs, rules) touches SQL,
+so another database can sit behind the same interface later.
+
+States, actions and events cross this interface as JSON text: the store never parses or
+validates game state (the service's game adapter does) and never logs it (it contains
+players' hands).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from bot.storage.transfer import CampaignExport
+
+CampaignStatus = Literal["active", "finished", "archived"]
+CAMPAIGN_STATUSES: tuple[CampaignStatus, ...] = ("active", "finished", "archived")
+
+
+@dataclass(frozen=True, slots=True)
+class NewCampaign:
+    """What is known about a campaign when it is created (its state is passed apart)."""
+
+    id: str
+    game: str
+    name: str
+    owner: str
+    guild_id: str | None = None
+    channel_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignInfo:
+    """A campaign's metadata row: cheap to list, carries no game state."""
+
+    id: str
+    game: str
+    name: str
+    owner: str
+    guild_id: str | None
+    channel_id: str | None
+    status: CampaignStatus
+    version: int
+    created_at: int  # milliseconds since the Unix epoch, UTC
+    updated_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredCampaign:
+    info: CampaignInfo
+    state: str  # the engine state as JSON
+
+
+@dataclass(frozen=True, slots=True)
+class RunInfo:
+    """The latest run of a campaign as the game adapter reports it.
+
+    `status` is "active" while it is played, else its outcome ("complete", …).
+    """
+
+    number: int
+    scenario: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class RunRecord:
+    number: int
+    scenario: str
+    status: str
+    started_version: int | None  # None for a run that began before schema v3
+    ended_version: int | None
+    started_at: int | None
+    ended_at: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class NewAction:
+    """One accepted action, as the service hands it to `commit_action`."""
+
+    player: str
+    kind: str
+    action: str  # JSON
+    events: str  # JSON array of the events it produced
+    interaction_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One row of the append-only action log."""
+
+    campaign_id: str
+    seq: int  # 1, 2, 3, … per campaign
+    version_before: int  # the state version the action was applied to
+    player: str
+    kind: str
+    action: str  # JSON
+    events: str  # JSON
+    interaction_id: str | None
+    created_at: int
+
+    @property
+    def version_after(self) -> int:
+        return self.version_before + 1
+
+
+@dataclass
+class CheckReport:
+    """What `db check` found. `ok` is False if anything needs an admin's attention."""
+
+    path: str
+    size_bytes: int = 0
+    schema_version: int | None = None
+    supported_version: int = 0
+    application_id_ok: bool = False
+    journal_mode: str | None = None
+    integrity: list[str] = field(default_factory=list)  # "ok" or SQLite's messages
+    problems: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+class Store(ABC):
+    """A durable home for campaigns, their runs and their action logs.
+
+    Guarantees every implementation must give:
+
+    * `commit_action` writes the new state and its log row atomically (both or neither),
+      and only if the stored version is still `version_before`.
+    * the action log is append-only, and `(campaign_id, interaction_id)` is unique.
+    * a committed write survives the process being killed at any instant.
+    """
+
+    @property
+    @abstractmethod
+    def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    # ---- campaigns -------------------------------------------------------------------
+
+    @abstractmethod
+    async def create_campaign(
+        self, campaign: NewCampaign, *, version: int, state: str
+    ) -> CampaignInfo:
+        """Store a new campaign; `state` is also kept as its genesis (replay start)."""
+
+    @abstractmethod
+    async def load(self, campaign_id: str) -> StoredCampaign | None: ...
+
+    @abstractmethod
+    async def get_info(self, campaign_id: str) -> CampaignInfo | None: ...
+
+    @abstractmethod
+    async def find_active_by_channel(self, channel_id: str) -> CampaignInfo | None: ...
+
+    @abstractmethod
+    async def list_campaigns(
+        self, status: CampaignStatus | None = "active", *, limit: int | None = None
+    ) -> list[CampaignInfo]:
+        """Campaigns with that status (None: all), most recently updated first."""
+
+    @abstractmethod
+    async def set_status(self, campaign_id: str, status: CampaignStatus) -> CampaignInfo: ...
+
+    @abstractmethod
+    async def rebind(
+        self, campaign_id: str, *, guild_id: str | None, channel_id: str | None
+    ) -> CampaignInfo: ...
+
+    # ---- actions ---------------------------------------------------------------------
+
+    @abstractmethod
+    async def commit_action(
+        self,
+        campaign_id: str,
+        *,
+        version_before: int,
+        version_after: int,
+        state: str,
+        action: NewAction,
+        status: CampaignStatus | None = None,
+        run: RunInfo | None = None,
+    ) -> LogEntry:
+        """Atomically: check the stored version, write the state, append the log row,
+        update the status and the run. Raises VersionConflictError,
+        DuplicateInteractionError or another StorageError; then nothing was written."""
+
+    @abstractmethod
+    async def find_interaction(self, campaign_id: str, interaction_id: str) -> LogEntry | None: ...
+
+    @abstractmethod
+    async def read_log(
+        self, campaign_id: str, *, after_seq: int = 0, limit: int | None = None
+    ) -> list[LogEntry]: ...
+
+    @abstractmethod
+    async def genesis(self, campaign_id: str) -> tuple[int, str]:
+        """(version, state JSON) the campaign was created with."""
+
+    @abstractmethod
+    async def list_runs(self, campaign_id: str) -> list[RunRecord]: ...
+
+    # ---- administration --------------------------------------------------------------
+
+    @abstractmethod
+    async def export_campaign(self, campaign_id: str) -> CampaignExport: ...
+
+    @abstractmethod
+    async def import_campaign(
+        self,
+        data: CampaignExport,
+        *,
+        rebind: bool = False,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+    ) -> CampaignInfo:
+        """Insert an exported campaign. With `rebind`, bind it to guild_id/channel_id
+        instead of the ones in the file."""
+
+    @abstractmethod
+    async def backup(self, dest: str | Path, *, overwrite: bool = False) -> None:
+        """A consistent copy of the whole database, taken while it is in use."""
+
+    @abstractmethod
+    async def check(self) -> CheckReport: ...

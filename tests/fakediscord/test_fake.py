@@ -1,0 +1,631 @@
+"""The fake Discord against the real, unmodified discord.py client."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+from tests.fakediscord import EPHEMERAL, FakeDiscord, FakeUser
+
+# --------------------------------------------------------------------------------------------
+# A tiny bot exercising what Fixer will use
+# --------------------------------------------------------------------------------------------
+
+
+class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"counter:(?P<n>\d+)"):
+    """A persistent button whose custom_id carries its state."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"Count {n}", custom_id=f"counter:{n}", style=discord.ButtonStyle.primary
+            )
+        )
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> CounterButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(CounterButton(self.n + 1))
+        await interaction.response.edit_message(content=f"count {self.n + 1}", view=view)
+
+
+class PickView(discord.ui.View):
+    @discord.ui.select(
+        custom_id="pick",
+        options=[discord.SelectOption(label=x, value=x) for x in ("rock", "paper", "scissors")],
+    )
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.send_message(f"picked {select.values[0]}", ephemeral=True)
+
+
+class HandleModal(discord.ui.Modal, title="Your handle"):
+    handle: discord.ui.TextInput = discord.ui.TextInput(label="Handle", custom_id="handle")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"hello {self.handle.value}", ephemeral=True)
+
+
+CARDS = [f"card-{i:02d}" for i in range(40)]
+
+
+class FixtureBot(commands.Bot):
+    def __init__(self, *, intents: discord.Intents | None = None) -> None:
+        if intents is None:
+            intents = discord.Intents.default()
+            intents.message_content = True
+            intents.members = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            guild_ready_timeout=0.05,
+        )
+        self.errors: list[Exception] = []
+        self.seen: list[str] = []
+        self.tree.add_command(build_commands(self))
+
+        @self.tree.error
+        async def on_app_command_error(
+            interaction: discord.Interaction, error: app_commands.AppCommandError
+        ) -> None:
+            self.errors.append(getattr(error, "original", error))
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(CounterButton)
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot:
+            return
+        self.seen.append(message.content)
+        if "forbidden" in message.content.lower():
+            try:
+                await message.delete()
+            except discord.Forbidden as exc:
+                self.errors.append(exc)
+
+
+def build_commands(bot: FixtureBot) -> app_commands.Group:
+    fx = app_commands.Group(name="fx", description="Fixer test commands")
+    admin = app_commands.Group(name="admin", description="Admin things", parent=fx)
+
+    @fx.command(description="Pong")
+    async def ping(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("pong")
+
+    @fx.command(description="Something only you may see")
+    async def secret(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("your hand: ace of spades", ephemeral=True)
+
+    @fx.command(description="Defers, then follows up")
+    async def slow(interaction: discord.Interaction, hidden: bool = False) -> None:
+        await interaction.response.defer(ephemeral=hidden, thinking=True)
+        await asyncio.sleep(0.02)
+        await interaction.followup.send("done", ephemeral=hidden)
+        await interaction.followup.send("just for you", ephemeral=True)
+
+    async def card_choices(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        hits = [c for c in CARDS if current in c]
+        return [app_commands.Choice(name=c, value=c) for c in hits[:25]]
+
+    @fx.command(description="Play a card")
+    @app_commands.autocomplete(card=card_choices)
+    async def play(interaction: discord.Interaction, card: str) -> None:
+        await interaction.response.send_message(f"played {card}")
+
+    @fx.command(description="Roll dice for someone")
+    async def roll(interaction: discord.Interaction, dice: int, who: discord.Member) -> None:
+        await interaction.response.send_message(f"{who.display_name} rolls {dice}")
+
+    @fx.command(description="A board with a persistent button")
+    async def board(interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(CounterButton(0))
+        await interaction.response.send_message("count 0", view=view)
+
+    @fx.command(description="A select menu")
+    async def pick(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("pick one", view=PickView())
+
+    @fx.command(description="A modal")
+    async def form(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(HandleModal())
+
+    @fx.command(description="DM someone")
+    async def dm(interaction: discord.Interaction, who: discord.User) -> None:
+        await interaction.response.defer(ephemeral=True)
+        view = discord.ui.View(timeout=None)
+        view.add_item(CounterButton(10))
+        try:
+            await who.send("your hand: ace of spades", view=view)
+        except discord.Forbidden as exc:
+            bot.errors.append(exc)
+            await interaction.followup.send(f"closed DMs ({exc.code})", ephemeral=True)
+        else:
+            await interaction.followup.send("sent", ephemeral=True)
+
+    @fx.command(description="Post in the channel")
+    async def announce(interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.defer(ephemeral=True)
+        assert interaction.channel is not None
+        await interaction.channel.send(text)  # type: ignore[union-attr]
+        await interaction.followup.send("posted", ephemeral=True)
+
+    @fx.command(description="Answers too late")
+    async def late(interaction: discord.Interaction) -> None:
+        await asyncio.sleep(0.3)
+        try:
+            await interaction.response.send_message("finally")
+        except discord.NotFound as exc:
+            bot.errors.append(exc)
+
+    @fx.command(description="Follows up, edits, reads back")
+    async def edits(interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await interaction.followup.send("one")
+        await interaction.edit_original_response(content="edited")
+        original = await interaction.original_response()
+        await interaction.followup.send(f"original says {original.content}", ephemeral=True)
+
+    @fx.command(description="Create a campaign channel")
+    async def campaign(interaction: discord.Interaction, name: str) -> None:
+        assert interaction.guild is not None
+        await interaction.response.defer(ephemeral=True)
+        channel = await interaction.guild.create_text_channel(name)  # may raise Forbidden
+        await channel.send("The campaign starts here.")
+        await interaction.followup.send(f"created {channel.mention}", ephemeral=True)
+
+    @admin.command(description="Reset everything")
+    async def reset(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("reset", ephemeral=True)
+
+    @app_commands.command(description="Moderators only")
+    @app_commands.default_permissions(manage_channels=True)
+    async def fxmod(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("moderated", ephemeral=True)
+
+    bot.tree.add_command(fxmod)
+    return fx
+
+
+# --------------------------------------------------------------------------------------------
+# Fixtures
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+async def fake() -> Any:
+    async with FakeDiscord() as f:
+        yield f
+
+
+@pytest.fixture
+def alice(fake: FakeDiscord) -> FakeUser:
+    return fake.add_user("alice", guild=fake.guild)
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord) -> FixtureBot:
+    b = FixtureBot()
+    await fake.start_bot(b)
+    await b.tree.sync()
+    return b
+
+
+# --------------------------------------------------------------------------------------------
+# Connection, sync, REST basics
+# --------------------------------------------------------------------------------------------
+
+
+async def test_bot_connects_and_is_ready_quickly(fake: FakeDiscord, alice: FakeUser) -> None:
+    b = FixtureBot()
+    start = time.perf_counter()
+    await fake.start_bot(b)
+    assert time.perf_counter() - start < 2.0
+    assert b.is_ready()
+    assert b.user is not None and b.user.id == fake.bot_user.id
+    assert b.application_id == fake.application_id
+    guild = b.get_guild(fake.guild.id)
+    assert guild is not None and guild.name == "Night City"
+    assert guild.get_member(alice.id) is not None  # members intent: full member list
+    assert guild.get_channel(fake.channel.id).name == "general"
+    me = guild.me
+    assert me.guild_permissions.manage_messages
+    identify = next(f for f in fake.gateway_received if f["op"] == 2)
+    assert identify["d"]["intents"] == b.intents.value
+    assert identify["d"]["token"] == "<redacted>"
+    assert [c.route for c in fake.calls[:2]] == ["/users/@me", "/oauth2/applications/@me"]
+
+
+async def test_command_sync_is_recorded(fake: FakeDiscord) -> None:
+    b = FixtureBot()
+    await fake.start_bot(b)
+    synced = await b.tree.sync()
+    assert sorted(c.name for c in synced) == ["fx", "fxmod"]
+    assert synced[0].id == int(fake.global_commands[0]["id"])
+    (scope, payload), = fake.command_syncs
+    assert scope is None
+    fx = next(c for c in payload if c["name"] == "fx")
+    subs = {o["name"] for o in fx["options"]}
+    assert {"ping", "secret", "play", "admin"} <= subs
+    b.tree.copy_global_to(guild=discord.Object(fake.guild.id))
+    await b.tree.sync(guild=discord.Object(fake.guild.id))
+    assert {c["name"] for c in fake.guild_commands[fake.guild.id]} == {"fx", "fxmod"}
+    assert fake.calls_to("PUT", "/applications/{app_id}/guilds/{guild_id}/commands")[0].ok
+
+
+async def test_wrong_token_is_a_login_failure(fake: FakeDiscord) -> None:
+    b = FixtureBot()
+    with pytest.raises(discord.LoginFailure):
+        await b.login("not-the-token")
+    await b.close()
+
+
+async def test_disallowed_privileged_intent_closes_4014() -> None:
+    async with FakeDiscord(privileged_intents=["members"]) as fake:
+        with pytest.raises(discord.PrivilegedIntentsRequired):
+            await fake.start_bot(FixtureBot())
+
+
+# --------------------------------------------------------------------------------------------
+# Slash commands
+# --------------------------------------------------------------------------------------------
+
+
+async def test_slash_command_public_response(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    it = await fake.send_slash(alice, "fx ping")
+    cb = await it.response()
+    assert cb.type == 4 and cb.content == "pong" and not cb.ephemeral
+    assert it.latency is not None and it.latency < 1.0
+    (msg,) = fake.channel_messages(fake.channel)
+    assert msg.content == "pong" and msg.interaction is it and msg in fake.public_messages()
+
+
+async def test_ephemeral_response_has_flag_64(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    it = await fake.send_slash(alice, "fx secret")
+    cb = await it.response()
+    assert cb.type == 4 and cb.flags & EPHEMERAL == 64 and cb.ephemeral
+    assert fake.public_messages() == []
+    assert [m.content for m in fake.ephemeral_messages(alice)] == ["your hand: ace of spades"]
+    assert fake.channel_messages(fake.channel) == []
+
+
+async def test_defer_then_followups(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    it = await fake.send_slash(alice, "fx slow")
+    cb = await it.response()
+    assert cb.type == 5 and not cb.ephemeral
+    first, second = await it.wait_followups(2)
+    # The first followup replaces the "thinking" message; the second is a new message.
+    assert first is it.original and first.content == "done" and not first.loading
+    assert second.content == "just for you" and second.ephemeral
+    assert [m.content for m in fake.public_messages()] == ["done"]
+
+
+async def test_public_defer_makes_an_ephemeral_first_followup_public(
+    fake: FakeDiscord, alice: FakeUser, bot: Any
+) -> None:
+    it = await fake.send_slash(alice, "fx dm", {"who": alice})  # defers ephemeral: fine
+    await it.wait_followups(1)
+    assert it.ephemeral and fake.warnings == []
+    it = await fake.send_slash(alice, "fx slow", {"hidden": True})
+    assert (await it.response()).ephemeral
+    first, _ = await it.wait_followups(2)
+    assert first.ephemeral and first.visible_to == alice.id
+
+
+async def test_subcommand_group_typed_options_and_permissions(
+    fake: FakeDiscord, alice: FakeUser, bot: Any
+) -> None:
+    bob = fake.add_user("bob", guild=fake.guild)
+    it = await fake.send_slash(alice, "fx roll", {"dice": 3, "who": bob})
+    assert (await it.response()).content == "bob rolls 3"
+    with pytest.raises(ValueError, match="missing required"):
+        await fake.send_slash(alice, "fx roll", {"dice": 3})
+    with pytest.raises(LookupError, match="no option"):
+        await fake.send_slash(alice, "fx roll", {"dice": 3, "who": bob, "extra": 1})
+    it = await fake.send_slash(alice, "fx admin reset")
+    assert (await it.response()).content == "reset"
+    assert it.data["options"][0]["type"] == 2  # group -> subcommand -> (no options)
+    assert it.data["options"][0]["options"][0] == {"type": 1, "name": "reset"}
+    with pytest.raises(PermissionError):  # default_member_permissions=manage_channels
+        await fake.send_slash(alice, "fxmod")
+    owner = fake.users[fake.guild.owner_id]
+    it = await fake.send_slash(owner, "fxmod")
+    assert (await it.response()).ephemeral
+
+
+async def test_autocomplete_returns_choices(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    it = await fake.autocomplete(alice, "fx play", {"card": "card-1"}, focused="card")
+    cb = await it.response()
+    assert cb.type == 8
+    assert [c["value"] for c in it.choices] == [f"card-{i}" for i in range(10, 20)]
+    it = await fake.autocomplete(alice, "fx play", {}, focused="card")
+    assert len((await it.response()).choices) == 25
+
+
+async def test_modal_roundtrip(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    it = await fake.send_slash(alice, "fx form")
+    cb = await it.response()
+    assert cb.type == 9 and it.modal["title"] == "Your handle"
+    sub = await fake.submit_modal(alice, it, {"handle": "V"})
+    cb = await sub.response()
+    assert cb.content == "hello V" and cb.ephemeral
+
+
+# --------------------------------------------------------------------------------------------
+# Components
+# --------------------------------------------------------------------------------------------
+
+
+async def test_button_click_updates_message(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    it = await fake.send_slash(alice, "fx board")
+    board = (await it.response()).message
+    assert board is not None and board.custom_ids == ["counter:0"]
+    click = await fake.click_button(alice, board, "counter:0")
+    cb = await click.response()
+    assert cb.type == 7
+    assert board.content == "count 1" and board.custom_ids == ["counter:1"]
+    assert [v["content"] for v in board.versions] == ["count 0", "count 1"]
+    click = await fake.click_button(alice, board, label="Count 1")
+    await click.response()
+    assert board.content == "count 2"
+
+
+async def test_select_menu(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    it = await fake.send_slash(alice, "fx pick")
+    msg = (await it.response()).message
+    with pytest.raises(ValueError, match="not options"):
+        await fake.select(alice, msg, "pick", ["lizard"])
+    sel = await fake.select(alice, msg, "pick", ["paper"])
+    cb = await sel.response()
+    assert cb.content == "picked paper" and cb.ephemeral
+
+
+async def test_dynamic_item_survives_a_restart(fake: FakeDiscord, alice: FakeUser) -> None:
+    first = FixtureBot()
+    await fake.start_bot(first)
+    await first.tree.sync()
+    board = (await (await fake.send_slash(alice, "fx board")).response()).message
+    await fake.stop_bot(first)
+    assert first.is_closed() and not fake.live_sessions
+
+    second = FixtureBot()  # a new process: nothing in memory but the registered DynamicItem
+    await fake.start_bot(second)
+    click = await fake.click_button(alice, board, "counter:0")
+    assert (await click.response()).type == 7
+    assert board.content == "count 1"
+    assert len(fake.sessions) == 2
+
+
+async def test_killed_bot_restarts_and_old_buttons_work(fake: FakeDiscord, alice: FakeUser) -> None:
+    first = FixtureBot()
+    await fake.start_bot(first)
+    await first.tree.sync()
+    board = (await (await fake.send_slash(alice, "fx board")).response()).message
+    await fake.kill_bot(first)
+    assert not fake.live_sessions
+    assert next(iter(fake.sessions.values())).resumable  # no close frame: like a crash
+    second = FixtureBot()
+    await fake.start_bot(second)
+    await (await fake.click_button(alice, board, "counter:0")).response()
+    assert board.content == "count 1"
+
+
+# --------------------------------------------------------------------------------------------
+# Messages, permissions, intents
+# --------------------------------------------------------------------------------------------
+
+
+async def test_listener_deletes_and_needs_manage_messages(
+    fake: FakeDiscord, alice: FakeUser, bot: Any
+) -> None:
+    innocent = await fake.post_message(alice, fake.channel, "hello there")
+    bad = await fake.post_message(alice, fake.channel, "a FORBIDDEN word")
+    await fake.wait_for(lambda: bad.deleted)
+    assert bad.deleted_by == fake.bot_user.id and not innocent.deleted
+    assert fake.deleted_messages() == [bad]
+    assert bot.seen == ["hello there", "a FORBIDDEN word"]
+
+    fake.set_bot_permissions(fake.channel, deny=discord.Permissions(manage_messages=True))
+    bad2 = await fake.post_message(alice, fake.channel, "forbidden again")
+    await fake.wait_for(lambda: bot.errors)
+    (err,) = bot.errors
+    assert isinstance(err, discord.Forbidden) and err.code == 50013
+    assert not bad2.deleted
+    assert fake.calls_to("DELETE", "/channels/{channel_id}/messages/{message_id}")[-1].status == 403
+    # The bot's cache saw the overwrite (CHANNEL_UPDATE) too.
+    channel = bot.get_channel(fake.channel.id)
+    assert not channel.permissions_for(channel.guild.me).manage_messages
+
+    edited = await fake.edit_message(innocent, "now forbidden")  # MESSAGE_UPDATE
+    await fake.idle()
+    assert edited.content == "now forbidden"
+
+
+async def test_without_message_content_intent_content_is_blank(
+    fake: FakeDiscord, alice: FakeUser
+) -> None:
+    intents = discord.Intents.default()  # no message_content
+    b = FixtureBot(intents=intents)
+    await fake.start_bot(b)
+    await fake.post_message(alice, fake.channel, "forbidden words")
+    await fake.post_message(alice, fake.channel, f"{fake.bot_user.mention} hi")
+    await fake.post_message(alice, fake.dm_channel(alice), "in a DM")
+    await fake.wait_for(lambda: len(b.seen) == 3)
+    assert b.seen == ["", f"{fake.bot_user.mention} hi", "in a DM"]
+    assert fake.deleted_messages() == []
+
+
+async def test_closed_dms_raise_forbidden(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    bob = fake.add_user("bob", guild=fake.guild, dms_open=False)
+    it = await fake.send_slash(alice, "fx dm", {"who": alice})
+    assert (await it.wait_followups())[0].content == "sent"
+    (dm,) = fake.dms_to(alice)
+    assert dm.content == "your hand: ace of spades" and dm.channel.is_dm
+    click = await fake.click_button(alice, dm, "counter:10")  # buttons work outside the guild
+    assert (await click.response()).type == 7 and dm.content == "count 11"
+    assert "user" in click.payload and "member" not in click.payload
+
+    it = await fake.send_slash(alice, "fx dm", {"who": bob})
+    (reply,) = await it.wait_followups()
+    assert reply.content == "closed DMs (50007)" and reply.ephemeral
+    (err,) = bot.errors
+    assert isinstance(err, discord.Forbidden) and err.code == 50007
+    assert fake.dms_to(bob) == []
+
+
+async def test_bot_creates_a_channel(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    it = await fake.send_slash(alice, "fx campaign", {"name": "Night Run"})
+    (reply,) = await it.wait_followups()
+    ch = fake.guild.channel("night-run")
+    assert reply.content == f"created {ch.mention}"
+    assert [m.content for m in fake.channel_messages(ch)] == ["The campaign starts here."]
+    assert bot.get_channel(ch.id) is not None  # CHANNEL_CREATE reached the cache
+
+    fake.set_role_permissions(fake.guild.bot_role, discord.Permissions(view_channel=True,
+                                                                        send_messages=True))
+    it = await fake.send_slash(alice, "fx campaign", {"name": "nope"})
+    await it.response()
+    await fake.wait_for(lambda: bot.errors)
+    assert isinstance(bot.errors[0], discord.Forbidden) and bot.errors[0].code == 50013
+    assert fake.calls_to("POST", "/guilds/{guild_id}/channels")[-1].status == 403
+
+
+# --------------------------------------------------------------------------------------------
+# Misbehaving Discord
+# --------------------------------------------------------------------------------------------
+
+
+async def test_injected_429_is_retried(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    fake.rate_limit_next("POST", "/channels/{channel_id}/messages", retry_after=0.05)
+    fake.rate_limit_next("POST", "/webhooks/{app_id}/{token}", retry_after=0.05)
+    it = await fake.send_slash(alice, "fx announce", {"text": "hello city"})
+    (reply,) = await it.wait_followups()
+    assert reply.content == "posted"
+    posts = fake.calls_to("POST", "/channels/{channel_id}/messages")
+    assert [c.status for c in posts] == [429, 200]
+    assert posts[1].at - posts[0].at >= 0.04
+    assert [c.status for c in fake.calls_to("POST", "/webhooks/{app_id}/{token}")] == [429, 200]
+    assert [m.content for m in fake.channel_messages(fake.channel)] == ["hello city"]
+
+
+async def test_429_without_via_is_not_retried(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    fake.rate_limit_next("POST", "/channels/*/messages", via=False)
+    ch = bot.get_channel(fake.channel.id)
+    with pytest.raises(discord.HTTPException) as info:
+        await ch.send("hi")
+    assert info.value.status == 429
+
+
+async def test_late_and_double_acknowledgements(
+    fake: FakeDiscord, alice: FakeUser, bot: Any
+) -> None:
+    fake.ack_deadline = 0.1
+    it = await fake.send_slash(alice, "fx late")
+    await fake.wait_for(lambda: bot.errors)
+    assert isinstance(bot.errors[0], discord.NotFound) and bot.errors[0].code == 10062
+    assert it.failed and it.rejected[0].error_code == 10062
+    with pytest.raises(AssertionError, match="rejected"):
+        await it.response()
+
+
+
+async def test_two_processes_answering_the_same_interaction(
+    fake: FakeDiscord, alice: FakeUser, bot: Any
+) -> None:
+    twin = FixtureBot()  # the same application started twice: both get every interaction
+    await fake.start_bot(twin)
+    it = await fake.send_slash(alice, "fx ping")
+    await it.response()
+    await fake.wait_for(lambda: it.rejected)
+    assert it.rejected[0].error_code == 40060  # "Interaction has already been acknowledged."
+    errors = bot.errors + twin.errors
+    assert len(errors) == 1 and isinstance(errors[0], discord.HTTPException)
+
+
+async def test_edit_and_fetch_original(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    it = await fake.send_slash(alice, "fx edits")
+    _, readback = await it.wait_followups(2)
+    assert readback.content == "original says edited" and readback.ephemeral
+    assert it.original.content == "edited"
+    assert [v["content"] for v in it.original.versions] == ["", "one", "edited"]
+    assert fake.calls_to("GET", "/webhooks/{app_id}/{token}/messages/{message_id}")[0].ok
+
+
+async def test_failures_and_validation(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
+    ch = bot.get_channel(fake.channel.id)
+    with pytest.raises(discord.HTTPException) as info:
+        await ch.send("x" * 2001)
+    assert info.value.code == 50035
+    fake.fail_next("POST", "/channels/{channel_id}/messages", status=403, code=50013)
+    with pytest.raises(discord.Forbidden):
+        await ch.send("hi")
+    await ch.send("hi")
+    assert [m.content for m in fake.channel_messages(fake.channel)] == ["hi"]
+
+
+async def test_gateway_drop_resumes_and_replays(
+    fake: FakeDiscord, alice: FakeUser, bot: Any
+) -> None:
+    resumed = asyncio.Event()
+
+    async def on_resumed() -> None:
+        resumed.set()
+
+    bot.add_listener(on_resumed)
+    await fake.drop_connections(code=4000)
+    await fake.post_message(alice, fake.channel, "while you were away")
+    await asyncio.wait_for(resumed.wait(), 2.0)
+    await fake.wait_for(lambda: "while you were away" in bot.seen)
+    (session,) = fake.sessions.values()
+    assert session.resumes == 1 and session.connected
+    assert any(c.path == "/resume" for c in fake.connections)
+    it = await fake.send_slash(alice, "fx ping")
+    assert (await it.response()).content == "pong"
+
+
+async def test_gateway_reconnect_opcode_and_heartbeat_ack_delay() -> None:
+    async with FakeDiscord(heartbeat_interval=0.15) as fake:
+        b = FixtureBot()
+        await fake.start_bot(b)
+        fake.heartbeat_ack_delay = 0.1
+        await fake.wait_for(lambda: b.latency >= 0.09, timeout=1.0)
+        fake.heartbeat_ack_delay = 0.0
+        fake.send_reconnect()
+        await fake.wait_for(lambda: next(iter(fake.sessions.values())).resumes == 1)
+        alice = fake.add_user("alice", guild=fake.guild)  # GUILD_MEMBER_ADD reaches the cache
+        await fake.wait_for(lambda: b.get_guild(fake.guild.id).get_member(alice.id))
+
+
+async def test_unsynced_commands_and_install_commands(fake: FakeDiscord, alice: FakeUser) -> None:
+    b = FixtureBot()
+    await fake.start_bot(b)
+    bob = fake.add_user("bob", guild=fake.guild)
+    it = await fake.send_slash(alice, "fx roll", {"dice": 2, "who": bob})  # types inferred
+    assert (await it.response()).content == "bob rolls 2"
+    fake.install_commands(b.tree)  # registered without REST: now validated
+    assert fake.command_syncs == [] and not fake.calls_to("PUT")
+    with pytest.raises(LookupError, match="not registered"):
+        await fake.send_slash(alice, "nope")
+
+
+async def test_unmodeled_route_is_reported(fake: FakeDiscord, bot: Any) -> None:
+    fake.strict = False  # strict mode would fail the test on exit
+    ch = bot.get_channel(fake.channel.id)
+    msg = await ch.send("react to me")
+    with pytest.raises(discord.NotFound):
+        await msg.add_reaction("👍")
+    assert [c.method for c in fake.unhandled_calls] == ["PUT"]

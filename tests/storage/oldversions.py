@@ -1,0 +1,77 @@
+"""Databases as earlier versions of Fixer wrote them (for the migration tests)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.storage import schema
+from tests.service.toy import Bump, Draw, Join, Play, StartRun, ToyState, apply, new_toy
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+# Two campaigns, one with a run under way, as a v1 bot left them.
+V1_GAMES = {
+    "old1": [Join(player="a"), Join(player="b"), Draw(player="a"), Bump(player="b")],
+    "old2": [Join(player="a"), StartRun(player="owner"), Draw(player="a")],
+}
+
+
+def v1_states() -> dict[str, tuple[ToyState, list[ToyState]]]:
+    out = {}
+    for cid, actions in V1_GAMES.items():
+        genesis = new_toy(cid, seed=len(cid) + ord(cid[-1]))
+        states = [genesis]
+        for action in actions:
+            states.append(apply(states[-1], action)[0])
+        out[cid] = (genesis, states)
+    return out
+
+
+def build_v1(path: Path) -> None:
+    """A v1 database with data, from the frozen v1 schema."""
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.executescript((FIXTURES / "schema_v1.sql").read_text())
+        db.execute("BEGIN")
+        db.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
+        for i, (cid, (genesis, states)) in enumerate(v1_states().items()):
+            last = states[-1]
+            db.execute(
+                "INSERT INTO campaigns VALUES"
+                " (?, 'toy', ?, 'owner', 'g1', ?, 'active', ?, ?, ?, ?)",
+                (cid, f"Old {cid}", f"chan-{cid}", last.version, 1000 + i, 2000 + i,
+                 last.model_dump_json()),
+            )
+            db.execute(
+                "INSERT INTO genesis VALUES (?, 0, ?)", (cid, genesis.model_dump_json())
+            )
+            for seq, action in enumerate(V1_GAMES[cid], start=1):
+                db.execute(
+                    "INSERT INTO actions (campaign_id, seq, version_before, player,"
+                    " interaction_id, created_at, action, events)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, '[]')",
+                    (cid, seq, seq - 1, action.player, f"{cid}-i{seq}", 1500 + seq,
+                     action.model_dump_json()),
+                )
+        db.execute("PRAGMA user_version = 1")
+        db.execute("COMMIT")
+    finally:
+        db.close()
+
+
+def build_at(path: Path, version: int) -> None:
+    """A database at schema `version` (< current): v1 plus the released migrations."""
+    build_v1(path)
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        for step in range(1, version):
+            db.executescript(
+                "BEGIN;" + schema.MIGRATIONS[step] + f";PRAGMA user_version = {step + 1};COMMIT;"
+            )
+    finally:
+        db.close()
+
+
+__all__ = ["Play", "build_at", "build_v1", "v1_states"]

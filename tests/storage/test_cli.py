@@ -1,0 +1,165 @@
+"""`python -m bot db …`: the admin commands, as an admin runs them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import cli
+from bot.service import registry
+from tests.service.toy import ToyAdapter
+from tests.storage.oldversions import build_v1
+from tests.storage.test_admin import _played
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def toy_known(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let the CLI replay toy campaigns (as it does Legends ones)."""
+    real = registry.adapter_for
+
+    def adapter_for(game: str) -> Any:
+        return ToyAdapter() if game == "toy" else real(game)
+
+    monkeypatch.setattr(registry, "adapter_for", adapter_for)
+
+
+def test_backup_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "fixer.sqlite3"
+    asyncio.run(_played(db))
+    dest = tmp_path / "backup.sqlite3"
+    code, out, _ = run(capsys, "--database", str(db), "db", "backup", str(dest))
+    assert code == 0 and "backed up" in out and dest.exists()
+    code, _, err = run(capsys, "--database", str(db), "db", "backup", str(dest))
+    assert code == 1 and "already exists" in err
+    assert run(capsys, "--database", str(db), "db", "backup", str(dest), "--force")[0] == 0
+    code, out, _ = run(capsys, "--database", str(dest), "db", "check")
+    assert code == 0 and "OK" in out and "schema:    v3" in out and "campaigns:" in out
+    code, out, _ = run(capsys, "--database", str(dest), "db", "check", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["ok"] and report["counts"]["actions"] == 15
+
+
+def test_check_finds_problems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "fixer.sqlite3"
+    asyncio.run(_played(db))
+    with closing(sqlite3.connect(db, isolation_level=None)) as raw:
+        raw.execute("UPDATE campaigns SET version = 99 WHERE id = 't2'")
+    code, out, _ = run(capsys, "--database", str(db), "db", "check")
+    assert code == 1 and "PROBLEM" in out and "t2" in out
+    code, _, err = run(capsys, "--database", str(tmp_path / "none.sqlite3"), "db", "check")
+    assert code == 1 and "no database" in err
+    with closing(sqlite3.connect(db, isolation_level=None)) as raw:
+        raw.execute("PRAGMA user_version = 42")
+    code, out, _ = run(capsys, "--database", str(db), "db", "check")
+    assert code == 1 and "newer than this Fixer" in out
+
+
+def test_check_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], toy_known: None
+) -> None:
+    db = tmp_path / "fixer.sqlite3"
+    asyncio.run(_played(db))
+    code, out, _ = run(capsys, "--database", str(db), "db", "check", "--replay")
+    assert code == 0 and "OK" in out
+    # A state edited by hand, consistently enough to pass the structural check:
+    with closing(sqlite3.connect(db, isolation_level=None)) as raw:
+        raw.execute("UPDATE campaigns SET state = json_set(state, '$.counter', 7) WHERE id='t0'")
+    code, out, _ = run(capsys, "--database", str(db), "db", "check", "--replay")
+    assert code == 1 and "t0" in out and "does not replay" in out
+
+
+def test_export_and_import(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    toy_known: None,
+) -> None:
+    src, dst = tmp_path / "a.sqlite3", tmp_path / "b.sqlite3"
+    asyncio.run(_played(src))
+    monkeypatch.setenv("BOT_DATABASE", str(src))  # the default database
+    file = tmp_path / "t1.json"
+    code, out, _ = run(capsys, "db", "export", "t1", str(file))
+    assert code == 0 and "keep it private" in out
+    assert json.loads(file.read_text())["campaign"]["id"] == "t1"
+    code, _, err = run(capsys, "db", "export", "t1", str(file))
+    assert code == 1 and "already exists" in err
+    code, _, err = run(capsys, "db", "export", "nope", str(tmp_path / "n.json"))
+    assert code == 1 and "no campaign nope" in err
+    code, out, _ = run(
+        capsys, "--database", str(dst), "db", "import", str(file), "--channel", "c9",
+        "--guild", "g9",
+    )
+    assert code == 0 and "imported campaign t1" in out and "c9" in out
+    code, out, _ = run(capsys, "--database", str(dst), "db", "list")
+    assert code == 0 and "t1\tactive\tv5\ttoy\tguild=g9\tchannel=c9" in out
+    code, _, err = run(capsys, "--database", str(dst), "db", "import", str(file))
+    assert code == 1 and "already exists" in err
+    # A hand-edited export is caught by replaying its log.
+    data = json.loads(file.read_text())
+    data["campaign"]["id"] = "t1-edited"
+    data["campaign"]["state"]["counter"] = 1000
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data))
+    code, _, err = run(capsys, "--database", str(dst), "db", "import", str(edited))
+    assert code == 1 and "does not replay" in err and "Nothing was imported" in err
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text('{"hello": "world"}')
+    code, _, err = run(capsys, "--database", str(dst), "db", "import", str(garbage))
+    assert code == 1 and "not a valid Fixer campaign export" in err
+    code, out, _ = run(capsys, "--database", str(dst), "db", "check", "--replay")
+    assert code == 0
+
+
+def test_export_to_stdout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "fixer.sqlite3"
+    asyncio.run(_played(db, tables=1))
+    code, out, _ = run(capsys, "--database", str(db), "db", "export", "t0", "-")
+    assert code == 0 and json.loads(out)["format"] == "fixer-campaign"
+
+
+def test_migrate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "fixer.sqlite3"
+    build_v1(db)
+    code, out, _ = run(capsys, "--database", str(db), "db", "migrate")
+    assert code == 0 and "from schema v1 to v3" in out
+    code, out, _ = run(capsys, "--database", str(db), "db", "migrate")
+    assert code == 0 and "already at schema v3" in out
+
+
+def test_the_bot_itself_and_placeholders(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "simulate")[0] == 2
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["db"])  # a db command is required
+    assert exc.value.code == 2
+
+
+def test_python_dash_m_bot(tmp_path: Path) -> None:
+    """The real entry point, in a child process."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 2 and "not built yet" in proc.stderr
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "--database", str(tmp_path / "x" / "f.db"), "db", "check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 1 and "no database" in proc.stderr

@@ -1,0 +1,132 @@
+"""Schema migrations: every earlier version opens as the current one, losing nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service.game import GameService
+from bot.storage import schema
+from bot.storage.errors import MigrationError
+from bot.storage.sqlite import SqliteStore, check_file
+from tests.service.toy import Bump, EndRun, ToyAdapter, ToyState
+from tests.storage.oldversions import FIXTURES, build_at, build_v1, v1_states
+
+CURRENT = schema.current_version()
+
+
+def _schema_of(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Tables' columns, indexes and triggers: what a migrated file must share with a new one."""
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        names = [
+            r[0]
+            for r in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
+        out: dict[str, list[tuple[Any, ...]]] = {
+            name: [tuple(c) for c in db.execute(f"PRAGMA table_info({name})")] for name in names
+        }
+        out["__objects__"] = sorted(
+            (r[0], r[1], r[2])
+            for r in db.execute("SELECT type, name, tbl_name FROM sqlite_master")
+        )
+    return out
+
+
+def test_the_frozen_v1_schema_is_the_released_one(tmp_path: Path) -> None:
+    """If this fails, someone edited the released v1 migration: add a new one instead."""
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    with closing(sqlite3.connect(a, isolation_level=None)) as db:
+        db.executescript((FIXTURES / "schema_v1.sql").read_text())
+    with closing(sqlite3.connect(b, isolation_level=None)) as db:
+        db.executescript(schema.MIGRATIONS[0])
+    assert _schema_of(a) == _schema_of(b)
+
+
+@pytest.mark.parametrize("version", range(1, CURRENT))
+async def test_every_earlier_version_migrates(tmp_path: Path, version: int) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    build_at(path, version)
+    async with await SqliteStore.open(path) as store:
+        assert store.schema_version == CURRENT
+        assert store.migrated_from == version
+        # A copy of the file as it was, before anything changed.
+        backup = store.pre_migration_backup
+        assert backup is not None and backup.exists()
+        with closing(sqlite3.connect(backup, isolation_level=None)) as old:
+            assert old.execute("PRAGMA user_version").fetchone()[0] == version
+        # Nothing lost: states, genesis, the whole log, interaction ids, timestamps.
+        for cid, (genesis, states) in v1_states().items():
+            stored = await store.load(cid)
+            assert stored is not None
+            assert ToyState.model_validate_json(stored.state) == states[-1]
+            assert stored.info.created_at < stored.info.updated_at
+            gversion, gstate = await store.genesis(cid)
+            assert ToyState.model_validate_json(gstate) == genesis
+            entries = await store.read_log(cid)
+            assert [e.seq for e in entries] == list(range(1, len(states)))
+            # v2 backfilled the kind from each action's JSON.
+            assert all(e.kind == e.action.split('"type":"')[1].split('"')[0] for e in entries)
+            assert entries[0].interaction_id == f"{cid}-i1"
+        # The service carries on where the old bot stopped; replays agree.
+        service: GameService[Any, Any] = GameService(store, ToyAdapter())  # type: ignore[arg-type]
+        report = await service.start()
+        assert sorted(i.id for i in report.active) == ["old1", "old2"]
+        old2 = v1_states()["old2"][1][-1]
+        duplicate = await service.act(
+            "old2", Bump(player="a"), expected_version=1, interaction_id="old2-i2"
+        )
+        assert duplicate.duplicate and duplicate.version == 2
+        await service.act("old2", EndRun(player="owner"), expected_version=old2.version)
+        runs = await store.list_runs("old2")
+        # A run that began before v3 is recorded when it ends, with an unknown start.
+        assert [(r.number, r.status, r.started_version) for r in runs] == [(1, "complete", None)]
+        assert await service.verify("old1") and await service.verify("old2")
+    report = await check_file(path)
+    assert report.ok, report.problems
+    fresh = tmp_path / "fresh.sqlite3"
+    await (await SqliteStore.open(fresh)).close()
+    assert _schema_of(path) == _schema_of(fresh)
+
+
+async def test_a_current_database_is_not_migrated(tmp_path: Path) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    await (await SqliteStore.open(path)).close()
+    async with await SqliteStore.open(path) as store:
+        assert store.migrated_from is None and store.pre_migration_backup is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fixer.sqlite3"]
+
+
+async def test_a_failing_migration_leaves_the_old_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    build_v1(path)
+    broken = [*schema.MIGRATIONS, "CREATE TABLE extra (x); INSERT INTO nowhere VALUES (1);"]
+    monkeypatch.setattr(schema, "MIGRATIONS", broken)
+    with pytest.raises(MigrationError) as exc:
+        await SqliteStore.open(path)
+    assert f"left at v{CURRENT}" in exc.value.message
+    # Every step before the broken one is committed; the broken one left no trace.
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == CURRENT
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+    assert "extra" not in tables
+    monkeypatch.undo()
+    async with await SqliteStore.open(path) as store:
+        assert store.schema_version == CURRENT
+
+
+async def test_refusing_to_migrate_when_told_not_to(tmp_path: Path) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    build_v1(path)
+    with pytest.raises(MigrationError) as exc:
+        await SqliteStore.open(path, migrate=False)
+    assert "schema v1" in exc.value.message
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 1
