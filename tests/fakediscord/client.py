@@ -34,6 +34,7 @@ from .server import (
     DM_PERMISSIONS,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    SEND_MESSAGES,
     VIEW_CHANNEL,
     FakeChannel,
     FakeDiscordServer,
@@ -44,6 +45,7 @@ from .server import (
     FakeRole,
     FakeUser,
     JSONDict,
+    _walk_components,
 )
 
 _log = logging.getLogger(__name__)
@@ -97,6 +99,10 @@ class FakeDiscord(FakeDiscordServer):
             raise LookupError("FakeDiscord(default_guild=False): add_guild() yourself")
         return self._default_guild
 
+    def owner_of(self, guild: FakeGuild | None = None) -> FakeUser:
+        """The owner of ``guild`` (default guild if omitted): has every permission."""
+        return self.users[(guild or self.guild).owner_id]
+
     @property
     def channel(self) -> FakeChannel:
         """The default channel: ``#general`` of the first guild."""
@@ -114,6 +120,8 @@ class FakeDiscord(FakeDiscordServer):
         GUILD_CREATE before ``on_ready``; the default is 2 s).  Errors of the connection
         (e.g. ``discord.PrivilegedIntentsRequired``) are raised here.
         """
+        if self.api_base != Route.BASE:  # never let a test bot reach the real Discord
+            raise RuntimeError("discord.py is not pointed at this fake; use `async with`")
         await client.login(self.token)
         task = asyncio.ensure_future(client.connect(reconnect=True))
         self._bots[client] = task
@@ -167,15 +175,19 @@ class FakeDiscord(FakeDiscordServer):
 
     # ---- users acting: messages ----------------------------------------------------------
 
-    def _check_member(self, user: FakeUser, channel: FakeChannel) -> None:
+    def _check_member(self, user: FakeUser, channel: FakeChannel, *, posting: bool = False
+                      ) -> None:
         if channel.guild is None:
             if user not in channel.recipients:
                 raise ValueError(f"{user} is not a recipient of DM channel {channel.id}")
             return
         if user.id not in channel.guild.members:
             raise ValueError(f"{user} is not a member of {channel.guild}")
-        if not self.permissions_for(user, channel) & VIEW_CHANNEL:
+        perms = self.permissions_for(user, channel)
+        if not perms & VIEW_CHANNEL:
             raise PermissionError(f"{user} cannot see {channel}")
+        if posting and not perms & SEND_MESSAGES:
+            raise PermissionError(f"{user} cannot send messages in {channel}")
 
     async def post_message(
         self,
@@ -188,7 +200,7 @@ class FakeDiscord(FakeDiscordServer):
     ) -> FakeMessage:
         """``user`` posts in ``channel`` (a guild channel or their DM with the bot):
         MESSAGE_CREATE, content blanked for bots without the message content intent."""
-        self._check_member(user, channel)
+        self._check_member(user, channel, posting=True)
         body: JSONDict = {"content": content, "embeds": list(embeds)}
         if reply_to is not None:
             body["message_reference"] = {"message_id": str(reply_to.id)}
@@ -261,10 +273,15 @@ class FakeDiscord(FakeDiscordServer):
         custom_id: str | None = None,
         *,
         label: str | None = None,
+        stale: bool = False,
         locale: str = "en-US",
     ) -> FakeInteraction:
-        """``user`` clicks a button of ``message`` (by custom_id or label): type 3."""
-        comp = self._clickable(user, message, custom_id, label)
+        """``user`` clicks a button of ``message`` (by custom_id or label): type 3.
+
+        ``stale=True`` also finds the button in earlier versions of the message: a user whose
+        client still shows the old message clicks it (the interaction carries the current
+        message, as on Discord)."""
+        comp = self._clickable(user, message, custom_id, label, stale=stale)
         if comp.get("type") != 2:
             raise ValueError(f"component {comp.get('custom_id')!r} is not a button")
         data: JSONDict = {"custom_id": comp["custom_id"], "component_type": 2}
@@ -358,14 +375,38 @@ class FakeDiscord(FakeDiscordServer):
     # ---- interaction plumbing ------------------------------------------------------------
 
     def _clickable(
-        self, user: FakeUser, message: FakeMessage, custom_id: str | None, label: str | None
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str | None,
+        label: str | None,
+        *,
+        stale: bool = False,
     ) -> JSONDict:
         if message.deleted:
             raise ValueError(f"{message} was deleted")
         if message.ephemeral and message.visible_to != user.id:
             raise PermissionError(f"{user} cannot see ephemeral {message}")
         self._check_member(user, message.channel)
-        comp = message.component(custom_id, label=label)
+        try:
+            comp = message.component(custom_id, label=label)
+        except LookupError:
+            if not stale:
+                raise
+            found = next(
+                (
+                    c
+                    for version in reversed(message.versions)
+                    for c in _walk_components(version["components"])
+                    if "custom_id" in c
+                    and (c["custom_id"] == custom_id or (label and c.get("label") == label))
+                ),
+                None,
+            )
+            if found is None:
+                raise
+            comp = found
+
         if comp.get("disabled"):
             raise ValueError(f"component {comp.get('custom_id')!r} is disabled")
         return comp
@@ -498,6 +539,7 @@ class FakeDiscord(FakeDiscordServer):
         *,
         focused: bool,
     ) -> JSONDict:
+        raw: Any
         if isinstance(value, FakeUser | FakeMember | FakeChannel | FakeRole):
             otype, raw = self._resolve_value(value, resolved, user, channel)
         elif isinstance(value, bool):

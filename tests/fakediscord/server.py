@@ -374,8 +374,10 @@ class FakeGuild:
         return self.roles[self.id]
 
     @property
-    def bot_role(self) -> FakeRole | None:
-        return self.roles.get(self.bot_role_id) if self.bot_role_id else None
+    def bot_role(self) -> FakeRole:
+        """The bot's managed role (its invite permissions)."""
+        assert self.bot_role_id is not None
+        return self.roles[self.bot_role_id]
 
     def channel(self, name: str) -> FakeChannel:
         for ch in self.channels.values():
@@ -588,6 +590,10 @@ class FakeMessage:
         if users is not None:
             mentioned = {int(m) for m in re.findall(r"<@!?(\d+)>", self.content or "")}
             data["mentions"] = [users[uid].payload() for uid in mentioned if uid in users]
+        if guild is not None:
+            data["mention_roles"] = [
+                r for r in re.findall(r"<@&(\d+)>", self.content or "") if int(r) in guild.roles
+            ]
         if self.reference_id is not None:
             ref: JSONDict = {
                 "message_id": str(self.reference_id),
@@ -750,8 +756,9 @@ class FakeInteraction:
         )
         return self.followups[:count]
 
-    async def wait_content(self, timeout: float = 2.0) -> FakeMessage:
-        """Wait for a resolved (not loading) original response message and return it."""
+    async def wait_message(self, timeout: float = 2.0) -> FakeMessage:
+        """Wait for the response message and return it: the original response once it is no
+        longer "thinking" (types 4, 5), or the component's message after an update (6, 7)."""
         await self.server.wait_for(
             lambda: self.original is not None and not self.original.loading,
             timeout=timeout,
@@ -784,8 +791,9 @@ class FakeInteraction:
         return self.callback.content if self.callback else None
 
     @property
-    def choices(self) -> list[JSONDict] | None:
-        return self.callback.choices if self.callback else None
+    def choices(self) -> list[JSONDict]:
+        """Autocomplete choices the bot returned ([] before / without a type 8 response)."""
+        return (self.callback.choices if self.callback else None) or []
 
     @property
     def modal(self) -> JSONDict | None:
@@ -984,7 +992,7 @@ class FakeDiscordServer:
             self._runner = None
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
-        task = asyncio.ensure_future(coro)
+        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
@@ -1049,7 +1057,8 @@ class FakeDiscordServer:
                     return call
             return None
 
-        return await self.wait_for(find, timeout=timeout, what=f"{method} {route}")
+        call: RestCall = await self.wait_for(find, timeout=timeout, what=f"{method} {route}")
+        return call
 
     # ---- model: building -----------------------------------------------------------------
 
@@ -1226,7 +1235,7 @@ class FakeDiscordServer:
             ch = FakeChannel(self.snowflake(), DM, None, recipients=[user])
             self.dm_channels[user.id] = ch
             self.channels[ch.id] = ch
-            return ch
+        return ch
 
     # ---- model: permissions --------------------------------------------------------------
 
@@ -1409,7 +1418,8 @@ class FakeDiscordServer:
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX):
-            return await handler(request)
+            passthrough: web.StreamResponse = await handler(request)
+            return passthrough
         body, files = await self._read_body(request)
         resource = request.match_info.route.resource
         canonical = resource.canonical if resource is not None else request.path
@@ -2083,6 +2093,7 @@ class FakeDiscordServer:
         if ch.is_dm:
             raise DiscordError(403, 50003, "Cannot execute action on a DM channel")
         self._require(ch, MANAGE_MESSAGES)
+        guild_id = str(ch.guild.id) if ch.guild else None
         ids = [str(i) for i in (request[_CALL].json or {}).get("messages", [])]
         if not 2 <= len(ids) <= 100:
             raise _form_error("messages", "Must be between 2 and 100 in length.")
@@ -2091,7 +2102,7 @@ class FakeDiscordServer:
             msg.deleted, msg.deleted_by = True, self.bot_user.id
         self._dispatch_all(
             "MESSAGE_DELETE_BULK",
-            lambda s: {"ids": ids, "channel_id": str(ch.id), "guild_id": str(ch.guild.id)},
+            lambda s: {"ids": ids, "channel_id": str(ch.id), "guild_id": guild_id},
             intent=INTENT_GUILD_MESSAGES,
         )
         return None

@@ -18,7 +18,9 @@ from tests.fakediscord import EPHEMERAL, FakeDiscord, FakeUser
 # --------------------------------------------------------------------------------------------
 
 
-class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"counter:(?P<n>\d+)"):
+class CounterButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"counter:(?P<n>\d+)"
+):
     """A persistent button whose custom_id carries its state."""
 
     def __init__(self, n: int) -> None:
@@ -31,7 +33,7 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"counte
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> CounterButton:
         return cls(int(match["n"]))
 
@@ -46,12 +48,14 @@ class PickView(discord.ui.View):
         custom_id="pick",
         options=[discord.SelectOption(label=x, value=x) for x in ("rock", "paper", "scissors")],
     )
-    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+    async def pick(
+        self, interaction: discord.Interaction, select: discord.ui.Select[Any]
+    ) -> None:
         await interaction.response.send_message(f"picked {select.values[0]}", ephemeral=True)
 
 
 class HandleModal(discord.ui.Modal, title="Your handle"):
-    handle: discord.ui.TextInput = discord.ui.TextInput(label="Handle", custom_id="handle")
+    handle: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Handle", custom_id="handle")
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"hello {self.handle.value}", ephemeral=True)
@@ -109,10 +113,14 @@ def build_commands(bot: FixtureBot) -> app_commands.Group:
         await interaction.response.send_message("your hand: ace of spades", ephemeral=True)
 
     @fx.command(description="Defers, then follows up")
-    async def slow(interaction: discord.Interaction, hidden: bool = False) -> None:
+    async def slow(
+        interaction: discord.Interaction, hidden: bool = False, then_hidden: bool | None = None
+    ) -> None:
         await interaction.response.defer(ephemeral=hidden, thinking=True)
         await asyncio.sleep(0.02)
-        await interaction.followup.send("done", ephemeral=hidden)
+        await interaction.followup.send(
+            "done", ephemeral=hidden if then_hidden is None else then_hidden
+        )
         await interaction.followup.send("just for you", ephemeral=True)
 
     async def card_choices(
@@ -241,7 +249,8 @@ async def test_bot_connects_and_is_ready_quickly(fake: FakeDiscord, alice: FakeU
     guild = b.get_guild(fake.guild.id)
     assert guild is not None and guild.name == "Night City"
     assert guild.get_member(alice.id) is not None  # members intent: full member list
-    assert guild.get_channel(fake.channel.id).name == "general"
+    general = guild.get_channel(fake.channel.id)
+    assert general is not None and general.name == "general"
     me = guild.me
     assert me.guild_permissions.manage_messages
     identify = next(f for f in fake.gateway_received if f["op"] == 2)
@@ -325,6 +334,13 @@ async def test_public_defer_makes_an_ephemeral_first_followup_public(
     first, _ = await it.wait_followups(2)
     assert first.ephemeral and first.visible_to == alice.id
 
+    # Deciding visibility in the followup is too late: Discord keeps the defer's.
+    it = await fake.send_slash(alice, "fx slow", {"hidden": False, "then_hidden": True})
+    first, _ = await it.wait_followups(2)
+    assert not first.ephemeral and first.requested_flags & EPHEMERAL
+    assert first in fake.public_messages()
+    assert len(fake.warnings) == 1 and "defer's visibility" in fake.warnings[0]
+
 
 async def test_subcommand_group_typed_options_and_permissions(
     fake: FakeDiscord, alice: FakeUser, bot: Any
@@ -342,7 +358,7 @@ async def test_subcommand_group_typed_options_and_permissions(
     assert it.data["options"][0]["options"][0] == {"type": 1, "name": "reset"}
     with pytest.raises(PermissionError):  # default_member_permissions=manage_channels
         await fake.send_slash(alice, "fxmod")
-    owner = fake.users[fake.guild.owner_id]
+    owner = fake.owner_of()
     it = await fake.send_slash(owner, "fxmod")
     assert (await it.response()).ephemeral
 
@@ -353,13 +369,14 @@ async def test_autocomplete_returns_choices(fake: FakeDiscord, alice: FakeUser, 
     assert cb.type == 8
     assert [c["value"] for c in it.choices] == [f"card-{i}" for i in range(10, 20)]
     it = await fake.autocomplete(alice, "fx play", {}, focused="card")
-    assert len((await it.response()).choices) == 25
+    await it.response()
+    assert len(it.choices) == 25
 
 
 async def test_modal_roundtrip(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
     it = await fake.send_slash(alice, "fx form")
     cb = await it.response()
-    assert cb.type == 9 and it.modal["title"] == "Your handle"
+    assert cb.type == 9 and it.modal is not None and it.modal["title"] == "Your handle"
     sub = await fake.submit_modal(alice, it, {"handle": "V"})
     cb = await sub.response()
     assert cb.content == "hello V" and cb.ephemeral
@@ -372,8 +389,8 @@ async def test_modal_roundtrip(fake: FakeDiscord, alice: FakeUser, bot: Any) -> 
 
 async def test_button_click_updates_message(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
     it = await fake.send_slash(alice, "fx board")
-    board = (await it.response()).message
-    assert board is not None and board.custom_ids == ["counter:0"]
+    board = await it.wait_message()
+    assert board.custom_ids == ["counter:0"]
     click = await fake.click_button(alice, board, "counter:0")
     cb = await click.response()
     assert cb.type == 7
@@ -382,11 +399,18 @@ async def test_button_click_updates_message(fake: FakeDiscord, alice: FakeUser, 
     click = await fake.click_button(alice, board, label="Count 1")
     await click.response()
     assert board.content == "count 2"
+    with pytest.raises(LookupError):  # the button is gone from the current message
+        await fake.click_button(alice, board, "counter:0")
+    stale = await fake.click_button(alice, board, "counter:0", stale=True)  # an old client view
+    await fake.idle(quiet=0.1)
+    # discord.py rebuilds DynamicItems from the *current* message in the payload and silently
+    # drops a custom_id that is no longer on it: the user sees "This interaction failed".
+    assert stale.callback is None and board.content == "count 2"
 
 
 async def test_select_menu(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:
     it = await fake.send_slash(alice, "fx pick")
-    msg = (await it.response()).message
+    msg = await it.wait_message()
     with pytest.raises(ValueError, match="not options"):
         await fake.select(alice, msg, "pick", ["lizard"])
     sel = await fake.select(alice, msg, "pick", ["paper"])
@@ -398,7 +422,7 @@ async def test_dynamic_item_survives_a_restart(fake: FakeDiscord, alice: FakeUse
     first = FixtureBot()
     await fake.start_bot(first)
     await first.tree.sync()
-    board = (await (await fake.send_slash(alice, "fx board")).response()).message
+    board = await (await fake.send_slash(alice, "fx board")).wait_message()
     await fake.stop_bot(first)
     assert first.is_closed() and not fake.live_sessions
 
@@ -414,7 +438,7 @@ async def test_killed_bot_restarts_and_old_buttons_work(fake: FakeDiscord, alice
     first = FixtureBot()
     await fake.start_bot(first)
     await first.tree.sync()
-    board = (await (await fake.send_slash(alice, "fx board")).response()).message
+    board = await (await fake.send_slash(alice, "fx board")).wait_message()
     await fake.kill_bot(first)
     assert not fake.live_sessions
     assert next(iter(fake.sessions.values())).resumable  # no close frame: like a crash
@@ -475,6 +499,7 @@ async def test_closed_dms_raise_forbidden(fake: FakeDiscord, alice: FakeUser, bo
     assert (await it.wait_followups())[0].content == "sent"
     (dm,) = fake.dms_to(alice)
     assert dm.content == "your hand: ace of spades" and dm.channel.is_dm
+    assert fake.dm_channel(alice) is dm.channel
     click = await fake.click_button(alice, dm, "counter:10")  # buttons work outside the guild
     assert (await click.response()).type == 7 and dm.content == "count 11"
     assert "user" in click.payload and "member" not in click.payload
@@ -560,8 +585,9 @@ async def test_edit_and_fetch_original(fake: FakeDiscord, alice: FakeUser, bot: 
     it = await fake.send_slash(alice, "fx edits")
     _, readback = await it.wait_followups(2)
     assert readback.content == "original says edited" and readback.ephemeral
-    assert it.original.content == "edited"
-    assert [v["content"] for v in it.original.versions] == ["", "one", "edited"]
+    original = await it.wait_message()
+    assert original.content == "edited"
+    assert [v["content"] for v in original.versions] == ["", "one", "edited"]
     assert fake.calls_to("GET", "/webhooks/{app_id}/{token}/messages/{message_id}")[0].ok
 
 
@@ -607,7 +633,9 @@ async def test_gateway_reconnect_opcode_and_heartbeat_ack_delay() -> None:
         fake.send_reconnect()
         await fake.wait_for(lambda: next(iter(fake.sessions.values())).resumes == 1)
         alice = fake.add_user("alice", guild=fake.guild)  # GUILD_MEMBER_ADD reaches the cache
-        await fake.wait_for(lambda: b.get_guild(fake.guild.id).get_member(alice.id))
+        guild = b.get_guild(fake.guild.id)
+        assert guild is not None
+        await fake.wait_for(lambda: guild.get_member(alice.id))
 
 
 async def test_unsynced_commands_and_install_commands(fake: FakeDiscord, alice: FakeUser) -> None:
