@@ -70,7 +70,7 @@ HIT = 3.0  # a Plan that hits at all (it chips in and shows the crew's cards wor
 KEEP = 0.55  # how much of a card's worth is lost by playing it into a Plan that misses
 HEAL = 0.8  # one point of healing, when the crew is hurt
 DRAW = 1.1  # one card drawn
-ROLLOUTS = 8  # sampled hands when more than one card is missing
+ROLLOUTS = 6  # sampled hands when more than one card is missing
 MAX_SETS = 80  # own-card sets considered per decision
 
 
@@ -203,7 +203,8 @@ class CrewAI:
         for ob, card in zip(view.board.obstacles, self._obstacle_cards(view, content),
                             strict=False):
             regen = sum(e.amount for e in card.end_of_round if isinstance(e, fx.HealObstacle))
-            extra = sum(e.amount for e in card.end_of_round if isinstance(e, fx.DamageCrew))
+            extra: float = sum(e.amount for e in card.end_of_round
+                               if isinstance(e, fx.DamageCrew))
             extra += sum(1.5 * e.count for e in card.end_of_round
                          if isinstance(e, fx.EachDiscards))
             per_round = card.damage + extra
@@ -323,10 +324,16 @@ class CrewAI:
         wins = [0] * len(sit.obstacles)
         for k in range(ROLLOUTS):
             plan = list(evals)
+            left: dict[int, list[EvalCard]] = {}
             for s in seats:
-                hands = self._sampled_hands(sit, s, content)
-                if hands:
-                    plan.append(_best_fit(plan, hands[k], open_reqs))
+                if s not in left:
+                    hands = self._sampled_hands(sit, s, content)
+                    left[s] = list(hands[k]) if hands else []
+                hand = left[s]
+                if hand:
+                    pick = _best_fit(plan, hand, open_reqs)
+                    hand.remove(pick)
+                    plan.append(pick)
             for i, (ob, p) in enumerate(zip(sit.obstacles, known, strict=True)):
                 if p is None and self._hits(plan, ob.reqs):
                     wins[i] += 1
@@ -565,7 +572,7 @@ class CrewAI:
         each = self._damage_each(view, content, prompt)
         keep = self._plan_value(view, content, plan)
         best_key, best_val = DONE, keep
-        for inst, card in plan:
+        for inst, _ in plan:
             if inst not in keys:
                 continue
             rest = [(i, c) for i, c in plan if i != inst]
@@ -641,10 +648,9 @@ class CrewAI:
                            keys: dict[str, Choose]) -> Action:
         hand = {c.inst: content.cards[c.id] for c in view.hands.get(prompt.seat, ())}
         cards = [k for k in keys if k in hand]
-        if DONE in keys:
-            # Optional: worth it only when the effect draws back (Scrap Haul).
-            if not cards or not self._draws_back(view, content, prompt):
-                return keys[DONE]
+        # Optional: worth it only when the effect draws back (Scrap Haul).
+        if DONE in keys and (not cards or not self._draws_back(view, content, prompt)):
+            return keys[DONE]
         if not cards:
             return next(iter(keys.values()))
         obstacles = self._obstacles(view, content)
@@ -886,24 +892,25 @@ def _best_fit(plan: Sequence[EvalCard], hand: Sequence[EvalCard],
     for c in plan:
         for r in c.ranks:
             counts[r] = counts.get(r, 0) + 1
-    wanted = [0, 0, 0, 0]
+    near: dict[int, float] = {}
+    for r, n in counts.items():
+        near[r] = near.get(r, 0.0) + 3.0 * n
+        for d in (-2, -1, 1, 2):
+            near[r + d] = near.get(r + d, 0.0) + 0.5
+    w = [0.0, 0.0, 0.0, 0.0]
     for req in reqs:
         for s in req.suits:
-            wanted[_SUIT_INDEX[s]] += 1
+            w[_SUIT_INDEX[s]] = 1.0
         if req.flush_suit is not None:
-            wanted[_SUIT_INDEX[req.flush_suit]] += 1
+            w[_SUIT_INDEX[req.flush_suit]] = 1.0
+    w0, w1, w2, w3 = w
     best = hand[0]
     best_score = -1.0
     for card in hand:
-        score = 0.5 * card.wild
+        s0, s1, s2, s3 = card.suits
+        score = 0.5 * card.wild + w0 * s0 + w1 * s1 + w2 * s2 + w3 * s3
         for r in card.ranks:
-            score += 3.0 * counts.get(r, 0)
-            for d in (-2, -1, 1, 2):
-                if r + d in counts:
-                    score += 0.5
-        for i in range(4):
-            if wanted[i] and card.suits[i]:
-                score += card.suits[i]
+            score += near.get(r, 0.0)
         if score > best_score:
             best, best_score = card, score
     return best

@@ -7,7 +7,7 @@ the field instead of surfacing mid-game.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from rules.legends.effects import CardEffect, SceneEffect
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     CHARISMA = "charisma"
     MUSCLE = "muscle"
     STEALTH = "stealth"
@@ -67,7 +67,7 @@ def parse_suit(value: Any) -> Suit:
     raise ValueError(f"suit must be one of {names} (or 'might'), not {value!r}")
 
 
-class Role(str, Enum):
+class Role(StrEnum):
     NETRUNNER = "netrunner"
     NOMAD = "nomad"
     ROCKER = "rocker"
@@ -120,7 +120,7 @@ class PlayerCard(BaseModel):
         return "/".join(RANK_NAMES[r] for r in self.ranks)
 
 
-class HandType(str, Enum):
+class HandType(StrEnum):
     """To Hit structures, weakest to strongest (R5). There is no straight flush."""
 
     PAIR = "pair"
@@ -199,7 +199,7 @@ class Requirement(BaseModel):
         return head
 
 
-class ScenarioKind(str, Enum):
+class ScenarioKind(StrEnum):
     OBSTACLE = "obstacle"
     SCENE = "scene"
     CLUE = "clue"

@@ -66,8 +66,8 @@ from rules.legends.state import (
     Prompt,
     PromptKind,
     Run,
-    RunResult,
     Runner,
+    RunResult,
     SceneFrame,
     SeatZones,
     Table,
@@ -113,8 +113,9 @@ def new_table(
 def apply(table: Table, action: Action, content: ContentPack) -> Outcome:
     eng = _Engine(table, content)
     eng.dispatch(action)
-    return Outcome(table=eng.t.model_copy(update={"version": table.version + 1}),
-                   events=tuple(eng.events))
+    return Outcome(
+        table=eng.t.model_copy(update={"version": table.version + 1}), events=tuple(eng.events)
+    )
 
 
 def check(table: Table, action: Action, content: ContentPack) -> Refusal | None:
@@ -152,7 +153,9 @@ class _Engine:
     @property
     def run(self) -> Run:
         if self.t.run is None:
-            raise refuse("no_run", "No run is in progress. The owner can start one with /legends start.")
+            raise refuse(
+                "no_run", "No run is in progress. The owner can start one with /legends start."
+            )
         return self.t.run
 
     def set_run(self, **updates: Any) -> None:
@@ -215,7 +218,9 @@ class _Engine:
     def run_seat_for(self, player: str, merc: bool) -> int:
         seat = self.seat_for(player, merc)
         if seat not in self.run.seats:
-            raise refuse("not_in_run", "You are not part of this run; you will be dealt in next run.")
+            raise refuse(
+                "not_in_run", "You are not part of this run; you will be dealt in next run."
+            )
         return seat
 
     def zones(self, seat: int) -> SeatZones:
@@ -275,15 +280,26 @@ class _Engine:
         # R15: a runner joining a running campaign shops with what the others have spent.
         spent = [r.eddies_spent for r in self.t.runners]
         start = self.c.campaigns[self.t.campaign].starting_eddies
-        eddies = start + (sum(spent) // len(spent) if spent else 0)
+        eddies = max(start, sum(spent) // len(spent)) if spent else start
         new = [
-            Runner(player=a.player, name=a.name, role=a.role,
-                   deck=self.c.roles[a.role].cards, eddies=eddies)
+            Runner(
+                player=a.player,
+                name=a.name,
+                role=a.role,
+                deck=self.c.roles[a.role].cards,
+                eddies=eddies,
+            )
         ]
         if a.merc is not None:
             new.append(
-                Runner(player=a.player, name=a.name, role=a.merc, is_merc=True,
-                       deck=self.c.roles[a.merc].cards, eddies=eddies)
+                Runner(
+                    player=a.player,
+                    name=a.name,
+                    role=a.merc,
+                    is_merc=True,
+                    deck=self.c.roles[a.merc].cards,
+                    eddies=eddies,
+                )
             )
         self.set_table(runners=self.t.runners + tuple(new))
         text = f"{a.name} joins the crew as the {a.role.value.title()}"
@@ -327,16 +343,25 @@ class _Engine:
     def _seats_after(self, seat: int) -> list[int]:
         seats = list(self.run.seats)
         i = seats.index(seat)
-        return seats[i + 1:] + seats[:i]
+        return seats[i + 1 :] + seats[:i]
 
     def do_set_option(self, a: SetOption) -> None:
         if not self.is_manager(a):
-            raise refuse("not_owner", "Only the campaign's owner or a channel manager can change options.")
+            raise refuse(
+                "not_owner", "Only the campaign's owner or a channel manager can change options."
+            )
         fields = TableOptions.model_fields
         if a.name not in fields:
-            raise refuse("unknown_option", f"There is no option '{a.name}'. Options: {', '.join(fields)}.")
-        rules_options = {"ace_low", "one_rank_per_card", "assign_damage", "loose_or_better_suits",
-                         "extra_role_decks"}
+            raise refuse(
+                "unknown_option", f"There is no option '{a.name}'. Options: {', '.join(fields)}."
+            )
+        rules_options = {
+            "ace_low",
+            "one_rank_per_card",
+            "assign_damage",
+            "loose_or_better_suits",
+            "extra_role_decks",
+        }
         if a.name in rules_options and self.t.run is not None:
             raise refuse("option_mid_run", "Rules options can only change between runs.")
         data = self.t.options.model_dump()
@@ -344,13 +369,17 @@ class _Engine:
         try:
             options = TableOptions.model_validate(data)
         except ValueError:
-            raise refuse("bad_option_value", f"'{a.value}' is not a valid value for {a.name}.") from None
+            raise refuse(
+                "bad_option_value", f"'{a.value}' is not a valid value for {a.name}."
+            ) from None
         self.set_table(options=options)
         self.emit("option", f"Option {a.name} is now {getattr(options, a.name)}.")
 
     def do_abandon(self, a: Abandon) -> None:
         if not self.is_manager(a):
-            raise refuse("not_owner", "Only the campaign's owner or a channel manager can abandon a run.")
+            raise refuse(
+                "not_owner", "Only the campaign's owner or a channel manager can abandon a run."
+            )
         run = self.run
         self._end_run("abandoned", run)
         self.emit("abandoned", "The run was abandoned. The campaign stays; start again any time.")
@@ -377,7 +406,9 @@ class _Engine:
                 if puzzle.memory:
                     self._set_memory(puzzle.memory)
                 return
-        raise refuse("wrong_answer", "That answer doesn't crack any open clue. No harm done; try again.")
+        raise refuse(
+            "wrong_answer", "That answer doesn't crack any open clue. No harm done; try again."
+        )
 
     def shop_cards(self) -> list[str]:
         out: list[str] = []
@@ -392,20 +423,28 @@ class _Engine:
         if self.t.run is not None:
             raise refuse("shop_mid_run", "The Upgrade Pool opens between runs.")
         if a.card not in self.c.cards:
-            raise refuse("unknown_card", "There is no such card. Use /legends shop to see the pool.")
+            raise refuse(
+                "unknown_card", "There is no such card. Use /legends shop to see the pool."
+            )
         if a.card not in self.shop_cards():
             raise refuse("not_in_pool", "That card is not in the Upgrade Pool (yet).")
         runner = self.t.runners[seat]
         card = self.c.cards[a.card]
         if runner.deck.count(a.card) >= DECK_LIMIT:
-            raise refuse("deck_limit", f"A deck may hold at most {DECK_LIMIT} copies of {card.name}.")
+            raise refuse(
+                "deck_limit", f"A deck may hold at most {DECK_LIMIT} copies of {card.name}."
+            )
         if runner.eddies < card.cost:
-            raise refuse("no_eddies", f"{card.name} costs {card.cost} Eddies; you have {runner.eddies}.")
-        runner = runner.model_copy(update={
-            "deck": runner.deck + (a.card,),
-            "eddies": runner.eddies - card.cost,
-            "eddies_spent": runner.eddies_spent + card.cost,
-        })
+            raise refuse(
+                "no_eddies", f"{card.name} costs {card.cost} Eddies; you have {runner.eddies}."
+            )
+        runner = runner.model_copy(
+            update={
+                "deck": runner.deck + (a.card,),
+                "eddies": runner.eddies - card.cost,
+                "eddies_spent": runner.eddies_spent + card.cost,
+            }
+        )
         self._replace_runner(seat, runner)
         self.emit("bought", f"{runner.name} buys an upgrade.", data_seat=seat)
         self.emit("bought_private", f"You bought {card.name} for {card.cost} Eddies.", seats=[seat])
@@ -422,7 +461,9 @@ class _Engine:
         deck = list(runner.deck)
         deck.remove(a.card)
         self._replace_runner(seat, runner.model_copy(update={"deck": tuple(deck)}))
-        self.emit("removed", f"You removed {self.c.cards[a.card].name} from your deck.", seats=[seat])
+        self.emit(
+            "removed", f"You removed {self.c.cards[a.card].name} from your deck.", seats=[seat]
+        )
 
     def _replace_runner(self, seat: int, runner: Runner) -> None:
         runners = list(self.t.runners)
@@ -433,9 +474,13 @@ class _Engine:
 
     def do_start(self, a: Start) -> None:
         if not self.is_manager(a):
-            raise refuse("not_owner", "Only the campaign's owner or a channel manager can start a run.")
+            raise refuse(
+                "not_owner", "Only the campaign's owner or a channel manager can start a run."
+            )
         if self.t.run is not None:
-            raise refuse("run_active", "A run is already in progress. Finish or /legends abandon it first.")
+            raise refuse(
+                "run_active", "A run is already in progress. Finish or /legends abandon it first."
+            )
         seats = tuple(i for i, r in enumerate(self.t.runners) if not r.leaving)
         if not seats:
             raise refuse("no_runners", "Nobody is seated yet. Players join with /legends join.")
@@ -487,8 +532,9 @@ class _Engine:
         self.emit("leader", f"{self.name(self.run.leader)} holds the Leader Token and flips first.")
 
     def _end_run(self, outcome: Literal["complete", "flatlined", "abandoned"], run: Run) -> None:
-        result = RunResult(scenario=run.scenario, outcome=outcome,
-                           health=max(0, run.health), rounds=run.round)
+        result = RunResult(
+            scenario=run.scenario, outcome=outcome, health=max(0, run.health), rounds=run.round
+        )
         runners = tuple(r for r in self.t.runners if not r.leaving)
         self.set_table(run=None, history=self.t.history + (result,), runners=runners)
 
@@ -508,8 +554,9 @@ class _Engine:
                 self.set_table(progress=self.t.progress + 1)
             self.emit("trauma_done", f"{scen.name} is over. The crew is back on its feet.")
             return
-        self.emit("complete", f"Run complete: {scen.name}. The crew made it out with "
-                               f"{run.health} Health.")
+        self.emit(
+            "complete", f"Run complete: {scen.name}. The crew made it out with {run.health} Health."
+        )
         rw = scen.rewards
         if rw.eddies:
             self._gain_eddies(rw.eddies)
@@ -532,8 +579,11 @@ class _Engine:
         if camp.trauma_packs:
             pack = camp.trauma_packs[min(self.t.trauma_opened, len(camp.trauma_packs) - 1)]
             self.set_table(next_trauma=pack, trauma_opened=self.t.trauma_opened + 1)
-            self.emit("trauma", f"Trauma Team is on the way: {self.c.scenarios[pack].name} "
-                                 "is next. The owner starts it with /legends start.")
+            self.emit(
+                "trauma",
+                f"Trauma Team is on the way: {self.c.scenarios[pack].name} "
+                "is next. The owner starts it with /legends start.",
+            )
 
     # ---- campaign rewards ----------------------------------------------------------
 
@@ -595,7 +645,9 @@ class _Engine:
             rng, deck = self.t.rng.shuffle(z.discard)
             self.set_table(rng=rng)
             self.set_zones(seat, deck=tuple(deck), discard=())
-            self.emit("reshuffled", f"{self.name(seat)} shuffles their discard pile into a new deck.")
+            self.emit(
+                "reshuffled", f"{self.name(seat)} shuffles their discard pile into a new deck."
+            )
             z = self.zones(seat)
         self.set_zones(seat, deck=z.deck[1:])
         return z.deck[0]
@@ -613,7 +665,9 @@ class _Engine:
             raise refuse("not_flip", "It is not time to flip: " + self.waiting_on() + ".")
         leader = run.leader
         if self.t.runners[leader].player != a.player:
-            raise refuse("not_leader", f"Only the Leader ({self.name(leader)}) flips the next card.")
+            raise refuse(
+                "not_leader", f"Only the Leader ({self.name(leader)}) flips the next card."
+            )
         self.flip_next()
         self.process_scenes()
 
@@ -632,8 +686,9 @@ class _Engine:
             self.emit("clue", f"Clue set aside: {card.name}. See it any time with /legends clues.")
         elif card.kind is ScenarioKind.MEMORY and card.memory_key:
             self._set_memory(card.memory_key)
-        self.set_run(scenes=self.run.scenes + (SceneFrame(order=order, queue=card.effects),),
-                     phase="scene")
+        self.set_run(
+            scenes=self.run.scenes + (SceneFrame(order=order, queue=card.effects),), phase="scene"
+        )
 
     def describe_scenario_card(self, card: ScenarioCard) -> str:
         head = f"**{card.name}** ({card.kind.value} #{card.order})"
@@ -663,9 +718,12 @@ class _Engine:
             if card.choices and not frame.voted and not frame.end_of_round:
                 options = "; ".join(f"{c.key}: {c.label}" for c in card.choices)
                 self.set_run(phase="vote", votes={})
-                self.emit("vote", f"The crew must choose. {options}. Vote with /legends choose; "
-                                  "the Leader breaks ties and can close the vote early.",
-                          order=frame.order)
+                self.emit(
+                    "vote",
+                    f"The crew must choose. {options}. Vote with /legends choose; "
+                    "the Leader breaks ties and can close the vote early.",
+                    order=frame.order,
+                )
                 return
             self.set_run(scenes=run.scenes[:-1])
             if not frame.end_of_round and card.kind in (ScenarioKind.SCENE, ScenarioKind.MEMORY):
@@ -711,9 +769,17 @@ class _Engine:
             for s in run.seats:
                 hand = self.zones(s).hand
                 if hand:
-                    prompts.append(self.hand_prompt(
-                        s, "scene_discard", f"{self.name(s)} must discard {min(eff.count, len(hand))} card(s).",
-                        hand, picks=min(eff.count, len(hand)), optional=False, source=None))
+                    prompts.append(
+                        self.hand_prompt(
+                            s,
+                            "scene_discard",
+                            f"{self.name(s)} must discard {min(eff.count, len(hand))} card(s).",
+                            hand,
+                            picks=min(eff.count, len(hand)),
+                            optional=False,
+                            source=None,
+                        )
+                    )
             self.set_run(prompts=self.run.prompts + tuple(prompts))
         elif isinstance(eff, fx.GainEddies):
             self._gain_eddies(eff.amount)
@@ -749,7 +815,11 @@ class _Engine:
         run = self.run
         health = run.health - amount
         self.set_run(health=health)
-        self.emit("crew_damaged", f"{source} deals {amount} Damage to the crew. Health {max(0, health)}/{run.max_health}.")
+        self.emit(
+            "crew_damaged",
+            f"{source} deals {amount} Damage to the crew. "
+            f"Health {max(0, health)}/{run.max_health}.",
+        )
         if health <= 0:
             raise _Flatline()
 
@@ -757,7 +827,9 @@ class _Engine:
         run = self.run
         health = min(run.max_health, run.health + amount)
         if health != run.health:
-            self.emit("healed", f"The crew heals {health - run.health}. Health {health}/{run.max_health}.")
+            self.emit(
+                "healed", f"The crew heals {health - run.health}. Health {health}/{run.max_health}."
+            )
         self.set_run(health=health)
 
     # The named-effect host interface.
@@ -826,11 +898,15 @@ class _Engine:
 
     def start_round(self) -> None:
         run = self.run
-        self.set_run(phase="plan", round=run.round + 1, plan=(), turn=run.leader,
-                     frames=(), prompts=())
+        self.set_run(
+            phase="plan", round=run.round + 1, plan=(), turn=run.leader, frames=(), prompts=()
+        )
         names = ", ".join(self.scard(o.order).name for o in self.run.active)
-        self.emit("round", f"Round {self.run.round} against {names}. Plan Size {self.plan_size()}. "
-                           f"{self.name(run.leader)} plays first.")
+        self.emit(
+            "round",
+            f"Round {self.run.round} against {names}. Plan Size {self.plan_size()}. "
+            f"{self.name(run.leader)} plays first.",
+        )
         # R13: the merc rushes in: its top card is put into the Plan before anyone plays.
         for seat in run.seats:
             if self.t.runners[seat].is_merc:
@@ -851,20 +927,27 @@ class _Engine:
             if not isinstance(eff, fx.OnlyIf):
                 continue
             if eff.no_other_suit and count_symbols(plan_cards, Suit(eff.no_other_suit)) > 0:
-                return f"{card.name} can only be played if there are no other {eff.no_other_suit.title()} symbols in the Plan."
+                return (f"{card.name} can only be played if there are no other "
+                        f"{eff.no_other_suit.title()} symbols in the Plan.")
             if eff.plan_has_suit and count_symbols(plan_cards, Suit(eff.plan_has_suit)) == 0:
-                return f"{card.name} can only be played if the Plan shows a {eff.plan_has_suit.title()} symbol."
+                return (f"{card.name} can only be played if the Plan shows a "
+                        f"{eff.plan_has_suit.title()} symbol.")
             if eff.max_plan_cards is not None and len(plan_cards) > eff.max_plan_cards:
-                return f"{card.name} can only be played while the Plan has at most {eff.max_plan_cards} cards."
+                return (f"{card.name} can only be played while the Plan has at most "
+                        f"{eff.max_plan_cards} cards.")
             if eff.min_plan_cards is not None and len(plan_cards) < eff.min_plan_cards:
-                return f"{card.name} can only be played once the Plan has {eff.min_plan_cards} cards."
+                return (
+                    f"{card.name} can only be played once the Plan has {eff.min_plan_cards} cards."
+                )
         return None
 
     def do_play(self, a: Play) -> None:
         run = self.run
         seat = self.run_seat_for(a.player, a.merc)
         if run.phase != "plan":
-            raise refuse("not_plan", "There is no Plan being built right now: " + self.waiting_on() + ".")
+            raise refuse(
+                "not_plan", "There is no Plan being built right now: " + self.waiting_on() + "."
+            )
         if run.prompts or run.frames:
             raise refuse("prompt_open", "Finish the open choice first: " + self.waiting_on() + ".")
         if run.turn != seat:
@@ -884,11 +967,17 @@ class _Engine:
         card = self.card_of(inst)
         entry = PlanEntry(inst=inst, seat=seat, put=put, size_bonus=size_bonus)
         verb = "puts" if put else "plays"
-        self.set_run(plan=self.run.plan + (entry,),
-                     frames=self.run.frames + (Frame(inst=inst, seat=seat),))
-        self.emit("card_entered", f"{self.name(seat)} {verb} {card.name} [{card.rank_label()}"
-                                  f"{' ' + ' '.join(s.value for s in card.suits) if card.suits else ''}].",
-                  inst=inst, card=card.id, seat=seat)
+        self.set_run(
+            plan=self.run.plan + (entry,), frames=self.run.frames + (Frame(inst=inst, seat=seat),)
+        )
+        self.emit(
+            "card_entered",
+            f"{self.name(seat)} {verb} {card.name} [{card.rank_label()}"
+            f"{' ' + ' '.join(s.value for s in card.suits) if card.suits else ''}].",
+            inst=inst,
+            card=card.id,
+            seat=seat,
+        )
 
     def resolve(self) -> None:
         """Run pending card effects until one waits on a decision, then advance the Plan."""
@@ -903,7 +992,9 @@ class _Engine:
             if frame.index >= len(effects):
                 self.set_run(frames=run.frames[:-1])
                 continue
-            self.set_run(frames=run.frames[:-1] + (frame.model_copy(update={"index": frame.index + 1}),))
+            self.set_run(
+                frames=run.frames[:-1] + (frame.model_copy(update={"index": frame.index + 1}),)
+            )
             self.card_effect(effects[frame.index], frame)
         self.after_play()
 
@@ -920,7 +1011,10 @@ class _Engine:
             turn = self.next_seat(turn)
             self.set_run(turn=turn)
         if not self.legal_plays(turn):
-            self.emit("nothing_to_play", f"{self.name(turn)} has nothing they can play: the Plan executes now.")
+            self.emit(
+                "nothing_to_play",
+                f"{self.name(turn)} has nothing they can play: the Plan executes now.",
+            )
             self.execute()
             return
         self.emit("turn", f"{self.name(turn)}'s turn to play.", seat=turn)
@@ -937,7 +1031,9 @@ class _Engine:
                 for s in run.seats:
                     self.draw(s, eff.count)
             else:
-                self.player_prompt(seat, frame, f"draw {eff.count}", {"count": eff.count, "then": "draw"})
+                self.player_prompt(
+                    seat, frame, f"draw {eff.count}", {"count": eff.count, "then": "draw"}
+                )
         elif isinstance(eff, fx.ImmediateDamage):
             self.immediate(seat, frame.inst, eff.amount)
         elif isinstance(eff, fx.DiscardFromPlan):
@@ -949,15 +1045,27 @@ class _Engine:
                 for s in run.seats:
                     self.discard_hand_prompt(s, frame.inst, eff)
             else:
-                self.player_prompt(seat, frame, f"discard {eff.count}",
-                                   {"count": eff.count, "then": "discard", "optional": int(eff.optional),
-                                    "draw_after": eff.draw_after})
+                self.player_prompt(
+                    seat,
+                    frame,
+                    f"discard {eff.count}",
+                    {
+                        "count": eff.count,
+                        "then": "discard",
+                        "optional": int(eff.optional),
+                        "draw_after": eff.draw_after,
+                    },
+                )
         elif isinstance(eff, fx.PutFromHand):
             if eff.who == "self":
                 self.put_prompt(seat, frame.inst, eff.optional)
             else:
-                self.player_prompt(seat, frame, "put a card from hand into the Plan",
-                                   {"then": "put", "optional": int(eff.optional)})
+                self.player_prompt(
+                    seat,
+                    frame,
+                    "put a card from hand into the Plan",
+                    {"then": "put", "optional": int(eff.optional)},
+                )
         elif isinstance(eff, fx.DrawAndPut):
             inst = self._take_top(seat)
             if inst is None:
@@ -967,13 +1075,20 @@ class _Engine:
             # The drawn card sits in hand while its fate is decided, so every card is
             # always in exactly one zone.
             self.set_zones(seat, hand=self.zones(seat).hand + (inst,))
-            self.add_prompt(Prompt(
-                seat=seat, kind="draw_and_put", private=True, source=inst,
-                text=f"{self.name(seat)} drew a card: put it into the Plan or discard it.",
-                options=(Option(key="put", label=f"Put {card.name} into the Plan"),
-                         Option(key="discard", label=f"Discard {card.name}")),
-                data={"bonus": eff.plan_size, "drawn": inst},
-            ))
+            self.add_prompt(
+                Prompt(
+                    seat=seat,
+                    kind="draw_and_put",
+                    private=True,
+                    source=inst,
+                    text=f"{self.name(seat)} drew a card: put it into the Plan or discard it.",
+                    options=(
+                        Option(key="put", label=f"Put {card.name} into the Plan"),
+                        Option(key="discard", label=f"Discard {card.name}"),
+                    ),
+                    data={"bonus": eff.plan_size, "drawn": inst},
+                )
+            )
         elif isinstance(eff, fx.PutFromDeck):
             for _ in range(eff.count):
                 inst = self._take_top(seat)
@@ -991,22 +1106,48 @@ class _Engine:
         if not prompt.private:
             self.emit("prompt", prompt.text, seat=prompt.seat)
         else:
-            self.emit("prompt", f"Waiting for {self.name(prompt.seat)} to decide.", seat=prompt.seat)
+            self.emit(
+                "prompt", f"Waiting for {self.name(prompt.seat)} to decide.", seat=prompt.seat
+            )
 
     def player_prompt(self, seat: int, frame: Frame, what: str, data: dict[str, int | str]) -> None:
         options = tuple(Option(key=f"seat:{s}", label=self.name(s)) for s in self.run.seats)
-        self.add_prompt(Prompt(seat=seat, kind="choose_player", source=frame.inst,
-                               text=f"{self.name(seat)} chooses a player to {what}.",
-                               options=options, data=data))
+        self.add_prompt(
+            Prompt(
+                seat=seat,
+                kind="choose_player",
+                source=frame.inst,
+                text=f"{self.name(seat)} chooses a player to {what}.",
+                options=options,
+                data=data,
+            )
+        )
 
-    def hand_prompt(self, seat: int, kind: PromptKind, text: str, insts: Sequence[str], *,
-                    picks: int, optional: bool, source: str | None,
-                    data: dict[str, int | str] | None = None) -> Prompt:
+    def hand_prompt(
+        self,
+        seat: int,
+        kind: PromptKind,
+        text: str,
+        insts: Sequence[str],
+        *,
+        picks: int,
+        optional: bool,
+        source: str | None,
+        data: dict[str, int | str] | None = None,
+    ) -> Prompt:
         options = [Option(key=i, label=self.card_label(i)) for i in insts]
         if optional:
             options.append(Option(key=DONE, label="Done"))
-        return Prompt(seat=seat, kind=kind, text=text, options=tuple(options), private=True,
-                      source=source, picks_left=picks, data=data or {})
+        return Prompt(
+            seat=seat,
+            kind=kind,
+            text=text,
+            options=tuple(options),
+            private=True,
+            source=source,
+            picks_left=picks,
+            data=data or {},
+        )
 
     def card_label(self, inst: str) -> str:
         card = self.card_of(inst)
@@ -1020,20 +1161,36 @@ class _Engine:
                 self.draw(seat, eff.draw_after)
             return
         picks = min(eff.count, len(hand))
-        self.add_prompt(self.hand_prompt(
-            seat, "discard_from_hand",
-            f"{self.name(seat)} {'may discard up to' if eff.optional else 'discards'} {picks} card(s).",
-            hand, picks=picks, optional=eff.optional, source=source,
-            data={"draw_after": eff.draw_after}))
+        self.add_prompt(
+            self.hand_prompt(
+                seat,
+                "discard_from_hand",
+                f"{self.name(seat)} {'may discard up to' if eff.optional else 'discards'} "
+                f"{picks} card(s).",
+                hand,
+                picks=picks,
+                optional=eff.optional,
+                source=source,
+                data={"draw_after": eff.draw_after},
+            )
+        )
 
     def put_prompt(self, seat: int, source: str, optional: bool) -> None:
         hand = self.zones(seat).hand
         if not hand:
             self.emit("no_card", f"{self.name(seat)} has no card to put into the Plan.")
             return
-        self.add_prompt(self.hand_prompt(
-            seat, "put_from_hand", f"{self.name(seat)} may put a card from hand into the Plan.",
-            hand, picks=1, optional=optional, source=source))
+        self.add_prompt(
+            self.hand_prompt(
+                seat,
+                "put_from_hand",
+                f"{self.name(seat)} may put a card from hand into the Plan.",
+                hand,
+                picks=1,
+                optional=optional,
+                source=source,
+            )
+        )
 
     def matches_filter(self, inst: str, flt: fx.CardFilter, source: str) -> bool:
         if flt.other and inst == source:
@@ -1045,8 +1202,9 @@ class _Engine:
             return False
         return not (flt.rank is not None and flt.rank not in card.ranks)
 
-    def discard_from_plan_prompt(self, seat: int, source: str, picks: int,
-                                 eff: fx.DiscardFromPlan, dealt: int) -> None:
+    def discard_from_plan_prompt(
+        self, seat: int, source: str, picks: int, eff: fx.DiscardFromPlan, dealt: int
+    ) -> None:
         cands = [e.inst for e in self.run.plan if self.matches_filter(e.inst, eff.filter, source)]
         if not cands or picks <= 0:
             if dealt and eff.damage_each:
@@ -1054,23 +1212,44 @@ class _Engine:
             return
         options = [Option(key=i, label=self.card_label(i)) for i in cands]
         options.append(Option(key=DONE, label="Done"))
-        self.add_prompt(Prompt(
-            seat=seat, kind="discard_from_plan", source=source, picks_left=picks,
-            text=f"{self.name(seat)} may discard {'a card' if picks == 1 else 'cards'} from the Plan.",
-            options=tuple(options), data={"dealt": dealt, "damage_each": eff.damage_each,
-                                          "filter": eff.filter.model_dump_json()}))
+        self.add_prompt(
+            Prompt(
+                seat=seat,
+                kind="discard_from_plan",
+                source=source,
+                picks_left=picks,
+                text=f"{self.name(seat)} may discard "
+                f"{'a card' if picks == 1 else 'cards'} from the Plan.",
+                options=tuple(options),
+                data={
+                    "dealt": dealt,
+                    "damage_each": eff.damage_each,
+                    "filter": eff.filter.model_dump_json(),
+                },
+            )
+        )
 
     def replace_prompt(self, seat: int, source: str, optional: bool) -> None:
-        cands = [e.inst for e in self.run.plan if e.inst != source and self._replace_options(seat, e.inst)]
+        cands = [
+            e.inst
+            for e in self.run.plan
+            if e.inst != source and self._replace_options(seat, e.inst)
+        ]
         if not cands:
             self.emit("no_replace", f"{self.name(seat)} has nothing to replace.")
             return
         options = [Option(key=i, label=self.card_label(i)) for i in cands]
         if optional:
             options.append(Option(key=DONE, label="Don't replace"))
-        self.add_prompt(Prompt(seat=seat, kind="replace_plan", source=source,
-                               text=f"{self.name(seat)} may replace a card in the Plan.",
-                               options=tuple(options)))
+        self.add_prompt(
+            Prompt(
+                seat=seat,
+                kind="replace_plan",
+                source=source,
+                text=f"{self.name(seat)} may replace a card in the Plan.",
+                options=tuple(options),
+            )
+        )
 
     def _replace_options(self, seat: int, out: str) -> list[str]:
         """Hand cards that could legally be *played* once `out` has left the Plan."""
@@ -1088,10 +1267,19 @@ class _Engine:
         if len(active) == 1:
             self.deal_immediate(active[0].order, amount)
             return
-        options = tuple(Option(key=f"obstacle:{o.order}", label=self.scard(o.order).name) for o in active)
-        self.add_prompt(Prompt(seat=seat, kind="choose_target", source=source, options=options,
-                               text=f"{self.name(seat)} picks the Obstacle that takes {amount} immediate Damage.",
-                               data={"amount": amount}))
+        options = tuple(
+            Option(key=f"obstacle:{o.order}", label=self.scard(o.order).name) for o in active
+        )
+        self.add_prompt(
+            Prompt(
+                seat=seat,
+                kind="choose_target",
+                source=source,
+                options=options,
+                text=f"{self.name(seat)} picks the Obstacle that takes {amount} immediate Damage.",
+                data={"amount": amount},
+            )
+        )
 
     def deal_immediate(self, order: int, amount: int) -> None:
         """Immediate Damage (R7): lands at once; an Obstacle at its Health clears at once,
@@ -1110,14 +1298,20 @@ class _Engine:
             if ob.order == order:
                 ob = ob.model_copy(update={"damage": ob.damage + amount})
                 kind = "immediate Damage" if immediate else "Damage"
-                self.emit("obstacle_damaged", f"{card.name} takes {amount} {kind} ({ob.damage}/{card.health}).")
+                self.emit(
+                    "obstacle_damaged",
+                    f"{card.name} takes {amount} {kind} ({ob.damage}/{card.health}).",
+                )
                 if ob.damage >= card.health:
                     cleared.append(order)
                     self.emit("obstacle_cleared", f"{card.name} is cleared!")
                     continue
             active.append(ob)
-        self.set_run(active=tuple(active), cleared=self.run.cleared + tuple(cleared),
-                     scenario_discard=self.run.scenario_discard + tuple(cleared))
+        self.set_run(
+            active=tuple(active),
+            cleared=self.run.cleared + tuple(cleared),
+            scenario_discard=self.run.scenario_discard + tuple(cleared),
+        )
 
     # ---- answering prompts ------------------------------------------------------------
 
@@ -1131,10 +1325,14 @@ class _Engine:
             return
         mine = [p for p in run.prompts if p.seat == seat]
         if not mine:
-            raise refuse("no_prompt", "Nothing is waiting on you right now: " + self.waiting_on() + ".")
+            raise refuse(
+                "no_prompt", "Nothing is waiting on you right now: " + self.waiting_on() + "."
+            )
         prompt = mine[0]
         if a.option not in {o.key for o in prompt.options}:
-            raise refuse("bad_option", "That is not one of the choices. Pick from the list offered.")
+            raise refuse(
+                "bad_option", "That is not one of the choices. Pick from the list offered."
+            )
         self.set_run(prompts=tuple(p for p in run.prompts if p is not prompt))
         self.answer(prompt, a.option)
         if self.t.run is None:
@@ -1152,17 +1350,22 @@ class _Engine:
             if then == "draw":
                 self.draw(target, int(p.data["count"]))
             elif then == "discard":
-                hand_eff = fx.DiscardFromHand(count=int(p.data["count"]),
-                                              optional=bool(p.data["optional"]),
-                                              draw_after=int(p.data["draw_after"]))
+                hand_eff = fx.DiscardFromHand(
+                    count=int(p.data["count"]),
+                    optional=bool(p.data["optional"]),
+                    draw_after=int(p.data["draw_after"]),
+                )
                 self.discard_hand_prompt(target, p.source or "", hand_eff)
             elif then == "put":
                 self.put_prompt(target, p.source or "", bool(p.data["optional"]))
         elif p.kind == "choose_target":
             self.deal_immediate(int(key.split(":")[1]), int(p.data["amount"]))
         elif p.kind == "discard_from_plan":
-            eff = fx.DiscardFromPlan(max=10, filter=fx.CardFilter.model_validate_json(str(p.data["filter"])),
-                                     damage_each=int(p.data["damage_each"]))
+            eff = fx.DiscardFromPlan(
+                max=10,
+                filter=fx.CardFilter.model_validate_json(str(p.data["filter"])),
+                damage_each=int(p.data["damage_each"]),
+            )
             dealt = int(p.data["dealt"])
             if key == DONE:
                 if dealt and eff.damage_each:
@@ -1176,9 +1379,21 @@ class _Engine:
             left = p.picks_left - 1
             hand = self.zones(seat).hand
             if key != DONE and left > 0 and hand:
-                self.set_run(prompts=self.run.prompts + (self.hand_prompt(
-                    seat, p.kind, p.text, hand, picks=left,
-                    optional=any(o.key == DONE for o in p.options), source=p.source, data=p.data),))
+                self.set_run(
+                    prompts=self.run.prompts
+                    + (
+                        self.hand_prompt(
+                            seat,
+                            p.kind,
+                            p.text,
+                            hand,
+                            picks=left,
+                            optional=any(o.key == DONE for o in p.options),
+                            source=p.source,
+                            data=p.data,
+                        ),
+                    )
+                )
             elif p.data.get("draw_after"):
                 self.draw(seat, int(p.data["draw_after"]))
         elif p.kind == "put_from_hand":
@@ -1195,16 +1410,25 @@ class _Engine:
                 self.set_zones(seat, discard=self.zones(seat).discard + (drawn,))
                 # The drawn card was never shown: only its player learns what it was.
                 self.emit("discarded", f"{self.name(seat)} discards the drawn card.")
-                self.emit("discarded_private", f"You discarded {self.card_of(drawn).name}.",
-                          seats=[seat])
+                self.emit(
+                    "discarded_private", f"You discarded {self.card_of(drawn).name}.", seats=[seat]
+                )
         elif p.kind == "replace_plan":
             if key == DONE:
                 return
             opts = self._replace_options(seat, key)
-            self.add_prompt(self.hand_prompt(seat, "replace_hand",
-                                             f"{self.name(seat)} picks the replacing card.", opts,
-                                             picks=1, optional=False, source=p.source,
-                                             data={"out": key}))
+            self.add_prompt(
+                self.hand_prompt(
+                    seat,
+                    "replace_hand",
+                    f"{self.name(seat)} picks the replacing card.",
+                    opts,
+                    picks=1,
+                    optional=False,
+                    source=p.source,
+                    data={"out": key},
+                )
+            )
         elif p.kind == "replace_hand":
             out = str(p.data["out"])
             self.remove_from_plan(out)
@@ -1215,7 +1439,9 @@ class _Engine:
 
     def discard_from_hand(self, seat: int, inst: str) -> None:
         z = self.zones(seat)
-        self.set_zones(seat, hand=tuple(i for i in z.hand if i != inst), discard=z.discard + (inst,))
+        self.set_zones(
+            seat, hand=tuple(i for i in z.hand if i != inst), discard=z.discard + (inst,)
+        )
         self.emit("discarded", f"{self.name(seat)} discards a card.")
         self.emit("discarded_private", f"You discarded {self.card_of(inst).name}.", seats=[seat])
 
@@ -1244,18 +1470,27 @@ class _Engine:
                         pairs = count_pairs(cards)
                     total += eff.amount * pairs
                 elif isinstance(eff, fx.DamagePerCard):
-                    n = sum(1 for x in self.run.plan if self.matches_filter(x.inst, eff.filter, e.inst))
+                    n = sum(
+                        1 for x in self.run.plan if self.matches_filter(x.inst, eff.filter, e.inst)
+                    )
                     total += eff.amount * n
         return total
 
     def plan_heal(self) -> int:
-        return sum(eff.amount for e in self.run.plan for eff in self.card_of(e.inst).effects
-                   if isinstance(eff, fx.Heal))
+        return sum(
+            eff.amount
+            for e in self.run.plan
+            for eff in self.card_of(e.inst).effects
+            if isinstance(eff, fx.Heal)
+        )
 
     def hit_results(self) -> dict[int, HitResult]:
         cards = self.plan_cards()
         opts = self.eval_opts()
-        return {ob.order: check_to_hit(cards, self.scard(ob.order).to_hit, opts) for ob in self.run.active}
+        return {
+            ob.order: check_to_hit(cards, self.scard(ob.order).to_hit, opts)
+            for ob in self.run.active
+        }
 
     def execute(self) -> None:
         run = self.run
@@ -1266,11 +1501,17 @@ class _Engine:
         for ob in run.active:
             card = self.scard(ob.order)
             res = results[ob.order]
-            self.emit("to_hit", f"{card.name}: {res.explain(card.to_hit)}", order=ob.order, hit=res.hit)
+            self.emit(
+                "to_hit", f"{card.name}: {res.explain(card.to_hit)}", order=ob.order, hit=res.hit
+            )
             if res.hit:
                 hits.append(ob.order)
-        self.emit("executed", f"The Plan executes with {len(run.plan)} cards and {damage} Damage.",
-                  damage=damage, hits=hits)
+        self.emit(
+            "executed",
+            f"The Plan executes with {len(run.plan)} cards and {damage} Damage.",
+            damage=damage,
+            hits=hits,
+        )
         if self.t.options.assign_damage and len(hits) > 1 and damage > 0:
             self.set_run(pending_damage=damage, hit_orders=tuple(hits))
             self.assign_prompt()
@@ -1284,10 +1525,16 @@ class _Engine:
         run = self.run
         order = run.hit_orders[0]
         options = tuple(Option(key=str(n), label=str(n)) for n in range(run.pending_damage + 1))
-        self.add_prompt(Prompt(seat=run.leader, kind="assign_damage", options=options,
-                               text=f"{self.name(run.leader)} assigns Damage: how much of the "
-                                    f"{run.pending_damage} left goes to {self.scard(order).name}?",
-                               data={"order": order}))
+        self.add_prompt(
+            Prompt(
+                seat=run.leader,
+                kind="assign_damage",
+                options=options,
+                text=f"{self.name(run.leader)} assigns Damage: how much of the "
+                f"{run.pending_damage} left goes to {self.scard(order).name}?",
+                data={"order": order},
+            )
+        )
         self.set_run(phase="assign")
 
     def assign_step(self, order: int, amount: int) -> None:
@@ -1321,7 +1568,8 @@ class _Engine:
         for ob in survivors:
             card = self.scard(ob.order)
             strike: tuple[fx.SceneEffect, ...] = (
-                (fx.DamageCrew(amount=card.damage),) if card.damage else ())
+                (fx.DamageCrew(amount=card.damage),) if card.damage else ()
+            )
             queue = strike + tuple(card.end_of_round)
             if queue:
                 frames.append(SceneFrame(order=ob.order, queue=queue, end_of_round=True))
@@ -1339,15 +1587,29 @@ class _Engine:
         for e in run.plan:
             self.set_zones(e.seat, discard=self.zones(e.seat).discard + (e.inst,))
         cleanup = {s: CleanupSeat(limit=None if cleared_all else 1) for s in run.seats}
-        self.set_run(plan=(), frames=(), prompts=(), turn=None, phase="cleanup",
-                     cleanup=cleanup, cleanup_cleared=cleared_all, scenes=(),
-                     after_scenes="continue")
+        self.set_run(
+            plan=(),
+            frames=(),
+            prompts=(),
+            turn=None,
+            phase="cleanup",
+            cleanup=cleanup,
+            cleanup_cleared=cleared_all,
+            scenes=(),
+            after_scenes="continue",
+        )
         if cleared_all:
-            self.emit("cleanup", "All Obstacles cleared. Discard any number of cards, then "
-                                 "/legends ready to draw back up.")
+            self.emit(
+                "cleanup",
+                "All Obstacles cleared. Discard any number of cards, then "
+                "/legends ready to draw back up.",
+            )
         else:
-            self.emit("cleanup", "The Obstacles still stand. You may discard up to one card, "
-                                 "then /legends ready to draw back up.")
+            self.emit(
+                "cleanup",
+                "The Obstacles still stand. You may discard up to one card, "
+                "then /legends ready to draw back up.",
+            )
 
     def do_discard(self, a: Discard) -> None:
         run = self.run
@@ -1360,8 +1622,11 @@ class _Engine:
         if a.card not in self.zones(seat).hand:
             raise refuse("not_in_hand", "That card is not in your hand. Check /legends hand.")
         if cs.limit is not None and cs.discarded >= cs.limit:
-            raise refuse("discard_limit", f"After a round the Obstacles survive, you may discard only "
-                                          f"{cs.limit} card. Use /legends ready.")
+            raise refuse(
+                "discard_limit",
+                f"After a round the Obstacles survive, you may discard only "
+                f"{cs.limit} card. Use /legends ready.",
+            )
         self.discard_from_hand(seat, a.card)
         cleanup = dict(run.cleanup)
         cleanup[seat] = cs.model_copy(update={"discarded": cs.discarded + 1})
@@ -1393,7 +1658,10 @@ class _Engine:
             if not self.run.deck:
                 self._complete()
                 return
-            self.emit("leader", f"The Leader Token passes to {self.name(leader)}, who flips the next card.")
+            self.emit(
+                "leader",
+                f"The Leader Token passes to {self.name(leader)}, who flips the next card.",
+            )
         else:
             self.start_round()
 
@@ -1420,4 +1688,3 @@ class _Engine:
 
 class _Flatline(Exception):
     """Health reached 0 mid-resolution: unwinds to the action boundary (R1)."""
-

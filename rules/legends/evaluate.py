@@ -35,6 +35,8 @@ from three observations:
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -133,6 +135,7 @@ def _idx(m: int) -> tuple[int, ...]:
 
 
 _SPREAD_W = 16
+_BIG_ENDIAN = sys.byteorder == "big"
 _SHIFTS = range(_SPREAD_W)
 
 
@@ -163,6 +166,7 @@ class EvalCard:
     _pack: int = field(init=False, repr=False, compare=False)
     _sig: int = field(init=False, repr=False, compare=False)  # _rinc | _pack << 52
     _spread: int = field(init=False, repr=False, compare=False)  # see _Plan
+    _small: int = field(init=False, repr=False, compare=False)  # see classify
 
     def __post_init__(self) -> None:
         if not self.ranks:
@@ -183,6 +187,12 @@ class EvalCard:
         object.__setattr__(self, "_pack", pack)
         object.__setattr__(self, "_sig", self._rinc | pack << _SIG_SH)
         object.__setattr__(self, "_spread", _spread(self, _SPREAD_W))
+        small = sum(1 << 3 * (r - 2) for r in self.ranks)
+        for i, n in enumerate(self.suits):
+            small |= min(n, 1) << _SM_SUIT + 4 * i
+        if self.wild or max(self.suits) > 1:
+            small |= 1 << _SM_BAD
+        object.__setattr__(self, "_small", small)
 
 
 def compile_card(key: str, card: PlayerCard) -> EvalCard:
@@ -361,6 +371,55 @@ def _bits_from_rkey(rk: int) -> int:
     return bits
 
 
+# The small key of `classify`: 3 bits of card count per rank (Plans of at most 7 cards),
+# a 4-bit count per suit for cards with at most one symbol of each suit, and a marker
+# for cards outside that (wilds, repeated symbols) that sends them to the general path.
+_SM_MAX_CARDS = 7
+_SM_SUIT = 40
+_SM_BAD = 56
+_SM_RMASK = (1 << 39) - 1
+_SM_ONES = sum(1 << 3 * i for i in range(13))
+_SM_WHEEL = sum(1 << 3 * (r - 2) for r in _WHEEL_RUN)
+_SM_FLUSH_ADD = sum(3 << _SM_SUIT + 4 * i for i in range(4))
+_SM_FLUSH_BITS = sum(8 << _SM_SUIT + 4 * i for i in range(4))
+
+
+def _bits_from_small(rk: int) -> int:
+    """`_bits_from_rkey` for 3-bit rank counts (at most 7)."""
+    a = rk >> 1
+    b = rk >> 2
+    ge2 = (a | b) & _SM_ONES
+    bits = 0
+    if ge2:
+        ge4 = b & _SM_ONES
+        ge3 = ge4 | (a & rk & _SM_ONES)
+        bits = _B_S2
+        if ge3:
+            bits |= _B_S3
+            if ge4:
+                bits |= _B_S4
+        if ge2 & (ge2 - 1):
+            bits |= _B_D22
+            if ge3:
+                bits |= _B_D32
+    ge1 = (rk | a | b) & _SM_ONES
+    if ge1 & ge1 >> 3 & ge1 >> 6 & ge1 >> 9 & ge1 >> 12:
+        bits |= _B_ST
+    if ge1 & _SM_WHEEL == _SM_WHEEL:
+        bits |= _B_WHEEL
+    return bits
+
+
+_SHAPES_SM: dict[int, int] = {}
+
+
+def _shape_bits_small(rk: int) -> int:
+    bits = _bits_from_small(rk)
+    if len(_SHAPES_SM) < 1 << 20:
+        _SHAPES_SM[rk] = bits
+    return bits
+
+
 # Memo of `_bits_from_rkey`; the number of distinct rank-count keys a table ever sees is
 # small, and a hit is cheaper than the arithmetic.
 _SHAPES: dict[int, int] = {}
@@ -398,6 +457,7 @@ _CLASS: tuple[HandType | None, ...] = tuple(
 
 
 _GET_SIG = attrgetter("_sig")
+_GET_SMALL = attrgetter("_small")
 _GET_SPREAD = attrgetter("_spread")
 _GET_PACK = attrgetter("_pack")
 _GET_RINC = attrgetter("_rinc")
@@ -412,6 +472,19 @@ def classify(cards: Sequence[EvalCard], opts: EvalOptions = _DEFAULT_OPTS) -> Ha
     Exact and table-fast for wild-free Plans in the default counting, which covers every
     plain card; anything else goes through the full search of `best_hand`.
     """
+    if len(cards) <= _SM_MAX_CARDS:
+        # Poker-sized Plans of cards with at most one symbol per suit: the whole key fits
+        # in one machine word, so `sum` adds it in C without allocating.
+        k = sum(map(_GET_SMALL, cards))
+        if not k >> _SM_BAD and not (
+            opts.one_rank_per_card and any(len(c.ranks) > 1 for c in cards)
+        ):
+            rk = k & _SM_RMASK
+            bits = _SHAPES_SM.get(rk)
+            if bits is None:
+                bits = _shape_bits_small(rk)
+            fl = 128 if (k + _SM_FLUSH_ADD) & _SM_FLUSH_BITS else 0
+            return _CLASS[bits | fl | (256 if opts.ace_low else 0)]
     k = sum(map(_GET_SIG, cards))
     if k >> _SIG_WILD or len(cards) > _NIB_MAX_CARDS or (
         opts.one_rank_per_card and any(len(c.ranks) > 1 for c in cards)
@@ -592,39 +665,31 @@ _RUN_FROM: dict[int, tuple[int, ...]] = {run[0]: run for run in _RUNS}
 class _Plan:
     """Per-Plan tables shared by all the requirement checks of one evaluation.
 
-    Card sets are bitmasks over Plan positions. `M` holds one `w`-bit field per rank
+    Card sets are bitmasks over Plan positions. `_fields` holds one mask per rank
     (cards showing it), then per real suit (cards with a fixed symbol of it), then wilds;
     it is one C-level sum of shifted per-card spreads, which is much cheaper in CPython
     than filling per-rank masks card by card.
     """
 
-    __slots__ = ("cards", "n", "M", "w", "cm", "pk", "tot", "orpc", "ace_low", "prof",
-                 "_rm", "_sm", "_wm")
+    __slots__ = ("cards", "n", "w", "cm", "pk", "tot", "orpc", "ace_low", "prof",
+                 "_f", "_sm", "_wm")
 
     def __init__(self, cards: Sequence[EvalCard], opts: EvalOptions) -> None:
         n = len(cards)
-        if n <= _SPREAD_W:
-            w = _SPREAD_W
-            big = sum(map(lshift, map(_GET_SPREAD, cards), _SHIFTS))
-        else:
-            if n > _MAX_PLAN:
-                raise ValueError(f"a Plan of {n} cards is beyond evaluation")
-            w = n
-            big = 0
-            for i, c in enumerate(cards):
-                big |= _spread(c, w) << i
+        if n > _MAX_PLAN:
+            raise ValueError(f"a Plan of {n} cards is beyond evaluation")
         pk = list(map(_GET_PACK, cards))
         self.cards = cards
         self.n = n
-        self.M = big
-        self.w = w
+        self.w = _SPREAD_W if n <= _SPREAD_W else n
         self.cm = (1 << n) - 1
         self.pk = pk
         self.tot = sum(pk)
         self.orpc = opts.one_rank_per_card
         self.ace_low = opts.ace_low
-        self._rm: list[int] | None = None
-        self._sm: list[int] | None = None
+        # Card masks, built on first use: many checks end on the rank profile alone.
+        self._f: Sequence[int] | None = None
+        self._sm: Sequence[int] | None = None
         self._wm = 0
         if n <= _NIB_MAX_CARDS:
             self.prof = _profile_of_rkey(sum(map(_GET_RINC, cards)))
@@ -633,20 +698,38 @@ class _Plan:
 
     # -- lazily built tables ------------------------------------------------------------
 
-    def rm(self) -> list[int]:
-        """Per-rank masks of the cards showing each rank (index = rank)."""
-        rm = self._rm
-        if rm is None:
-            big, w, cm = self.M, self.w, self.cm
-            rm = self._rm = [(big >> w * r) & cm for r in range(15)]
-        return rm
+    def _fields(self) -> Sequence[int]:
+        """The 20 masks of `M` (15 rank slots, 4 suits, wilds), built on first use."""
+        f = self._f
+        if f is None:
+            w = self.w
+            cards = self.cards
+            if w == _SPREAD_W:
+                # One C-level sum, then one C-level split into 16-bit masks.
+                big = sum(map(lshift, map(_GET_SPREAD, cards), _SHIFTS))
+                arr = array("H", big.to_bytes(40, "little"))
+                if _BIG_ENDIAN:
+                    arr.byteswap()
+                f = arr
+            else:
+                big = 0
+                for i, c in enumerate(cards):
+                    big |= _spread(c, w) << i
+                cm = self.cm
+                f = [(big >> w * j) & cm for j in range(20)]
+            self._f = f
+        return f
 
-    def _suit_masks(self) -> list[int]:
+    def rm(self) -> Sequence[int]:
+        """Per-rank masks of the cards showing each rank (index = rank)."""
+        return self._fields()
+
+    def _suit_masks(self) -> Sequence[int]:
         sm = self._sm
         if sm is None:
-            big, w, cm = self.M, self.w, self.cm
-            sm = self._sm = [(big >> w * (15 + t)) & cm for t in range(4)]
-            self._wm = (big >> w * 19) & cm
+            f = self._fields()
+            sm = self._sm = f[15:19]
+            self._wm = f[19]
         return sm
 
     def useful(self, need_suits: tuple[int, ...]) -> int:

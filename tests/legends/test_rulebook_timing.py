@@ -189,6 +189,7 @@ def test_put_ignores_play_restrictions() -> None:
     sim.choose(0, "seat:1")
     sim.choose(1, "crimson-flags")
     assert "Crimson Flags" in sim.plan
+    assert sim.run.plan[-1].put is True
 
 
 def test_put_ignores_the_plan_size() -> None:
