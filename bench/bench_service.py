@@ -129,12 +129,18 @@ def _fresh(directory: Path, name: str) -> Path:
     return path
 
 
-def bulk_create(path: Path, wl: Workload, ids: list[str], status: str = "active") -> None:
+def bulk_create(
+    path: Path,
+    wl: Workload,
+    ids: list[str],
+    status: str = "active",
+    states: dict[str, Any] | None = None,
+) -> None:
     """Insert campaigns straight into the store's schema (setup only, not measured)."""
     adapter = wl.adapter
     rows, genesis = [], []
     for cid in ids:
-        state = wl.genesis(cid)
+        state = wl.genesis(cid) if states is None else states[cid]
         text = adapter.state_to_json(state)
         v = adapter.version(state)
         rows.append((cid, adapter.game, cid, "owner", "g", cid, status, v, 1, 1, text))
@@ -167,7 +173,9 @@ def rss_mb() -> float:
 # ---- 1. throughput ---------------------------------------------------------------------
 
 
-async def service_round(directory: Path, wl: Workload, n: int) -> tuple[float, list[tuple[int, int]]]:
+async def service_round(
+    directory: Path, wl: Workload, n: int
+) -> tuple[float, list[tuple[int, int]]]:
     path = _fresh(directory, "service.sqlite3")
     await (await SqliteStore.open(path)).close()
     bulk_create(path, wl, ["t0"])
@@ -243,20 +251,42 @@ async def latency(directory: Path, wl: Workload, n_tables: int, sequential: int,
     path = _fresh(directory, f"latency-{n_tables}.sqlite3")
     await (await SqliteStore.open(path)).close()
     ids = [f"t{i}" for i in range(n_tables)]
-    bulk_create(path, wl, ids)
-    base = wl.adapter.version(wl.genesis("x"))
-    limit = len(wl.actions)  # a table that played them all stops
     rnd = random.Random(n_tables)
+    # Tables are caught at different moments of the playout (not all at its start).
+    playout = [wl.genesis("x")]
+    for action in wl.actions[:-1]:
+        playout.append(wl.adapter.apply(playout[-1], action)[0])
+    offset = {cid: rnd.randrange(len(wl.actions) // 2) for cid in ids}
+    bulk_create(
+        path,
+        wl,
+        ids,
+        states={cid: playout[offset[cid]].model_copy(update={"id": cid}) for cid in ids},
+    )
+    del playout
+    base = wl.adapter.version(wl.genesis("x"))
+    limit = len(wl.actions)
     out: dict[str, Any] = {"tables": n_tables}
     async with await SqliteStore.open(path, synchronous=SYNC) as store:
         service: GameService[Any, Any] = GameService(store, wl.adapter, cache_size=cache_size)
         await service.start()
-        progress = dict.fromkeys(ids, 0)
+        progress = dict(offset)
+        current = {cid: cid for cid in ids}  # slot -> the table now played there
+        renewed = [0]
 
-        async def one(cid: str) -> float | None:
+        async def one(slot: str) -> float:
+            cid = current[slot]
             i = progress[cid]
             if i >= limit:
-                return None
+                # This table played the whole playout: a fresh one takes its slot, so
+                # there are always n_tables active tables (not timed).
+                renewed[0] += 1
+                new = f"{slot}.{renewed[0]}"
+                await service.create(
+                    campaign_id=new, name=new, owner="owner", state=wl.genesis(new)
+                )
+                await service.set_status(cid, "finished")
+                current[slot], progress[new], cid, i = new, 0, new, 0
             progress[cid] = i + 1
             t0 = time.perf_counter()
             await service.act(
@@ -264,11 +294,7 @@ async def latency(directory: Path, wl: Workload, n_tables: int, sequential: int,
             )
             return (time.perf_counter() - t0) * 1000
 
-        seq: list[float] = []
-        while len(seq) < sequential:
-            ms = await one(rnd.choice(ids))
-            if ms is not None:
-                seq.append(ms)
+        seq = [await one(rnd.choice(ids)) for _ in range(sequential)]
         out["seq_p50"], out["seq_p99"] = pct(seq, 50), pct(seq, 99)
 
         loaded: list[float] = []
@@ -280,8 +306,6 @@ async def latency(directory: Path, wl: Workload, n_tables: int, sequential: int,
             await asyncio.sleep(r.uniform(0, mean_think))
             while True:
                 ms = await one(cid)
-                if ms is None:
-                    return
                 if window[0] <= time.perf_counter() <= window[1]:
                     loaded.append(ms)
                 await asyncio.sleep(r.expovariate(1 / mean_think))
@@ -300,6 +324,7 @@ async def latency(directory: Path, wl: Workload, n_tables: int, sequential: int,
         out["load_p50"], out["load_p99"] = pct(loaded, 50), pct(loaded, 99)
         out["load_max"] = max(loaded)
         out["batch_avg"] = store.batched / max(1, store.batches)
+        out["renewed"] = renewed[0]
         out["cache"] = service.stats()
     return out
 
@@ -378,7 +403,12 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     else:
         wl = toy_workload(n_actions)
     print(f"workload: {wl.note} (generated in {time.perf_counter() - t0:.1f} s)")
-    results: dict[str, Any] = {"workload": wl.note, "synchronous": SYNC}
+    print(f"synchronous={SYNC}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    results: dict[str, Any] = {
+        "workload": wl.note,
+        "synchronous": SYNC,
+        "loadavg_start": os.getloadavg(),
+    }
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         directory = Path(tmp)
         # 1. throughput, alternating rounds
@@ -405,7 +435,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         )
         conc = await concurrent_round(directory, wl, 10 if quick else 50, 20 if quick else 40)
         results["concurrent_tables_rate"] = conc
-        print(f"throughput, 50 tables at once: {conc:,.0f} actions/s")
+        print(f"throughput, {10 if quick else 50} tables at once: {conc:,.0f} actions/s")
         # 2. latency
         results["latency"] = []
         for n in (1, 100, 1000):
@@ -438,6 +468,8 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             f"loaded once: traced {m['traced_mb_after']} MiB (peak {m['traced_peak_mb']:.1f}), "
             f"cache holds {m['cached']}, RSS {m['rss_mb']:.0f} MiB"
         )
+    results["loadavg_end"] = os.getloadavg()
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     return results
 
 
@@ -446,9 +478,17 @@ def cli() -> None:
     parser.add_argument("--quick", action="store_true", help="a fast smoke run")
     parser.add_argument("--game", choices=["legends", "toy"], default="legends")
     parser.add_argument("--cache-size", type=int, default=1024)
+    parser.add_argument(
+        "--synchronous",
+        choices=["FULL", "NORMAL"],
+        default="FULL",
+        help="SQLite synchronous mode for both sides (FULL: the bot's default)",
+    )
     parser.add_argument("--dir", default=None, help="where to put the database files")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
+    global SYNC
+    SYNC = args.synchronous
     results = asyncio.run(main(args))
     if args.json:
         args.json.write_text(json.dumps(results, indent=2, default=str))

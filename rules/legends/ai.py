@@ -258,7 +258,10 @@ class CrewAI:
     # ---- estimating a Plan ----------------------------------------------------------
 
     def _hits(self, evals: Sequence[EvalCard], reqs: Sequence[Requirement]) -> bool:
-        # Meeting a requirement needs a structure at least as strong as its hand.
+        if any(c.wild for c in evals):
+            return any(meets(evals, r) is not None for r in reqs)
+        # Without wilds `classify` is a table lookup, and meeting a requirement needs a
+        # structure at least as strong as its hand.
         made = classify(evals)
         if made is None:
             return False
@@ -444,7 +447,7 @@ class CrewAI:
                 target = min(sit.obstacles, key=lambda o: o.remaining)
                 v += min(e.amount, target.remaining)
             elif isinstance(e, fx.Heal):
-                v += HEAL * danger * min(e.amount, missing + 1)
+                v += HEAL * danger * min(e.amount, missing)
             elif isinstance(e, fx.Draw):
                 v += DRAW * e.count * (len(sit.other_roles) + 1 if e.who == "each" else 1)
             elif isinstance(e, fx.DrawAndPut | fx.PutFromDeck):
@@ -569,27 +572,32 @@ class CrewAI:
     def _discard_from_plan(self, view: PlayerView, content: ContentPack, prompt: PromptView,
                            keys: dict[str, Choose]) -> Action:
         plan = self._plan_now(view, content)
-        each = self._damage_each(view, content, prompt)
+        each, source = self._discarder(view, content, prompt)
         keep = self._plan_value(view, content, plan)
-        best_key, best_val = DONE, keep
-        for inst, _ in plan:
+        best_key, best_val = DONE, keep + 0.25
+        for inst, card in plan:
             if inst not in keys:
                 continue
             rest = [(i, c) for i, c in plan if i != inst]
             val = self._plan_value(view, content, rest) + each
-            # A card of ours taken back out is lost for the Plan, not for nothing.
-            if val > best_val + 0.25:
+            # Ties: take out the card that brings least, and rather our own card (a
+            # card that discards itself is a pass: the next player gets the slot).
+            val -= 0.05 * _flat_damage(card) - (0.02 if inst == source else 0.0)
+            if val > best_val:
                 best_key, best_val = inst, val
         return keys.get(best_key, keys.get(DONE, next(iter(keys.values()))))
 
-    def _damage_each(self, view: PlayerView, content: ContentPack, prompt: PromptView) -> int:
-        """Immediate Damage per discarded card of the effect behind this prompt."""
-        mine = [content.cards[p.card.id] for p in view.board.plan if p.seat == prompt.seat]
-        for card in reversed(mine):
-            for e in card.effects:
+    def _discarder(self, view: PlayerView, content: ContentPack,
+                   prompt: PromptView) -> tuple[int, str | None]:
+        """The card behind a discard-from-Plan prompt (the last such card of this seat
+        in the Plan) and the immediate Damage it deals per discarded card."""
+        for p in reversed(view.board.plan):
+            if p.seat != prompt.seat:
+                continue
+            for e in content.cards[p.card.id].effects:
                 if isinstance(e, fx.DiscardFromPlan):
-                    return e.damage_each
-        return 0
+                    return e.damage_each, p.card.inst
+        return 0, None
 
     def _replace_plan(self, view: PlayerView, content: ContentPack,
                       keys: dict[str, Choose]) -> Action:

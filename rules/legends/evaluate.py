@@ -8,9 +8,12 @@ The spec is the rulebook plus rulings R2-R5 (legends-rulings.md). In short:
 * The count of a rank is the number of different cards showing it, and a multi-rank
   card serves all of its ranks at once (8/6 + 8 + 6 is two pair), unless the table
   plays `one_rank_per_card`, which makes each card count once per combination.
-* A requirement is met by a combination that *contains* its structure (trips contain a
-  pair, a full house contains two pair, trips and a pair, quads contain trips and a
-  pair, never two pair); "or better" also accepts any stronger structure.
+* A requirement is met by a combination of its own kind that *contains* its structure:
+  a pair or trips requirement by one rank group of at least 2 or 3 cards (so trips and
+  quads meet a pair), two pair by two rank groups (a full house meets it), quads never
+  meet two pair. Attached suits of a pair must be on that one rank group: with 8(Tech) 8
+  + 6(Charisma) 6, "pair with Tech and Charisma" misses, because neither pair shows
+  both. "Or better" also accepts any stronger structure, judged as a whole.
 * Attached suits must be shown by the cards of the combination; each wild symbol is one
   symbol of one suit. A flush requirement's suit is the flush's identity, not an
   attached suit.
@@ -43,6 +46,7 @@ from itertools import combinations
 from operator import attrgetter, lshift
 
 from rules.legends.cards import (
+    HAND_ORDER,
     REAL_SUITS,
     HandType,
     PlayerCard,
@@ -108,7 +112,6 @@ _RUNS: tuple[tuple[int, ...], ...] = tuple(
     tuple(range(lo, lo + 5)) for lo in range(10, 1, -1)
 )
 _WHEEL_RUN: tuple[int, ...] = (14, 2, 3, 4, 5)
-_RUNS_LOW: tuple[tuple[int, ...], ...] = (*_RUNS, _WHEEL_RUN)
 
 
 def _bit_indices(m: int) -> tuple[int, ...]:
@@ -140,7 +143,8 @@ _SHIFTS = range(_SPREAD_W)
 
 
 def _spread(c: EvalCard, w: int) -> int:
-    """A card's bit in every `w`-bit field of `_Plan.M` it belongs to, at position 0."""
+    """Bit 0 of each `w`-bit field the card belongs to: its ranks (field = rank), its
+    suits with a fixed symbol (fields 15-18) and wilds (field 19). See `_Plan._fields`."""
     out = 0
     for r in c.ranks:
         out |= 1 << w * r
@@ -161,7 +165,6 @@ class EvalCard:
     suits: tuple[int, int, int, int]  # symbol counts in REAL_SUITS order
     wild: int  # number of "any suit" symbols
     # Derived once per card so evaluation only adds integers.
-    _ranks: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _rinc: int = field(init=False, repr=False, compare=False)
     _pack: int = field(init=False, repr=False, compare=False)
     _sig: int = field(init=False, repr=False, compare=False)  # _rinc | _pack << 52
@@ -179,7 +182,6 @@ class EvalCard:
         for n in (*self.suits, self.wild):
             if not 0 <= n <= _MAX_SYMBOLS:
                 raise ValueError(f"card {self.key!r}: symbol count {n} is out of range")
-        object.__setattr__(self, "_ranks", tuple(sorted(self.ranks, reverse=True)))
         object.__setattr__(self, "_rinc", sum(1 << 4 * (r - 2) for r in self.ranks))
         pack = self.wild << _WSH
         for i, n in enumerate(self.suits):
@@ -293,7 +295,7 @@ class HitResult:
     def explain(self, requirements: Sequence[Requirement]) -> str:
         """Why the Plan hit (what met what), or why it missed (what was missing)."""
         if self.hit:
-            parts = [f"{_req_phrase(m.requirement)}: {m.describe()}" for m in self.matches]
+            parts = [f"{m.describe()} meets {_req_phrase(m.requirement)}" for m in self.matches]
             return "Hit — " + "; ".join(parts)
         if not requirements:
             return "No To Hit requirement"
@@ -415,7 +417,7 @@ _SHAPES_SM: dict[int, int] = {}
 
 def _shape_bits_small(rk: int) -> int:
     bits = _bits_from_small(rk)
-    if len(_SHAPES_SM) < 1 << 20:
+    if len(_SHAPES_SM) < 1 << 17:  # bounded: past that, recomputing is cheap enough
         _SHAPES_SM[rk] = bits
     return bits
 
@@ -427,7 +429,7 @@ _SHAPES: dict[int, int] = {}
 
 def _shape_bits(rkey: int) -> int:
     bits = _bits_from_rkey(rkey)
-    if len(_SHAPES) < 1 << 20:
+    if len(_SHAPES) < 1 << 16:
         _SHAPES[rkey] = bits
     return bits
 
@@ -511,18 +513,17 @@ def classify(cards: Sequence[EvalCard], opts: EvalOptions = _DEFAULT_OPTS) -> Ha
 _Step = tuple[str, int, int, int, bool]
 
 _MIN_STEPS: dict[HandType, tuple[tuple[str, int, int], ...]] = {
-    # Two pair and full house combinations contain a pair; a full house contains trips.
-    PAIR: (("g", 2, 0), ("d", 2, 2)),
+    # A pair (trips) requirement is judged on one rank group: R5 asks the *paired* cards
+    # to show the attached suits, so another group's symbols don't help (unless "or
+    # better" accepts the two-group structure as a whole).
+    PAIR: (("g", 2, 0),),
     TWO_PAIR: (("d", 2, 2),),
-    TRIPS: (("g", 3, 0), ("d", 3, 2)),
+    TRIPS: (("g", 3, 0),),
     STRAIGHT: (("s", 0, 0),),
     FLUSH: (("f", 0, 0),),
     FULL_HOUSE: (("d", 3, 2),),
     QUADS: (("g", 4, 0),),
 }
-
-_ORDER: tuple[HandType, ...] = (PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS)
-
 
 def _subsumes(f: _Step, e: _Step) -> bool:
     """Every combination step `e` can find, step `f` finds too."""
@@ -547,7 +548,7 @@ def _steps_for(hand: HandType, or_better: bool, loose: bool, fsuit: int) -> tupl
     steps: list[_Step] = [(k, a, b, fsuit if k == "f" else -1, True) for k, a, b in
                           _MIN_STEPS[hand]]
     if or_better:
-        for t in _ORDER[_ORDER.index(hand) + 1:]:
+        for t in HAND_ORDER[hand.strength + 1:]:
             # A stronger flush may be of any suit; `loose` waives attached suits for it.
             steps += [(k, a, b, -1, not loose) for k, a, b in _MIN_STEPS[t]]
     kept: list[_Step] = []
@@ -642,7 +643,7 @@ def _profile_of_rkey(rk: int) -> _Profile:
         _nib_ranks(ge4),
         tuple(_RUN_FROM[lo] for lo in _nib_ranks(starts)),
     )
-    if len(_PROFILES) < 1 << 18:
+    if len(_PROFILES) < 1 << 15:
         _PROFILES[rk] = prof
     return prof
 
@@ -1161,11 +1162,14 @@ def best_hand(cards: Sequence[EvalCard], opts: EvalOptions = _DEFAULT_OPTS) -> M
         return None
     plan = _Plan(cards, opts)
     target: HandType | None = None
-    tot = plan.tot
-    if not tot >> _WSH and not (plan.orpc and any(len(c.ranks) > 1 for c in cards)):
-        # The same table answer as `classify`; only the cards need a search.
-        fl = 128 if (tot + _FLUSH_ADD) & _FLUSH_BITS else 0
-        target = _CLASS[plan.prof[0] | fl | (256 if opts.ace_low else 0)]
+    if (
+        not plan.tot >> _WSH
+        and plan.n <= _NIB_MAX_CARDS
+        and not (plan.orpc and any(len(c.ranks) > 1 for c in cards))
+    ):
+        # `classify` answers from its tables here (it never falls back to us), so only
+        # the cards of the known hand type need a search.
+        target = classify(cards, opts)
         if target is None:
             return None
     for hand, step in _BEST_STEPS:

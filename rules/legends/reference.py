@@ -54,11 +54,13 @@ def _group_contains(counts: Sequence[int]) -> set[HandType]:
         if c >= 4:
             out.add(QUADS)
         return out
+    # Two groups form two pair or a full house; a lone pair or trips requirement is
+    # judged on one group (its sub-combination), so they are not listed here.
     c1, c2 = counts
     if c1 >= 2 and c2 >= 2:
-        out |= {PAIR, TWO_PAIR}
+        out.add(TWO_PAIR)
         if c1 >= 3 or c2 >= 3:
-            out |= {TRIPS, FULL_HOUSE}
+            out.add(FULL_HOUSE)
     return out
 
 

@@ -244,18 +244,22 @@ def test_r5_containment_without_or_better() -> None:
     assert check(run, req(H.THREE_OF_A_KIND)) is None
 
 
-def test_r5_combination_containing_the_structure_carries_the_suits() -> None:
-    # The combination is the whole full house / two pair (every card shows a group
-    # rank), and it contains trips / a pair, so suits on its other group count.
-    full_house = [card(8), card(8), card(8), card(6, "tech"), card(6)]
-    m = check(full_house, req(H.THREE_OF_A_KIND, "tech"))
-    assert m is not None and m.hand is H.FULL_HOUSE and len(m.cards) == 5
+def test_r5_attached_suits_of_a_pair_must_be_on_the_paired_cards() -> None:
+    # "Pair with Tech and Charisma": the two paired cards together show them. Another
+    # pair's symbols don't count, even though the Plan holds two pair.
     two_pair = [card(8, "tech"), card(8), card(6, "charisma"), card(6)]
-    m = check(two_pair, req(H.PAIR, "tech", "charisma"))
+    assert check(two_pair, req(H.PAIR, "tech", "charisma")) is None
+    # Trips likewise are judged on the three cards of the rank.
+    full_house = [card(8), card(8), card(8), card(6, "tech"), card(6)]
+    assert check(full_house, req(H.THREE_OF_A_KIND, "tech")) is None
+    # With "or better" the two pair is a better structure and is judged as a whole.
+    m = check(two_pair, req(H.PAIR, "tech", "charisma", plus=True))
     assert m is not None and m.hand is H.TWO_PAIR
-    # A kicker still never joins: it shows no group rank.
-    assert check([card(8), card(8), card(8), card(6, "tech")], req(H.THREE_OF_A_KIND, "tech")) \
-        is None
+    m = check(full_house, req(H.THREE_OF_A_KIND, "tech", plus=True))
+    assert m is not None and m.hand is H.FULL_HOUSE and len(m.cards) == 5
+    # A kicker never joins: it shows no group rank.
+    assert check([card(8), card(8), card(8), card(6, "tech")],
+                 req(H.THREE_OF_A_KIND, "tech", plus=True)) is None
 
 
 def test_r5_or_better_accepts_any_higher_structure() -> None:
@@ -408,7 +412,7 @@ def test_explain_says_why_it_hit_or_missed() -> None:
     )
     reqs = [req(H.STRAIGHT), req(H.PAIR, "muscle", plus=True)]
     text = check_to_hit(plan, reqs).explain(reqs)
-    assert text == "Hit — pair with Muscle or better: Pair of 8s (Muscle) from 2 cards"
+    assert text == "Hit — Pair of 8s (Muscle) from 2 cards meets pair with Muscle or better"
 
 
 def test_empty_plan_meets_nothing() -> None:
