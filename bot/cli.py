@@ -56,9 +56,15 @@ def _add_run(sub: Subparsers) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     # The Discord client (cogs) plugs in here: open the store with instance_lock=True,
-    # `await GameService(...).start()`, then start the client. Until then:
-    print("the Discord bot is not built yet", file=sys.stderr)
-    return 2
+    # `await GameService(store, LegendsAdapter()).start()`, then start the client; after
+    # loading the content pack, `gc.collect(); gc.freeze()` keeps it out of the garbage
+    # collector's scans (GC pauses are part of the latency tail under load; on the shared
+    # benchmark machine the effect was within its noise, see docs/benchmarks.md).
+    # bot.app.run does all of this.
+    from bot.app import run, settings_from_args
+
+    settings = settings_from_args(args)
+    return 2 if settings is None else run(settings)
 
 
 # ---- placeholders for commands others are adding ---------------------------------------
@@ -74,7 +80,14 @@ def _not_built(name: str) -> Handler:
 
 def _add_sync(sub: Subparsers) -> None:
     p = sub.add_parser("sync", help="sync application commands with Discord")
-    p.set_defaults(func=_not_built("sync"))
+    p.set_defaults(func=_sync)
+
+
+def _sync(args: argparse.Namespace) -> int:
+    from bot.app import settings_from_args, sync
+
+    settings = settings_from_args(args)
+    return 2 if settings is None else sync(settings)
 
 
 def _add_play(sub: Subparsers) -> None:
@@ -176,6 +189,7 @@ def _db_check(args: argparse.Namespace) -> int:
                 "integrity": report.integrity,
                 "counts": report.counts,
                 "problems": report.problems,
+                "notes": report.notes,
             }
             print(json.dumps(out, indent=2))
         else:
@@ -187,6 +201,8 @@ def _db_check(args: argparse.Namespace) -> int:
             print(f"integrity: {', '.join(report.integrity[:3]) or 'not checked'}")
             for key, value in report.counts.items():
                 print(f"{key + ':':<22} {value:,}")
+            for note in report.notes:
+                print(f"note: {note}")
             if report.ok:
                 print("OK")
             else:

@@ -33,6 +33,10 @@ class LRU(Generic[K, V]):
         self._data.move_to_end(key)
         return value
 
+    def peek(self, key: K) -> V | None:
+        """Like get, but neither counted nor made recent."""
+        return self._data.get(key)
+
     def put(self, key: K, value: V) -> None:
         self._data[key] = value
         self._data.move_to_end(key)

@@ -149,7 +149,7 @@ class GameService(Generic[S, A]):
         store: Store,
         adapter: GameAdapter[S, A],
         *,
-        cache_size: int = 256,
+        cache_size: int = 1024,
     ) -> None:
         self.store = store
         self.adapter = adapter
@@ -244,7 +244,7 @@ class GameService(Generic[S, A]):
         if entry is not None:
             return entry.state
         async with self._locks.hold(campaign_id):
-            return (await self._entry(campaign_id)).state
+            return (await self._entry(campaign_id, counted=False)).state
 
     async def set_status(self, campaign_id: str, status: CampaignStatus) -> CampaignInfo:
         """Finish or archive a campaign (frees its channel), or make it active again."""
@@ -434,9 +434,9 @@ class GameService(Generic[S, A]):
             duplicate=True,
         )
 
-    async def _entry(self, cid: str) -> _Entry[S]:
+    async def _entry(self, cid: str, *, counted: bool = True) -> _Entry[S]:
         """The cached entry, or load it. Call with the table's lock held."""
-        entry = self._cache.get(cid)
+        entry = self._cache.get(cid) if counted else self._cache.peek(cid)
         if entry is not None:
             return entry
         stored = await self.store.load(cid)

@@ -121,6 +121,7 @@ class CheckReport:
     journal_mode: str | None = None
     integrity: list[str] = field(default_factory=list)  # "ok" or SQLite's messages
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # worth knowing, nothing wrong
     counts: dict[str, int] = field(default_factory=dict)
 
     @property

@@ -34,7 +34,7 @@ from tests.service.toy import ACTION, ToyAdapter, ToyState, apply, invariants
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = ["alpha", "beta", "gamma"]
 SEED = 7
-ROUNDS = int(os.environ.get("CRASH_ROUNDS", "20"))
+ROUNDS = int(os.environ.get("CRASH_ROUNDS", "16"))
 
 
 def _model_step(state: ToyState) -> tuple[Any, ToyState]:
@@ -57,7 +57,6 @@ async def test_kill_minus_nine_loses_nothing(tmp_path: Path) -> None:
     acked: dict[str, int] = {}
     checked_seq: dict[str, int] = {}
     kills_after_ready = 0
-    started = time.monotonic()
     for _ in range(ROUNDS):
         child = subprocess.Popen(
             [sys.executable, "-m", "tests.service.crash_child", str(db), str(SEED), *TABLES],
@@ -127,9 +126,8 @@ async def test_kill_minus_nine_loses_nothing(tmp_path: Path) -> None:
     assert kills_after_ready >= ROUNDS // 3
     assert sum(acked.values()) > 100
     async with await SqliteStore.open(db) as store:
-        service: GameService[Any, Any] = GameService(store, ToyAdapter())  # type: ignore[arg-type]
+        service: GameService[Any, Any] = GameService(store, ToyAdapter())
         for cid in TABLES:
             assert await service.verify(cid)
         report = await store.check()
         assert report.ok, report.problems
-    assert time.monotonic() - started < 40

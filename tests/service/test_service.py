@@ -148,7 +148,7 @@ async def test_many_simultaneous_actions_one_table(service: Service, store: Sqli
 
 
 async def test_many_tables_at_once_with_a_small_cache(store: SqliteStore) -> None:
-    service: Service = GameService(store, ToyAdapter(), cache_size=4)  # type: ignore[arg-type]
+    service: Service = GameService(store, ToyAdapter(), cache_size=4)
     n = 30
     await asyncio.gather(*[make_table(service, f"t{i}", seed=i) for i in range(n)])
 
@@ -229,14 +229,14 @@ async def test_archive_and_move(service: Service, store: SqliteStore) -> None:
 
 async def test_start_lists_and_warms_active_tables(db_path: Path) -> None:
     async with await SqliteStore.open(db_path) as store:
-        svc: Service = GameService(store, ToyAdapter())  # type: ignore[arg-type]
+        svc: Service = GameService(store, ToyAdapter())
         for i in range(5):
             await make_table(svc, f"t{i}", seed=i)
         await svc.set_status("t4", "finished")
     with closing(sqlite3.connect(db_path, isolation_level=None)) as raw:
         raw.execute("UPDATE campaigns SET state = '{\"broken\": 1}' WHERE id = 't3'")
     async with await SqliteStore.open(db_path) as store:
-        svc = GameService(store, ToyAdapter(), cache_size=8)  # type: ignore[arg-type]
+        svc = GameService(store, ToyAdapter(), cache_size=8)
         report = await svc.start()
         assert sorted(i.id for i in report.active) == ["t0", "t1", "t2", "t3"]
         assert report.warmed == 3 and report.unreadable == ["t3"]
@@ -271,8 +271,8 @@ async def test_version_conflict_with_another_writer(db_path: Path) -> None:
         await SqliteStore.open(db_path) as s1,
         await SqliteStore.open(db_path) as s2,
     ):
-        a: Service = GameService(s1, ToyAdapter())  # type: ignore[arg-type]
-        b: Service = GameService(s2, ToyAdapter())  # type: ignore[arg-type]
+        a: Service = GameService(s1, ToyAdapter())
+        b: Service = GameService(s2, ToyAdapter())
         await make_table(a)
         await b.get("t1")  # b caches v2
         await a.act("t1", Bump(player="a"))  # v3 behind b's back
@@ -290,9 +290,9 @@ async def test_engine_that_forgets_the_version_is_stopped(store: SqliteStore) ->
             new, events = super().apply(state, action)
             return new.model_copy(update={"version": state.version}), list(events)
 
-    good: Service = GameService(store, ToyAdapter())  # type: ignore[arg-type]
+    good: Service = GameService(store, ToyAdapter())
     await make_table(good)
-    bad: Service = GameService(store, Sloppy())  # type: ignore[arg-type]
+    bad: Service = GameService(store, Sloppy())
     with pytest.raises(RuntimeError):
         await bad.act("t1", Bump(player="a"))
     stored = await store.load("t1")
@@ -301,7 +301,7 @@ async def test_engine_that_forgets_the_version_is_stopped(store: SqliteStore) ->
 
 async def test_storage_failure_is_typed_and_loses_nothing(db_path: Path) -> None:
     store = await SqliteStore.open(db_path)
-    svc: Service = GameService(store, ToyAdapter())  # type: ignore[arg-type]
+    svc: Service = GameService(store, ToyAdapter())
     await make_table(svc)
     await store.close()  # the database goes away under the service
     with pytest.raises(StorageError) as exc:
@@ -339,7 +339,7 @@ async def test_logs_never_carry_hidden_information(
             "UPDATE campaigns SET state = json_set(state, '$.players', ?) WHERE id = 's1'",
             (secret_state,),
         )
-    fresh: Service = GameService(store, ToyAdapter())  # type: ignore[arg-type]
+    fresh: Service = GameService(store, ToyAdapter())
     with pytest.raises(Refused):
         await fresh.act("s1", Bump(player="a"))
     text = "\n".join(r.getMessage() for r in caplog.records)
@@ -360,3 +360,44 @@ async def test_invariants_hold_along_a_long_game(service: Service) -> None:
             await service.act("t1", scripted_action(state, rnd), expected_version=state.version)
         invariants(await service.get("t1"))
     assert await service.verify("t1")
+
+
+async def test_memory_follows_the_cache_not_the_campaigns(db_path: Path) -> None:
+    import gc
+    import tracemalloc
+
+    async with await SqliteStore.open(db_path, synchronous="NORMAL") as store:
+        pass
+    genesis = new_toy("x", seed=1, padding=1000).model_dump_json()
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as raw:
+        raw.execute("BEGIN")
+        for i in range(2000):
+            cid = f"old{i}"
+            state = genesis.replace('"id":"x"', f'"id":"{cid}"')
+            raw.execute(
+                "INSERT INTO campaigns VALUES (?, 'toy', ?, 'o', 'g', ?, 'finished', 0, 1, 1, ?)",
+                (cid, cid, cid, state),
+            )
+            raw.execute("INSERT INTO genesis VALUES (?, 0, ?)", (cid, state))
+        raw.execute("COMMIT")
+    async with await SqliteStore.open(db_path) as store:
+        service: Service = GameService(store, ToyAdapter(), cache_size=32)
+        report = await service.start()
+        assert report.active == [] and service.stats()["cached"] == 0
+        for i in range(500):
+            await service.get(f"old{i}")
+        gc.collect()
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            for i in range(500, 2000):
+                await service.get(f"old{i}")
+            gc.collect()
+            grown = tracemalloc.get_traced_memory()[0] - before
+        finally:
+            tracemalloc.stop()
+        stats = service.stats()
+        assert stats["cached"] == 32 and stats["locks"] == 0 and stats["in_flight"] == 0
+        # 1,500 more campaigns seen: a bounded string cache may fill, tables do not pile up
+        # (keeping 1,500 toy tables would take about 5 MiB).
+        assert grown < 1.5 * 2**20, grown

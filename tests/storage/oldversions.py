@@ -6,12 +6,22 @@ import sqlite3
 from pathlib import Path
 
 from bot.storage import schema
-from tests.service.toy import Bump, Draw, Join, Play, StartRun, ToyState, apply, new_toy
+from tests.service.toy import (
+    Bump,
+    Draw,
+    Join,
+    Play,
+    StartRun,
+    ToyAction,
+    ToyState,
+    apply,
+    new_toy,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 # Two campaigns, one with a run under way, as a v1 bot left them.
-V1_GAMES = {
+V1_GAMES: dict[str, list[ToyAction]] = {
     "old1": [Join(player="a"), Join(player="b"), Draw(player="a"), Bump(player="b")],
     "old2": [Join(player="a"), StartRun(player="owner"), Draw(player="a")],
 }

@@ -7,7 +7,7 @@ import json
 import sqlite3
 from contextlib import closing
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from pydantic import ValidationError
@@ -31,7 +31,7 @@ Service = GameService[Any, Any]
 
 async def _played(path: Path, tables: int = 3) -> None:
     async with await SqliteStore.open(path) as store:
-        service: Service = GameService(store, ToyAdapter())  # type: ignore[arg-type]
+        service: Service = GameService(store, ToyAdapter())
         for i in range(tables):
             await make_table(service, f"t{i}", seed=i)
             await service.act(f"t{i}", StartRun(player="owner"))
@@ -44,7 +44,7 @@ async def test_online_backup_is_consistent(tmp_path: Path) -> None:
     replays to its state, and the live database carries on."""
     path = tmp_path / "live.sqlite3"
     async with await SqliteStore.open(path, synchronous="NORMAL") as store:
-        service: Service = GameService(store, ToyAdapter())  # type: ignore[arg-type]
+        service: Service = GameService(store, ToyAdapter())
         for i in range(4):
             await make_table(service, f"t{i}", seed=i, padding=3000)
         stop = asyncio.Event()
@@ -76,7 +76,7 @@ async def test_online_backup_is_consistent(tmp_path: Path) -> None:
         assert report.ok, report.problems
         assert report.journal_mode == "delete"  # one self-contained file
         async with await SqliteStore.open(dest) as copy:
-            svc: Service = GameService(copy, ToyAdapter())  # type: ignore[arg-type]
+            svc: Service = GameService(copy, ToyAdapter())
             for i in range(4):
                 assert await svc.verify(f"t{i}")
 
@@ -146,7 +146,7 @@ async def test_export_import_round_trip(tmp_path: Path) -> None:
     async with await SqliteStore.open(dst) as store:
         info = await store.import_campaign(data, rebind=True, guild_id="g9", channel_id="c9")
         assert (info.guild_id, info.channel_id, info.version) == ("g9", "c9", 5)
-        service: Service = GameService(store, ToyAdapter())  # type: ignore[arg-type]
+        service: Service = GameService(store, ToyAdapter())
         assert await service.verify("t1")
         again = await store.export_campaign("t1")
         assert again.actions == data.actions and again.runs == data.runs
@@ -194,7 +194,7 @@ def test_export_files_are_validated() -> None:
         ],
     }
     CampaignExport.model_validate(base)
-    first, second = base["actions"]  # type: ignore[misc]
+    first, second = cast(list[dict[str, Any]], base["actions"])
     for broken, why in [
         ({**base, "format": "something-else"}, "format"),
         ({**base, "actions": [first]}, "versions past"),

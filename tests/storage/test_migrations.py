@@ -74,9 +74,9 @@ async def test_every_earlier_version_migrates(tmp_path: Path, version: int) -> N
             assert all(e.kind == e.action.split('"type":"')[1].split('"')[0] for e in entries)
             assert entries[0].interaction_id == f"{cid}-i1"
         # The service carries on where the old bot stopped; replays agree.
-        service: GameService[Any, Any] = GameService(store, ToyAdapter())  # type: ignore[arg-type]
-        report = await service.start()
-        assert sorted(i.id for i in report.active) == ["old1", "old2"]
+        service: GameService[Any, Any] = GameService(store, ToyAdapter())
+        started = await service.start()
+        assert sorted(i.id for i in started.active) == ["old1", "old2"]
         old2 = v1_states()["old2"][1][-1]
         duplicate = await service.act(
             "old2", Bump(player="a"), expected_version=1, interaction_id="old2-i2"

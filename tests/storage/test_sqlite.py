@@ -344,9 +344,11 @@ async def test_concurrent_commits_on_many_campaigns(tmp_path: Path) -> None:
         assert report.counts["actions"] == 300
 
 
-async def test_group_commit_isolates_a_bad_request(tmp_path: Path) -> None:
+@pytest.mark.parametrize("one_trip", [True, False])
+async def test_group_commit_isolates_a_bad_request(tmp_path: Path, one_trip: bool) -> None:
     """Concurrent commits share transactions; one bad request fails alone."""
     async with await SqliteStore.open(tmp_path / "f.db") as store:
+        store.single_round_trip = one_trip
         for i in range(10):
             await _campaign(store, f"c{i}", channel=None)
         await _commit(store, "c0", 0, interaction="taken")
