@@ -78,6 +78,23 @@ MIN_DECK = 10
 DONE = "done"
 
 
+_COMPILED: dict[tuple[str, int], tuple[PlayerCard, EvalCard]] = {}
+
+
+def _compiled(inst: str, card: PlayerCard) -> EvalCard:
+    """compile_card, memoized: instance ids and card objects are few and long-lived.
+    The entry holds the card itself, so its id() cannot be reused while cached."""
+    key = (inst, id(card))
+    got = _COMPILED.get(key)
+    if got is not None and got[0] is card:
+        return got[1]
+    if len(_COMPILED) > 50_000:
+        _COMPILED.clear()
+    compiled = compile_card(inst, card)
+    _COMPILED[key] = (card, compiled)
+    return compiled
+
+
 @dataclass(frozen=True)
 class Outcome:
     table: Table
@@ -193,7 +210,7 @@ class _Engine:
         )
 
     def plan_cards(self) -> list[EvalCard]:
-        return [compile_card(e.inst, self.card_of(e.inst)) for e in self.run.plan]
+        return [_compiled(e.inst, self.card_of(e.inst)) for e in self.run.plan]
 
     def plan_size(self) -> int:
         run = self.run
@@ -922,6 +939,8 @@ class _Engine:
     def play_refusal(self, seat: int, inst: str) -> str | None:
         """Why this card can't be *played* now (restrictions; R6), or None."""
         card = self.card_of(inst)
+        if not any(isinstance(eff, fx.OnlyIf) for eff in card.effects):
+            return None
         plan_cards = self.plan_cards()
         for eff in card.effects:
             if not isinstance(eff, fx.OnlyIf):
