@@ -91,13 +91,27 @@ def _sync(args: argparse.Namespace) -> int:
 
 
 def _add_play(sub: Subparsers) -> None:
-    p = sub.add_parser("play", help="play a table in the terminal")
-    p.set_defaults(func=_not_built("play"))
+    p = sub.add_parser("play", help="play a table in the terminal", add_help=False)
+    p.add_argument("args", nargs=argparse.REMAINDER)
+    p.set_defaults(func=_play)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from bot.play import main
+
+    return main(list(args.args))
 
 
 def _add_simulate(sub: Subparsers) -> None:
-    p = sub.add_parser("simulate", help="AI playouts")
-    p.set_defaults(func=_not_built("simulate"))
+    p = sub.add_parser("simulate", help="AI playouts for balancing", add_help=False)
+    p.add_argument("args", nargs=argparse.REMAINDER)
+    p.set_defaults(func=_simulate)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from bot.simulate import main
+
+    return main(list(args.args))
 
 
 # ---- db --------------------------------------------------------------------------------
@@ -419,7 +433,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Commands with their own argument parsers: everything after the name is theirs.
+PASS_THROUGH = {"play": "_play", "simulate": "_simulate"}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in PASS_THROUGH:
+        handler: Handler = globals()[PASS_THROUGH[argv[0]]]
+        return handler(argparse.Namespace(args=argv[1:]))
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(
