@@ -30,16 +30,26 @@ def summarize(pack: object, path: str) -> str:
         1 for s in pack.scenarios.values() for c in s.cards if c.kind is ScenarioKind.OBSTACLE
     )
     sealed = sum(1 for p in pack.upgrade_packs.values() if p.sealed)
-    return (
-        f"OK {path}: {len(pack.cards)} cards, {len(pack.roles)} roles, "
-        f"{len(scenarios)} scenarios, {len(trauma)} trauma packs, {obstacles} obstacles, "
-        f"{len(pack.upgrade_packs)} upgrade packs ({sealed} sealed), "
-        f"{len(pack.campaigns)} campaigns"
+    counts = ", ".join(
+        _count(n, what)
+        for n, what in (
+            (len(pack.cards), "card"),
+            (len(pack.roles), "role deck"),
+            (len(scenarios), "scenario"),
+            (len(trauma), "trauma pack"),
+            (obstacles, "obstacle"),
+            (len(pack.upgrade_packs), "upgrade pack"),
+        )
     )
+    return f"OK {path}: {counts} ({sealed} sealed), {_count(len(pack.campaigns), 'campaign')}"
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def validate(path: str | None) -> int:
-    from content.loader import DEFAULT_PACK_DIR, ContentError, load_pack
+    from content.loader import DEFAULT_PACK_DIR, ContentError, display_path, load_pack
 
     target = Path(path) if path else DEFAULT_PACK_DIR
     try:
@@ -51,9 +61,9 @@ def validate(path: str | None) -> int:
         print(f"{n} error{'s' if n != 1 else ''}", file=sys.stderr)
         return 1
     except Exception as exc:  # never a traceback from the CLI
-        print(f"{target}: unexpected error while loading: {type(exc).__name__}: {exc}")
+        print(f"{display_path(target)}: unexpected error: {type(exc).__name__}: {exc}")
         return 1
-    print(summarize(pack, str(path or target)))
+    print(summarize(pack, display_path(target)))
     return 0
 
 

@@ -20,7 +20,7 @@ import importlib.util
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -32,13 +32,15 @@ from rules.legends.cards import (
     Campaign,
     ContentPack,
     PlayerCard,
+    Rewards,
     Role,
     RoleDeck,
     Scenario,
     ScenarioCard,
+    ScenarioKind,
     UpgradePack,
 )
-from rules.legends.effects import AddCards, IfMemory, NamedScene, SetMemory, UnlockPack
+from rules.legends.effects import AddCards, IfMemory, Named, NamedScene, SetMemory, UnlockPack
 
 DEFAULT_PACK_DIR = Path(__file__).resolve().parent / "legends"
 
@@ -46,7 +48,6 @@ DEFAULT_PACK_DIR = Path(__file__).resolve().parent / "legends"
 MAX_COPIES = 3
 
 _LINE_RE = re.compile(r"\(at line (\d+), column (\d+)\)")
-_ORDER_DUP_MSG = "order numbers must be unique"
 
 
 # ---- errors ---------------------------------------------------------------------------
@@ -86,7 +87,7 @@ class ContentError(Exception):
 # ---- helpers --------------------------------------------------------------------------
 
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
     """A path as shown in messages: relative to the working directory when possible."""
     try:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
@@ -124,8 +125,15 @@ def _clean_msg(msg: str) -> str:
 
 
 def _describe_input(err: dict[str, Any]) -> str:
-    if err.get("type") == "extra_forbidden":
+    kind = err.get("type")
+    ctx = err.get("ctx") or {}
+    if kind == "extra_forbidden":
         return "unknown field (not part of the schema)"
+    if kind == "union_tag_invalid":
+        tag, expected = ctx.get("tag"), ctx.get("expected_tags")
+        return f"unknown effect type {tag!r} (expected one of {expected})"
+    if kind == "union_tag_not_found":
+        return "effect without a 'type' (every effect needs one, e.g. type = \"damage\")"
     return _clean_msg(str(err.get("msg", "invalid")))
 
 
@@ -133,9 +141,9 @@ def _describe_input(err: dict[str, Any]) -> str:
 class _Ctx:
     root: Path
     issues: list[ContentIssue] = field(default_factory=list)
-    # Files that could not be parsed at all: what they define is unknown, so references
-    # to it are not reported (they would only repeat the syntax error).
-    unparsed: int = 0
+    # Raw text of files that could not be parsed: ids are salvaged from it so references
+    # to what they define are not reported again as unknown.
+    unparsed: dict[Path, str] = field(default_factory=dict)
 
     def add(
         self,
@@ -145,31 +153,16 @@ class _Ctx:
         fld: str = "",
         line: int | None = None,
     ) -> None:
-        self.issues.append(ContentIssue(_display(path), message, item, fld, line))
+        self.issues.append(ContentIssue(display_path(path), message, item, fld, line))
 
-    def validate(
-        self,
-        model: type[BaseModel],
-        data: Any,
-        path: Path,
-        item: str,
-        item_for_loc: Callable[[tuple[int | str, ...]], tuple[str, tuple[int | str, ...]]]
-        | None = None,
-        skip: Callable[[dict[str, Any]], bool] | None = None,
-    ) -> Any:
+    def validate(self, model: type[BaseModel], data: Any, path: Path, item: str) -> Any:
+        """`model` validated from `data`, or None after recording every error."""
         try:
             return model.model_validate(data)
         except ValidationError as exc:
             for err in exc.errors():
-                if skip is not None and skip(dict(err)):
-                    continue
                 loc = tuple(err["loc"])
-                name, rest, sub = item, loc, data
-                if item_for_loc is not None:
-                    name, rest = item_for_loc(loc)
-                    if len(rest) < len(loc):
-                        sub = _walk(data, loc[: len(loc) - len(rest)])
-                self.add(path, _describe_input(dict(err)), name, _field_path(rest, sub))
+                self.add(path, _describe_input(dict(err)), item, _field_path(loc, data))
             return None
 
     def load_toml(self, path: Path) -> dict[str, Any] | None:
@@ -187,7 +180,7 @@ class _Ctx:
             if m:
                 msg += f" (line {m.group(1)}, column {m.group(2)})"
             self.add(path, f"TOML syntax error: {msg}", line=line)
-            self.unparsed += 1
+            self.unparsed[path] = text
             return None
 
 
@@ -197,18 +190,31 @@ def _index(seq: Any, i: int) -> Any:
     return None
 
 
-def _walk(data: Any, loc: Iterable[int | str]) -> Any:
-    cur = data
-    for part in loc:
-        if isinstance(part, int):
-            cur = _index(cur, part)
-        elif isinstance(cur, dict) and part in cur:
-            cur = cur[part]
-        elif isinstance(cur, dict) and cur.get("type") == part:
-            continue
-        else:
-            return None
-    return cur
+_ID_RE = re.compile(r'^\s*id\s*=\s*["\']([^"\']+)["\']', re.MULTILINE)
+_MEMORY_RE = re.compile(r'\b(?:key|memory_key|memory)\s*=\s*["\']([^"\']+)["\']')
+
+
+def _salvage_ids(ctx: _Ctx, parts: _Parts, path: Path, prefix: str) -> None:
+    """Best-effort ids of a file that failed to parse (see `_Ctx.unparsed`)."""
+    text = ctx.unparsed.get(path, "")
+    for m in _ID_RE.finditer(text):
+        parts.broken.add(f"{prefix}:{m.group(1)}")
+    parts.memory_salvaged.update(m.group(1) for m in _MEMORY_RE.finditer(text))
+
+
+def _salvage_memory(raw: Any, out: set[str]) -> None:
+    """Memory keys set anywhere in raw (unvalidated) scenario data."""
+    if isinstance(raw, dict):
+        if raw.get("type") == "set_memory" and isinstance(raw.get("key"), str):
+            out.add(raw["key"])
+        for k in ("memory_key", "memory"):
+            if isinstance(raw.get(k), str):
+                out.add(raw[k])
+        for v in raw.values():
+            _salvage_memory(v, out)
+    elif isinstance(raw, list):
+        for v in raw:
+            _salvage_memory(v, out)
 
 
 def _card_label(raw: Any, index: int) -> str:
@@ -250,6 +256,21 @@ def _table_array(
 # ---- the pieces of a pack -------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _ScenarioCheck:
+    """The valid parts of one scenario file, cross-checked even if the file has errors."""
+
+    path: Path
+    label: str
+    cards: tuple[ScenarioCard, ...]
+    rewards: Rewards | None
+
+
+# Stands in for the cards while a scenario's own fields are validated, when none of its
+# cards is valid (their errors are already reported).
+_PLACEHOLDER_CARD = ScenarioCard(order=1, kind=ScenarioKind.SCENE, name="placeholder")
+
+
 @dataclass
 class _Parts:
     cards: dict[str, PlayerCard] = field(default_factory=dict)
@@ -265,11 +286,14 @@ class _Parts:
     campaign_files: dict[str, Path] = field(default_factory=dict)
     # Ids of items that failed validation: references to them are not reported again.
     broken: set[str] = field(default_factory=set)
+    memory_salvaged: set[str] = field(default_factory=set)
+    checks: list[_ScenarioCheck] = field(default_factory=list)
 
 
 def _load_cards(ctx: _Ctx, parts: _Parts, path: Path) -> None:
     data = ctx.load_toml(path)
     if data is None:
+        _salvage_ids(ctx, parts, path, "card")
         return
     for i, raw in enumerate(_table_array(ctx, path, data, "card")):
         label = _card_label(raw, i)
@@ -283,7 +307,7 @@ def _load_cards(ctx: _Ctx, parts: _Parts, path: Path) -> None:
         if card.id in parts.cards:
             ctx.add(
                 path,
-                f"duplicate card id (already defined in {_display(parts.card_files[card.id])})",
+                f"duplicate card id (already defined in {display_path(parts.card_files[card.id])})",
                 label,
                 "id",
             )
@@ -303,82 +327,79 @@ def _load_role(ctx: _Ctx, parts: _Parts, path: Path) -> None:
         parts.broken.add(f"role:{role}")
         return
     if deck.role in parts.roles:
-        ctx.add(
-            path,
-            f"a deck for this role is already defined in {_display(parts.role_files[deck.role])}",
-            label,
-            "role",
-        )
+        other = display_path(parts.role_files[deck.role])
+        ctx.add(path, f"a deck for this role is already defined in {other}", label, "role")
         return
     parts.roles[deck.role] = deck
     parts.role_files[deck.role] = path
 
 
 def _load_scenario(ctx: _Ctx, parts: _Parts, path: Path, trauma: bool) -> None:
+    kind = "trauma" if trauma else "scenario"
     data = ctx.load_toml(path)
     if data is None:
+        _salvage_ids(ctx, parts, path, kind)
         return
+    _salvage_memory(data, parts.memory_salvaged)
+    sid = data.get("id")
+    label = (
+        f"{'trauma pack' if trauma else 'scenario'} '{sid if isinstance(sid, str) else path.stem}'"
+    )
     if "cards" in data:
-        ctx.add(path, "scenario cards are written as [[card]] tables, not 'cards'")
+        ctx.add(path, "scenario cards are written as [[card]] tables, not 'cards'", label)
+        parts.broken.add(f"{kind}:{sid}")
         return
     raw_cards = data.get("card", [])
-    if not isinstance(raw_cards, list):
-        ctx.add(path, "'card' must be an array of tables ([[card]])")
+    if not isinstance(raw_cards, list) or not raw_cards:
+        ctx.add(path, "a scenario needs at least one [[card]] table", label)
+        parts.broken.add(f"{kind}:{sid}")
         return
-    sid = data.get("id")
-    kind = "trauma pack" if trauma else "scenario"
-    label = f"{kind} '{sid}'" if isinstance(sid, str) else f"{kind} '{path.stem}'"
-    body = {k: v for k, v in data.items() if k != "card"}
-    body["cards"] = raw_cards
 
-    # Order numbers: reported per card (pydantic's scenario-level check cannot name them).
+    # Each card on its own, so every card's problems are reported and the valid cards
+    # are still cross-checked even when another card is broken.
+    cards: list[ScenarioCard] = []
     seen: dict[int, str] = {}
+    all_ok = True
     for i, raw in enumerate(raw_cards):
-        if isinstance(raw, dict) and isinstance(raw.get("order"), int):
-            o = raw["order"]
-            if o in seen:
-                ctx.add(
-                    path,
-                    f"order {o} is already used by {seen[o]}",
-                    f"{label} {_scene_label(raw, i)}",
-                    "order",
-                )
-            else:
-                seen[o] = _scene_label(raw, i)
+        clabel = f"{label} {_scene_label(raw, i)}"
+        if not isinstance(raw, dict):
+            ctx.add(path, "must be a table", clabel)
+            all_ok = False
+            continue
+        card = ctx.validate(ScenarioCard, raw, path, clabel)
+        if card is None:
+            all_ok = False
+            continue
+        if card.order in seen:
+            # Named per card: pydantic's scenario-level check cannot name them.
+            ctx.add(
+                path, f"order {card.order} is already used by {seen[card.order]}", clabel, "order"
+            )
+            all_ok = False
+            continue
+        seen[card.order] = _scene_label(raw, i)
+        cards.append(card)
 
-    def item_for_loc(loc: tuple[int | str, ...]) -> tuple[str, tuple[int | str, ...]]:
-        if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
-            idx = loc[1]
-            raw = raw_cards[idx] if 0 <= idx < len(raw_cards) else None
-            return f"{label} {_scene_label(raw, idx)}", loc[2:]
-        return label, loc
-
-    def skip(err: dict[str, Any]) -> bool:
-        return _ORDER_DUP_MSG in str(err.get("msg", ""))
-
-    if not raw_cards:
-        ctx.add(path, "a scenario needs at least one [[card]]", label)
-        parts.broken.add(f"{'trauma' if trauma else 'scenario'}:{sid}")
-        return
-    scen = ctx.validate(Scenario, body, path, label, item_for_loc, skip)
-    if scen is None:
-        parts.broken.add(f"{'trauma' if trauma else 'scenario'}:{sid}")
+    body = {k: v for k, v in data.items() if k != "card"}
+    body["cards"] = cards or [_PLACEHOLDER_CARD]
+    scen = ctx.validate(Scenario, body, path, label)
+    parts.checks.append(
+        _ScenarioCheck(path, label, tuple(cards), scen.rewards if scen is not None else None)
+    )
+    if scen is None or not all_ok:
+        parts.broken.add(f"{kind}:{sid}")
         return
     if scen.id in parts.scenarios:
-        ctx.add(
-            path,
-            f"duplicate scenario id (already defined in {_display(parts.scenario_files[scen.id])})",
-            label,
-            "id",
-        )
+        other = display_path(parts.scenario_files[scen.id])
+        ctx.add(path, f"duplicate scenario id (already defined in {other})", label, "id")
         return
     orders = sorted(c.order for c in scen.cards)
-    if len(set(orders)) == len(orders) and orders != list(range(1, len(orders) + 1)):
+    if orders != list(range(1, len(orders) + 1)):
         ctx.add(
             path,
             f"order numbers must run 1..{len(orders)} without gaps; got {orders}",
             label,
-            "cards",
+            "card",
         )
     if not trauma and (scen.after != "next" or scen.max_health_change):
         ctx.add(
@@ -395,6 +416,7 @@ def _load_scenario(ctx: _Ctx, parts: _Parts, path: Path, trauma: bool) -> None:
 def _load_packs(ctx: _Ctx, parts: _Parts, path: Path) -> None:
     data = ctx.load_toml(path)
     if data is None:
+        _salvage_ids(ctx, parts, path, "pack")
         return
     for i, raw in enumerate(_table_array(ctx, path, data, "pack")):
         pid = raw.get("id") if isinstance(raw, dict) else None
@@ -447,30 +469,45 @@ def _scene_card_effects(card: ScenarioCard) -> Iterator[tuple[str, Any]]:
         yield from _walk_scene_effects(choice.effects, f"choices[{j}].effects")
 
 
-def default_named_effects() -> frozenset[str] | None:
-    """Names registered in `rules.legends.named.NAMED_EFFECTS`, or None when that registry
-    does not exist (then `named` effects are not checked)."""
+def _registry(attr: str) -> frozenset[str] | None:
+    """Names in `rules.legends.named.<attr>`, or None when it does not exist."""
     try:
         if importlib.util.find_spec("rules.legends.named") is None:
             return None
         module = importlib.import_module("rules.legends.named")
     except ImportError:
         return None
-    registry = getattr(module, "NAMED_EFFECTS", None)
+    registry = getattr(module, attr, None)
     if registry is None:
         return None
     return frozenset(str(k) for k in registry)
 
 
-def _cross_check(ctx: _Ctx, parts: _Parts, named: Collection[str] | None) -> None:
+def default_named_effects() -> frozenset[str] | None:
+    """Names of `named` player-card effects: `rules.legends.named.NAMED_EFFECTS`, or None
+    when that registry does not exist (then names are not checked)."""
+    return _registry("NAMED_EFFECTS")
+
+
+def default_named_scene_effects() -> frozenset[str] | None:
+    """Names of `named` scene effects: `rules.legends.named.NAMED_SCENE_EFFECTS`, or None
+    when that registry does not exist (then names are not checked)."""
+    return _registry("NAMED_SCENE_EFFECTS")
+
+
+def _cross_check(
+    ctx: _Ctx,
+    parts: _Parts,
+    named: Collection[str] | None,
+    named_scene: Collection[str] | None,
+) -> None:
     broken = parts.broken
-    complete = ctx.unparsed == 0
 
     def card_ok(cid: str) -> bool:
-        return not complete or cid in parts.cards or f"card:{cid}" in broken
+        return cid in parts.cards or f"card:{cid}" in broken
 
     def pack_ok(pid: str) -> bool:
-        return not complete or pid in parts.packs or f"pack:{pid}" in broken
+        return pid in parts.packs or f"pack:{pid}" in broken
 
     # Role decks: known cards, deck limit.
     for role, deck in parts.roles.items():
@@ -498,17 +535,16 @@ def _cross_check(ctx: _Ctx, parts: _Parts, named: Collection[str] | None) -> Non
     # Scenarios: rewards, scene effects, puzzles, memory keys.
     memory_set: set[str] = set()
     memory_used: list[tuple[Path, str, str, str]] = []
-    for sid, scen in parts.scenarios.items():
-        path = parts.scenario_files[sid]
-        kind = "trauma pack" if sid in parts.trauma_ids else "scenario"
-        label = f"{kind} '{sid}'"
-        for i, cid in enumerate(scen.rewards.cards):
-            if not card_ok(cid):
-                ctx.add(path, f"unknown card id '{cid}'", label, f"rewards.cards[{i}]")
-        for i, pid in enumerate(scen.rewards.unlock_packs):
-            if not pack_ok(pid):
-                ctx.add(path, f"unknown pack '{pid}'", label, f"rewards.unlock_packs[{i}]")
-        for card in scen.cards:
+    for check in parts.checks:
+        path, label = check.path, check.label
+        if check.rewards is not None:
+            for i, cid in enumerate(check.rewards.cards):
+                if not card_ok(cid):
+                    ctx.add(path, f"unknown card id '{cid}'", label, f"rewards.cards[{i}]")
+            for i, pid in enumerate(check.rewards.unlock_packs):
+                if not pack_ok(pid):
+                    ctx.add(path, f"unknown pack '{pid}'", label, f"rewards.unlock_packs[{i}]")
+        for card in check.cards:
             clabel = f"{label} card #{card.order} '{card.name}'"
             if card.memory_key:
                 memory_set.add(card.memory_key)
@@ -534,11 +570,17 @@ def _cross_check(ctx: _Ctx, parts: _Parts, named: Collection[str] | None) -> Non
                     memory_set.add(eff.key)
                 elif isinstance(eff, IfMemory):
                     memory_used.append((path, clabel, f"{fpath}.key", eff.key))
-                elif isinstance(eff, NamedScene) and named is not None and eff.name not in named:
-                    ctx.add(path, f"unknown named effect '{eff.name}'", clabel, f"{fpath}.name")
-    scenarios_ok = complete and not any(b.startswith(("scenario:", "trauma:")) for b in broken)
+                elif (
+                    isinstance(eff, NamedScene)
+                    and named_scene is not None
+                    and eff.name not in named_scene
+                ):
+                    ctx.add(
+                        path, f"unknown named scene effect '{eff.name}'", clabel, f"{fpath}.name"
+                    )
+    memory_set |= parts.memory_salvaged
     for path, clabel, fpath, key in memory_used:
-        if scenarios_ok and key not in memory_set:
+        if key not in memory_set:
             ctx.add(
                 path,
                 f"memory '{key}' is never set by any card of the pack "
@@ -549,9 +591,9 @@ def _cross_check(ctx: _Ctx, parts: _Parts, named: Collection[str] | None) -> Non
 
     # Named player-card effects.
     if named is not None:
-        for cid, card in parts.cards.items():
-            for i, eff in enumerate(card.effects):
-                if getattr(eff, "type", None) == "named" and eff.name not in named:
+        for cid, pcard in parts.cards.items():
+            for i, eff in enumerate(pcard.effects):
+                if isinstance(eff, Named) and eff.name not in named:
                     ctx.add(
                         parts.card_files[cid],
                         f"unknown named effect '{eff.name}'",
@@ -564,7 +606,7 @@ def _cross_check(ctx: _Ctx, parts: _Parts, named: Collection[str] | None) -> Non
         path = parts.campaign_files[cid]
         label = f"campaign '{cid}'"
         for i, sid in enumerate(camp.scenarios):
-            if f"scenario:{sid}" in broken or (not complete and sid not in parts.scenarios):
+            if f"scenario:{sid}" in broken:
                 continue
             if f"trauma:{sid}" in broken:
                 ctx.add(path, f"'{sid}' is a trauma pack, not a scenario", label, f"scenarios[{i}]")
@@ -573,7 +615,7 @@ def _cross_check(ctx: _Ctx, parts: _Parts, named: Collection[str] | None) -> Non
             elif sid in parts.trauma_ids:
                 ctx.add(path, f"'{sid}' is a trauma pack, not a scenario", label, f"scenarios[{i}]")
         for i, sid in enumerate(camp.trauma_packs):
-            if f"trauma:{sid}" in broken or (not complete and sid not in parts.scenarios):
+            if f"trauma:{sid}" in broken:
                 continue
             if f"scenario:{sid}" in broken or (
                 sid in parts.scenarios and sid not in parts.trauma_ids
@@ -596,12 +638,16 @@ _TOP_FILES = ("upgrades.toml", "campaign.toml")
 
 
 def load_pack(
-    path: Path | str | None = None, *, named_effects: Collection[str] | None = None
+    path: Path | str | None = None,
+    *,
+    named_effects: Collection[str] | None = None,
+    named_scene_effects: Collection[str] | None = None,
 ) -> ContentPack:
     """Load, validate and cross-check the pack at `path` (default: the bundled core pack).
 
-    `named_effects` is the set of names `named` effects may use; by default the registry
-    `rules.legends.named.NAMED_EFFECTS` if that module exists, else names are not checked.
+    `named_effects` / `named_scene_effects`: the names `named` player-card / scene effects
+    may use; by default the registries `NAMED_EFFECTS` / `NAMED_SCENE_EFFECTS` of
+    `rules.legends.named` when they exist, else names are not checked.
     Raises `ContentError` listing every problem found.
     """
     root = Path(path) if path is not None else DEFAULT_PACK_DIR
@@ -644,9 +690,13 @@ def load_pack(
         ctx.add(root, "no content found (expected cards/*.toml, roles/*.toml, ...)")
 
     named = named_effects if named_effects is not None else default_named_effects()
-    _cross_check(ctx, parts, named)
+    named_scene = (
+        named_scene_effects if named_scene_effects is not None else default_named_scene_effects()
+    )
+    _cross_check(ctx, parts, named, named_scene)
     if ctx.issues:
-        raise ContentError(ctx.issues)
+        # Grouped by file; within a file, in the order found.
+        raise ContentError(sorted(ctx.issues, key=lambda issue: issue.file))
 
     return ContentPack(
         cards=parts.cards,

@@ -137,7 +137,7 @@ class CrewAI:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self._evals: dict[tuple[str, str], EvalCard] = {}
-        self._pools: dict[tuple[int, Role], _Pool] = {}
+        self._pools: dict[tuple[Role, tuple[str, ...]], _Pool] = {}
         self._pending_out: str | None = None
         # Sampled crewmate hands, shared by every option of one decision.
         self._samples: dict[int, list[list[EvalCard]]] = {}
@@ -215,11 +215,11 @@ class CrewAI:
         return out
 
     def _pool(self, content: ContentPack, role: Role) -> _Pool:
-        key = (id(content), role)
+        deck = content.roles[role].cards if role in content.roles else ()
+        key = (role, deck)
         got = self._pools.get(key)
         if got is not None:
             return got
-        deck = content.roles[role].cards if role in content.roles else ()
         ids = sorted(set(deck))
         cards = [(f"u:{cid}", content.cards[cid]) for cid in ids]
         flat = [i for i, cid in enumerate(ids) for _ in range(deck.count(cid))]
@@ -324,9 +324,12 @@ class CrewAI:
         closest to a requirement; count how often the Plan then hits."""
         open_reqs = [r for ob, p in zip(sit.obstacles, known, strict=True) if p is None
                      for r in ob.reqs]
+        wanted = _wanted_suits(open_reqs)
+        base = _near_of(evals)
         wins = [0] * len(sit.obstacles)
         for k in range(ROLLOUTS):
             plan = list(evals)
+            near = dict(base)
             left: dict[int, list[EvalCard]] = {}
             for s in seats:
                 if s not in left:
@@ -334,9 +337,10 @@ class CrewAI:
                     left[s] = list(hands[k]) if hands else []
                 hand = left[s]
                 if hand:
-                    pick = _best_fit(plan, hand, open_reqs)
+                    pick = max(hand, key=lambda c: _fit(c, near, wanted))
                     hand.remove(pick)
                     plan.append(pick)
+                    _add_near(near, pick)
             for i, (ob, p) in enumerate(zip(sit.obstacles, known, strict=True)):
                 if p is None and self._hits(plan, ob.reqs):
                     wins[i] += 1
@@ -372,7 +376,6 @@ class CrewAI:
                 others.append(s)
         pool_by_seat = {s: [(c.inst, content.cards[c.id]) for c in sit.hands.get(s, [])]
                         for s in later}
-        base = self.estimate(sit, sit.plan, [], content) if sit.plan else 0.0
         cache: dict[frozenset[str], float] = {}
         best: tuple[float, str] | None = None
         for inst in sorted(legal):
@@ -390,12 +393,12 @@ class CrewAI:
                     known = sit.plan + [(inst, card)] + list(extra)
                     val = self.estimate(sit, known, self._others_for(sit, others, known),
                                         content)
-                    val += sum(self._effect_value(sit, c, base) for _, c in
+                    val += sum(self._effect_value(sit, c) for _, c in
                                [(inst, card), *extra])
                     val -= KEEP * sum(worth(c) for _, c in [(inst, card), *extra])
                     cache[key] = val
                 set_best = max(set_best, val)
-            score += set_best + self._order_bonus(sit, card, base)
+            score += set_best + self._order_bonus(sit, card)
             score += self.rng.random() * 1e-6
             if best is None or score > best[0]:
                 best = (score, inst)
@@ -437,7 +440,7 @@ class CrewAI:
             return 50.0 + ob.clear_bonus
         return 0.0
 
-    def _effect_value(self, sit: _Situation, card: PlayerCard, base: float) -> float:
+    def _effect_value(self, sit: _Situation, card: PlayerCard) -> float:
         """What a card's non-Damage effects bring to this Plan, hit or miss."""
         v = 0.0
         missing = sit.max_health - sit.health
@@ -462,7 +465,7 @@ class CrewAI:
                 v += 0.4 * e.amount
         return v
 
-    def _order_bonus(self, sit: _Situation, card: PlayerCard, base: float) -> float:
+    def _order_bonus(self, sit: _Situation, card: PlayerCard) -> float:
         """Which card of the chosen set to play first."""
         v = 0.0
         for e in card.effects:
@@ -645,7 +648,7 @@ class CrewAI:
             if card is None:
                 continue
             val = self._plan_value(view, content, plan + [(key, card)])
-            val += self._effect_value(sit, card, 0.0) - KEEP * worth(card)
+            val += self._effect_value(sit, card) - KEEP * worth(card)
             if val > best_val + 0.1:
                 best_key, best_val = key, val
         if best_key is None:
@@ -892,36 +895,43 @@ def _playable_later(card: PlayerCard, sit: _Situation) -> bool:
     return True
 
 
-def _best_fit(plan: Sequence[EvalCard], hand: Sequence[EvalCard],
-              reqs: Sequence[Requirement]) -> EvalCard:
-    """The card of `hand` a crewmate would add: a cheap guess of which one moves the Plan
-    furthest toward the requirements (shared ranks, nearby ranks, wanted suits)."""
-    counts: dict[int, int] = {}
-    for c in plan:
-        for r in c.ranks:
-            counts[r] = counts.get(r, 0) + 1
+# How a crewmate picks its card in a rollout: a cheap guess of which card moves the Plan
+# furthest toward the requirements (ranks shared with the Plan, nearby ranks for runs,
+# wanted suits, wilds).
+
+
+def _near_of(plan: Sequence[EvalCard]) -> dict[int, float]:
     near: dict[int, float] = {}
-    for r, n in counts.items():
-        near[r] = near.get(r, 0.0) + 3.0 * n
+    for c in plan:
+        _add_near(near, c)
+    return near
+
+
+def _add_near(near: dict[int, float], card: EvalCard) -> None:
+    for r in card.ranks:
+        near[r] = near.get(r, 0.0) + 3.0
         for d in (-2, -1, 1, 2):
             near[r + d] = near.get(r + d, 0.0) + 0.5
+
+
+def _wanted_suits(reqs: Sequence[Requirement]) -> tuple[float, float, float, float]:
     w = [0.0, 0.0, 0.0, 0.0]
     for req in reqs:
         for s in req.suits:
             w[_SUIT_INDEX[s]] = 1.0
         if req.flush_suit is not None:
             w[_SUIT_INDEX[req.flush_suit]] = 1.0
-    w0, w1, w2, w3 = w
-    best = hand[0]
-    best_score = -1.0
-    for card in hand:
-        s0, s1, s2, s3 = card.suits
-        score = 0.5 * card.wild + w0 * s0 + w1 * s1 + w2 * s2 + w3 * s3
-        for r in card.ranks:
-            score += near.get(r, 0.0)
-        if score > best_score:
-            best, best_score = card, score
-    return best
+    return (w[0], w[1], w[2], w[3])
+
+
+def _fit(card: EvalCard, near: dict[int, float],
+         wanted: tuple[float, float, float, float]) -> float:
+    s0, s1, s2, s3 = card.suits
+    w0, w1, w2, w3 = wanted
+    score = 0.5 * card.wild + w0 * s0 + w1 * s1 + w2 * s2 + w3 * s3
+    for r in card.ranks:
+        score += near.get(r, 0.0)
+    return score
 
 
 _SUIT_INDEX: dict[Suit, int] = {s: i for i, s in enumerate(REAL_SUITS)}

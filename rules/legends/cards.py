@@ -244,6 +244,9 @@ class ScenarioCard(BaseModel):
     choices: tuple[SceneChoice, ...] = ()
     # Obstacles only.
     health: int = Field(default=0, ge=0)
+    # Obstacles: extra Health for each runner beyond the first (mercs count), so one
+    # deck plays well at every crew size. Fixed when the Obstacle is flipped.
+    health_per_runner: int = Field(default=0, ge=0, le=20)
     damage: int = Field(default=0, ge=0, le=20)
     to_hit: tuple[Requirement, ...] = ()
     end_of_round: tuple[SceneEffect, ...] = ()
@@ -261,9 +264,11 @@ class ScenarioCard(BaseModel):
             if not self.to_hit:
                 raise ValueError("an obstacle needs at least one to_hit requirement")
         else:
-            if self.to_hit or self.health or self.damage or self.end_of_round:
+            if (self.to_hit or self.health or self.damage or self.end_of_round
+                    or self.health_per_runner):
                 raise ValueError(
-                    "to_hit, health, damage and end_of_round only apply to obstacles"
+                    "to_hit, health, health_per_runner, damage and end_of_round only "
+                    "apply to obstacles"
                 )
         if self.kind is ScenarioKind.MEMORY and not self.memory_key:
             raise ValueError("a memory card needs a memory_key")

@@ -697,7 +697,8 @@ class _Engine:
         self.set_run(deck=rest)
         self.emit("flipped", self.describe_scenario_card(card), order=order)
         if card.kind is ScenarioKind.OBSTACLE:
-            self.set_run(active=self.run.active + (ActiveObstacle(order=order),))
+            self.set_run(active=self.run.active
+                         + (ActiveObstacle(order=order, health=self.obstacle_health(card)),))
         elif card.kind is ScenarioKind.CLUE:
             self.set_table(clues=self.t.clues + (f"{run.scenario}:{order}",))
             self.emit("clue", f"Clue set aside: {card.name}. See it any time with /legends clues.")
@@ -707,6 +708,9 @@ class _Engine:
             scenes=self.run.scenes + (SceneFrame(order=order, queue=card.effects),), phase="scene"
         )
 
+    def obstacle_health(self, card: ScenarioCard) -> int:
+        return card.health + card.health_per_runner * (len(self.run.seats) - 1)
+
     def describe_scenario_card(self, card: ScenarioCard) -> str:
         head = f"**{card.name}** ({card.kind.value} #{card.order})"
         parts = [head]
@@ -714,7 +718,9 @@ class _Engine:
             parts.append(card.text)
         if card.kind is ScenarioKind.OBSTACLE:
             hits = " or ".join(r.describe() for r in card.to_hit)
-            parts.append(f"Health {card.health}, Damage {card.damage}. To Hit: {hits}.")
+            parts.append(
+                f"Health {self.obstacle_health(card)}, Damage {card.damage}. To Hit: {hits}."
+            )
         return "\n".join(parts)
 
     def process_scenes(self) -> None:
@@ -1319,9 +1325,9 @@ class _Engine:
                 kind = "immediate Damage" if immediate else "Damage"
                 self.emit(
                     "obstacle_damaged",
-                    f"{card.name} takes {amount} {kind} ({ob.damage}/{card.health}).",
+                    f"{card.name} takes {amount} {kind} ({ob.damage}/{ob.health}).",
                 )
-                if ob.damage >= card.health:
+                if ob.damage >= ob.health:
                     cleared.append(order)
                     self.emit("obstacle_cleared", f"{card.name} is cleared!")
                     continue

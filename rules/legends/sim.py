@@ -104,6 +104,8 @@ class PlayoutResult:
     cleared: list[str] = field(default_factory=list)
     flatlined_by: str | None = None
     cards_played: Counter[str] = field(default_factory=Counter)
+    plans: int = 0  # Plans executed
+    hits: int = 0  # ... that hit at least one Obstacle
     table: Table | None = None
 
 
@@ -141,6 +143,9 @@ def play_run(table: Table, content: ContentPack, brains: dict[str, Brain], *,
                 for order in faced:
                     name = names[order]
                     result.obstacle_rounds[name] = result.obstacle_rounds.get(name, 0) + 1
+            elif e.kind == "executed":
+                result.plans += 1
+                result.hits += bool(e.data.get("hits"))
             elif e.kind == "obstacle_cleared":
                 result.cleared.append(e.text.removesuffix(" is cleared!"))
             elif e.kind == "crew_damaged" and t.run is None:
@@ -198,6 +203,7 @@ class SimReport:
     health_left_wins: float  # over the games won
     rounds_mean: float
     actions_mean: float
+    plan_hit_rate: float  # executed Plans that hit at least one Obstacle
     obstacles: list[ObstacleStats]
     flatlined_by: dict[str, int]
     most_played: list[tuple[str, str, float]]  # (card id, name, plays per game)
@@ -260,6 +266,8 @@ def summarize(content: ContentPack, results: Sequence[PlayoutResult], *, scenari
         health_left_wins=sum(won) / len(won) if won else 0.0,
         rounds_mean=sum(r.rounds for r in results) / n if n else 0.0,
         actions_mean=sum(r.actions for r in results) / n if n else 0.0,
+        plan_hit_rate=(sum(r.hits for r in results) / plans) if (
+            plans := sum(r.plans for r in results)) else 0.0,
         obstacles=obstacles,
         flatlined_by=dict(sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))),
         most_played=most,

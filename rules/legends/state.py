@@ -113,6 +113,7 @@ class ActiveObstacle(BaseModel):
 
     order: int
     damage: int = 0
+    health: int  # the card's Health for this crew's size, fixed when flipped
 
 
 class SeatZones(BaseModel):

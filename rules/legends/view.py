@@ -157,7 +157,7 @@ def _board(table: Table, content: ContentPack, viewer_seats: tuple[int, ...]) ->
     )
     made = best_hand(eng.plan_cards(), eng.eval_opts()) if run.plan else None
     obstacles = tuple(
-        ObstacleView(order=o.order, name=c.name, text=c.text, health=c.health,
+        ObstacleView(order=o.order, name=c.name, text=c.text, health=o.health,
                      damage_taken=o.damage, damage=c.damage,
                      to_hit=tuple(r.describe() for r in c.to_hit), plan_size=c.plan_size)
         for o in run.active for c in [eng.scard(o.order)]
