@@ -46,13 +46,13 @@ from rules.legends.cards import (
     ScenarioKind,
     Suit,
 )
+from rules.legends.damage import matches, plan_damage, plan_heal
 from rules.legends.evaluate import (
     EvalCard,
     EvalOptions,
     HitResult,
     check_to_hit,
     compile_card,
-    count_pairs,
     count_symbols,
 )
 from rules.legends.named import NAMED_EFFECTS, NAMED_SCENE_EFFECTS
@@ -1218,14 +1218,7 @@ class _Engine:
         )
 
     def matches_filter(self, inst: str, flt: fx.CardFilter, source: str) -> bool:
-        if flt.other and inst == source:
-            return False
-        card = self.card_of(inst)
-        if flt.suit is not None and Suit(flt.suit) not in card.suits:
-            return False
-        if flt.face is not None and card.is_face != flt.face:
-            return False
-        return not (flt.rank is not None and flt.rank not in card.ranks)
+        return matches(self.card_of(inst), flt, inst == source)
 
     def discard_from_plan_prompt(
         self, seat: int, source: str, picks: int, eff: fx.DiscardFromPlan, dealt: int
@@ -1481,33 +1474,10 @@ class _Engine:
     # ---- execution (R8) ------------------------------------------------------------
 
     def plan_damage(self) -> int:
-        cards = self.plan_cards()
-        total = 0
-        pairs: int | None = None
-        for e in self.run.plan:
-            for eff in self.card_of(e.inst).effects:
-                if isinstance(eff, fx.Damage):
-                    total += eff.amount
-                elif isinstance(eff, fx.DamagePerSymbol):
-                    total += eff.amount * count_symbols(cards, Suit(eff.suit))
-                elif isinstance(eff, fx.DamagePerPair):
-                    if pairs is None:
-                        pairs = count_pairs(cards)
-                    total += eff.amount * pairs
-                elif isinstance(eff, fx.DamagePerCard):
-                    n = sum(
-                        1 for x in self.run.plan if self.matches_filter(x.inst, eff.filter, e.inst)
-                    )
-                    total += eff.amount * n
-        return total
+        return plan_damage([self.card_of(e.inst) for e in self.run.plan], self.plan_cards())
 
     def plan_heal(self) -> int:
-        return sum(
-            eff.amount
-            for e in self.run.plan
-            for eff in self.card_of(e.inst).effects
-            if isinstance(eff, fx.Heal)
-        )
+        return plan_heal([self.card_of(e.inst) for e in self.run.plan])
 
     def hit_results(self) -> dict[int, HitResult]:
         cards = self.plan_cards()
