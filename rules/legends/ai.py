@@ -53,14 +53,8 @@ from rules.legends.cards import (
     ScenarioCard,
     Suit,
 )
-from rules.legends.evaluate import (
-    EvalCard,
-    classify,
-    compile_card,
-    count_pairs,
-    count_symbols,
-    meets,
-)
+from rules.legends.damage import plan_damage
+from rules.legends.evaluate import EvalCard, classify, compile_card, meets
 from rules.legends.view import CardView, PlayerView, PromptView
 
 DONE = "done"
@@ -72,6 +66,10 @@ HEAL = 0.8  # one point of healing, when the crew is hurt
 DRAW = 1.1  # one card drawn
 ROLLOUTS = 6  # sampled hands when more than one card is missing
 MAX_SETS = 80  # own-card sets considered per decision
+# Clean-up: discard a card worth keeping less than this (after a cleared Obstacle, any
+# number of them; after a failed round, the worst one).
+CLEAR_DISCARD = 1.4
+FAIL_DISCARD = 0.9
 
 
 class RandomAI:
@@ -277,7 +275,7 @@ class CrewAI:
         evals = [self._eval(k, c) for k, c in known]
         cards = [c for _, c in known]
         probs = self._hit_chances(sit, evals, others, content)
-        dmg = plan_damage(cards, evals)
+        dmg: float = plan_damage(cards, evals)
         dmg += sum(self._pool(content, sit.other_roles[s]).avg_damage for s in others
                    if s in sit.other_roles)
         value = 0.0
@@ -763,7 +761,7 @@ class CrewAI:
                 cards = [c for _, c in hand]
                 scored = sorted(((self.keep_value(c, cards, obstacles), i) for i, c in hand))
                 value, inst = scored[0]
-                threshold = 1.4 if cleared else 0.9
+                threshold = CLEAR_DISCARD if cleared else FAIL_DISCARD
                 if value < threshold:
                     for d in mine:
                         if d.card == inst:
@@ -822,36 +820,6 @@ def _flat_damage(card: PlayerCard) -> float:
         elif isinstance(e, fx.DamagePerPair | fx.DamagePerCard):
             v += 1.5 * e.amount
     return v
-
-
-def plan_damage(cards: Sequence[PlayerCard], evals: Sequence[EvalCard]) -> float:
-    """The Damage these Plan cards deal when the Plan executes (R8)."""
-    total = 0.0
-    pairs: int | None = None
-    for i, card in enumerate(cards):
-        for e in card.effects:
-            if isinstance(e, fx.Damage):
-                total += e.amount
-            elif isinstance(e, fx.DamagePerSymbol):
-                total += e.amount * count_symbols(evals, Suit(e.suit))
-            elif isinstance(e, fx.DamagePerPair):
-                if pairs is None:
-                    pairs = count_pairs(evals)
-                total += e.amount * pairs
-            elif isinstance(e, fx.DamagePerCard):
-                total += e.amount * sum(1 for j, c in enumerate(cards)
-                                        if _matches(c, e.filter, j == i))
-    return total
-
-
-def _matches(card: PlayerCard, flt: fx.CardFilter, is_self: bool) -> bool:
-    if flt.other and is_self:
-        return False
-    if flt.suit is not None and Suit(flt.suit) not in card.suits:
-        return False
-    if flt.face is not None and card.is_face != flt.face:
-        return False
-    return not (flt.rank is not None and flt.rank not in card.ranks)
 
 
 def worth(card: PlayerCard) -> float:

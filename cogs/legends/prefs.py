@@ -1,0 +1,104 @@
+"""Discord-side preferences that are not game state: DM opt-ins, closed DMs already
+reported, warnings already given to owners, the last version published per table.
+
+Kept in a small JSON file next to the database (`<database>.discord.json`), written
+atomically and at most once a second. Losing the last second of it on a crash costs at
+most a repeated board or notice, never game state (which is in the database).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("cogs.legends")
+
+SAVE_DELAY = 1.0
+
+
+class Prefs:
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.dm: dict[str, set[str]] = {}  # table id -> players who opted in
+        self.dm_closed: set[str] = set()  # players whose closed DMs were reported
+        self.warned: dict[str, str] = {}  # table id -> the last setup problem reported
+        self.published: dict[str, int] = {}  # table id -> last version posted publicly
+        self._save_task: asyncio.Task[None] | None = None
+        if path is not None and path.exists():
+            try:
+                self._load(json.loads(path.read_text(encoding="utf-8")))
+            except (OSError, ValueError) as exc:
+                log.warning("could not read %s (%s); starting with empty preferences",
+                            path, type(exc).__name__)
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self.dm = {k: set(v) for k, v in (data.get("dm") or {}).items()}
+        self.dm_closed = set(data.get("dm_closed") or [])
+        self.warned = dict(data.get("warned") or {})
+        self.published = {k: int(v) for k, v in (data.get("published") or {}).items()}
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "dm": {k: sorted(v) for k, v in self.dm.items() if v},
+            "dm_closed": sorted(self.dm_closed),
+            "warned": self.warned,
+            "published": self.published,
+        }
+
+    # ---- changes --------------------------------------------------------------------
+
+    def set_dm(self, table: str, player: str, enabled: bool) -> None:
+        players = self.dm.setdefault(table, set())
+        if enabled:
+            players.add(player)
+            self.dm_closed.discard(player)
+        else:
+            players.discard(player)
+        self.changed()
+
+    def dm_players(self, table: str) -> set[str]:
+        return self.dm.get(table, set())
+
+    def mark_published(self, table: str, version: int) -> None:
+        if self.published.get(table, -1) < version:
+            self.published[table] = version
+            self.changed()
+
+    def changed(self) -> None:
+        if self.path is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.save()
+            return
+        if self._save_task is None or self._save_task.done():
+            self._save_task = loop.create_task(self._save_later())
+
+    async def _save_later(self) -> None:
+        await asyncio.sleep(SAVE_DELAY)
+        self.save()
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        tmp = self.path.with_name(f".{self.path.name}.tmp-{os.getpid()}")
+        try:
+            tmp.write_text(json.dumps(self.dump(), indent=1), encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            log.warning("could not save %s: %s", self.path, exc)
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+    async def close(self) -> None:
+        if self._save_task is not None and not self._save_task.done():
+            self._save_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._save_task
+        self.save()

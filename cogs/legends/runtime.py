@@ -1,0 +1,637 @@
+"""The Discord side of a running Fixer: everything between the game service and Discord
+that is not a command.
+
+* **Publisher.** The service calls `on_commit` after every committed action (any source:
+  slash commands, buttons, DM buttons, timers). Each table has a queue, so its public
+  messages go out in commit order; consecutive commits waiting in the queue are merged
+  into one message. A natural point (a flip, a new round, an execution, a vote, clean-up,
+  the end of a run) gets a fresh full board; other actions get a short message with the
+  events, whose turn it is (with a mention for the people newly waited on) and buttons.
+* **DM hands.** Players who opted in (`/legends dm`) get their hand by DM whenever it or
+  their options change. Best effort: a closed DM is reported once in the channel and never
+  blocks anything.
+* **Timers.** Scene votes close themselves after the table's `vote_seconds` (a
+  `CloseVote` by "system"); with `turn_timer` set, the people the table waits on are
+  reminded.
+* **Start-up.** Active campaigns are mapped to their channels; runs whose last update was
+  never posted (a crash) get a fresh board; owners are told about missing intents or
+  permissions.
+
+Only views (`board`, `player_view`) and public events are rendered into channels; a
+private event goes only to the person whose seat it names, in an ephemeral reply or DM.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service.game import Applied, GameService, Refused
+from cogs.legends import render
+from cogs.legends.components import board_buttons, panel_buttons
+from cogs.legends.prefs import Prefs
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.legends.actions import SYSTEM_PLAYER, CloseVote
+from rules.legends.cards import ContentPack
+from rules.legends.legal import controlled_seats
+from rules.legends.state import Table
+from rules.legends.view import BoardView, PlayerView, board, events_for, player_view
+
+if TYPE_CHECKING:
+    from cogs.legends.interact import ClickHandler
+
+log = logging.getLogger("cogs.legends")
+
+MAX_REMINDERS = 3
+VIEW_CACHE = 128
+# Seconds the public update waits for the acting person's answer to go out first.
+ANSWER_FIRST = 1.0
+
+
+@dataclass
+class _TableTimers:
+    vote_key: tuple[Any, ...] | None = None
+    vote_task: asyncio.Task[None] | None = None
+    turn_key: tuple[Any, ...] | None = None
+    turn_task: asyncio.Task[None] | None = None
+
+
+@dataclass
+class _DmState:
+    signature: tuple[Any, ...] | None = None
+    last: asyncio.Task[None] | None = None
+    pending: list[Event] = field(default_factory=list)
+
+
+class Runtime:
+    """Owned by the bot (`bot.fixer`); created in setup_hook, closed in close()."""
+
+    def __init__(self, bot: discord.Client, service: GameService[Table, Any],
+                 content: ContentPack, prefs: Prefs) -> None:
+        self.bot = bot
+        self.service = service
+        self.content = content
+        self.prefs = prefs
+        # Seconds an interaction may wait for the service before it is deferred.
+        self.budget = 1.5
+        # Multiplies every timer (tests shrink minutes to milliseconds).
+        self.time_scale = 1.0
+        # Where new campaigns get their shuffle seed (tests make it reproducible).
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(48)
+        self.table_of_channel: dict[int, str] = {}
+        self.channel_of_table: dict[str, int] = {}
+        self._queues: dict[str, asyncio.Queue[Applied[Table]]] = {}
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._awaited: dict[str, set[str]] = {}
+        self._timers: dict[str, _TableTimers] = {}
+        self._dm: dict[tuple[str, str], _DmState] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._views: OrderedDict[tuple[str, int, str | None], Any] = OrderedDict()
+        # Interactions being answered, per table: the public update waits for them, so
+        # the person acting gets their (ephemeral) answer first, without competition.
+        self._answering: dict[str, int] = {}
+        self._answered: dict[str, asyncio.Event] = {}
+        self._ready_done = False
+        self.closed = False
+        self.clicks: ClickHandler
+        from cogs.legends.interact import ClickHandler
+
+        self.clicks = ClickHandler(self)
+        service.subscribe(self.on_commit)
+
+    # ---- lifecycle ------------------------------------------------------------------
+
+    async def start(self) -> None:
+        report = await self.service.start()
+        for info in report.active:
+            if info.channel_id is not None and info.channel_id.isdigit():
+                self.bind(info.id, int(info.channel_id))
+        runs = []
+        for info in report.active[:50]:
+            try:
+                state = await self.service.get(info.id)
+            except IllegalAction:
+                continue
+            if state.run is not None:
+                runs.append(f"{info.id} ({state.run.scenario}, round {state.run.round}, "
+                            f"v{state.version})")
+        log.info("%d active campaigns; active runs: %s", len(report.active),
+                 ", ".join(runs) or "none")
+        for cid in report.unreadable:
+            log.error("campaign %s could not be resumed (unreadable state)", cid)
+
+    async def on_ready(self) -> None:
+        """First connection: resume runs (timers, missed boards) and check the setup."""
+        if self._ready_done:
+            return
+        self._ready_done = True
+        for cid in list(self.channel_of_table):
+            try:
+                state = await self.service.get(cid)
+            except IllegalAction:
+                continue
+            self._schedule_timers(cid, state)
+            await self.check_setup(cid, state, notify=True)
+            if state.run is not None and self.prefs.published.get(cid, -1) < state.version:
+                # An update that was never posted (the bot stopped right after a commit):
+                # post the board now so the crew has fresh buttons.
+                self.spawn(self._post_resume_board(cid, state))
+
+    async def close(self) -> None:
+        self.closed = True
+        for timers in self._timers.values():
+            for task in (timers.vote_task, timers.turn_task):
+                if task is not None:
+                    task.cancel()
+        # Let queued public updates go out (briefly), then stop.
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.idle(), 2.0)
+        for task in list(self._workers.values()) + list(self._tasks):
+            task.cancel()
+        await self.prefs.close()
+
+    async def idle(self, settle: float = 0.0) -> None:
+        """Wait until every queued update, DM and notice has been sent (tests use it)."""
+        while True:
+            busy = [t for t in self._workers.values() if not t.done()]
+            busy += [t for t in self._tasks if not t.done() and t.get_name() != "timer"]
+            if not busy:
+                if settle:
+                    await asyncio.sleep(settle)
+                    if not any(not t.done() for t in self._workers.values()):
+                        return
+                    continue
+                return
+            await asyncio.wait(busy, timeout=0.5)
+
+    def spawn(self, coro: Any, *, name: str = "task") -> asyncio.Task[Any]:
+        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
+        task.set_name(name)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+    # ---- channels -------------------------------------------------------------------
+
+    def bind(self, cid: str, channel_id: int) -> None:
+        old = self.channel_of_table.get(cid)
+        if old is not None:
+            self.table_of_channel.pop(old, None)
+        self.table_of_channel[channel_id] = cid
+        self.channel_of_table[cid] = channel_id
+
+    async def table_for_channel(self, channel: Any, *, ask_db: bool = False) -> str | None:
+        """The active campaign of this channel, or of the channel a thread belongs to.
+        From memory; with `ask_db` (commands, not every chat message) also from the
+        database, for a campaign imported or moved while the bot runs."""
+        if channel is None:
+            return None
+        keys = [k for k in (getattr(channel, "id", None), getattr(channel, "parent_id", None))
+                if k is not None]
+        for key in keys:
+            if key in self.table_of_channel:
+                return self.table_of_channel[key]
+        if ask_db:
+            for key in keys:
+                info = await self.service.for_channel(str(key))
+                if info is not None and info.game == "legends":
+                    self.bind(info.id, key)
+                    return info.id
+        return None
+
+    async def channel(self, cid: str) -> discord.abc.Messageable | None:
+        channel_id = self.channel_of_table.get(cid)
+        if channel_id is None:
+            info = await self.service.info(cid)
+            if info is None or info.channel_id is None or not info.channel_id.isdigit():
+                return None
+            channel_id = int(info.channel_id)
+        ch = self.bot.get_channel(channel_id)
+        if ch is None:
+            try:
+                fetched = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException as exc:
+                log.warning("campaign %s: channel %s unavailable (%s)", cid, channel_id,
+                            exc.status)
+                return None
+            ch = fetched
+        return ch if isinstance(ch, discord.abc.Messageable) else None
+
+    # ---- the publisher --------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def answering(self, cid: str) -> AsyncIterator[None]:
+        """Hold the table's public updates while an interaction on it is answered."""
+        self._answering[cid] = self._answering.get(cid, 0) + 1
+        event = self._answered.get(cid)
+        if event is None or event.is_set():
+            event = self._answered[cid] = asyncio.Event()
+        try:
+            yield
+        finally:
+            left = self._answering[cid] - 1
+            if left:
+                self._answering[cid] = left
+            else:
+                del self._answering[cid]
+                self._answered.pop(cid, event).set()
+
+    async def _after_answers(self, cid: str) -> None:
+        event = self._answered.get(cid)
+        if event is not None and not event.is_set():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(event.wait(), ANSWER_FIRST)
+
+    def on_commit(self, applied: Applied[Table]) -> None:
+        """Service listener: runs under the table's lock, so it only enqueues."""
+        if self.closed:
+            return
+        cid = applied.campaign_id
+        q = self._queues.get(cid)
+        if q is None:
+            q = asyncio.Queue()
+            self._queues[cid] = q
+        q.put_nowait(applied)
+        worker = self._workers.get(cid)
+        if worker is None or worker.done():
+            self._workers[cid] = asyncio.ensure_future(self._worker(cid, q))
+
+    async def _worker(self, cid: str, q: asyncio.Queue[Applied[Table]]) -> None:
+        while True:
+            if q.empty():
+                # No await between this check and the removal: a commit arriving later
+                # starts a new worker.
+                self._queues.pop(cid, None)
+                self._workers.pop(cid, None)
+                return
+            await self._after_answers(cid)
+            batch = [q.get_nowait()]
+            while not q.empty():
+                batch.append(q.get_nowait())
+            try:
+                await self.publish(cid, batch)
+            except Exception:
+                log.exception("campaign %s: publishing v%d failed", cid, batch[-1].version)
+
+    def awaited(self, state: Table) -> list[str]:
+        """People the table waits on now, from public fields only (whose turn, open
+        prompts, who has not voted or is not ready). A vote waits only on people who have
+        not voted yet, not on the Leader's right to close it."""
+        run = state.run
+        if run is None:
+            return []
+        seats: list[int] = []
+        if run.prompts:
+            seats = [p.seat for p in run.prompts]
+        elif run.phase == "flip":
+            seats = [run.leader]
+        elif run.phase == "plan" and run.turn is not None:
+            seats = [run.turn]
+        elif run.phase == "vote":
+            seats = [s for s in run.seats
+                     if not state.runners[s].is_merc and s not in run.votes]
+        elif run.phase == "cleanup":
+            seats = [s for s, c in run.cleanup.items() if not c.ready]
+        people: list[str] = []
+        for s in seats:
+            p = state.runners[s].player
+            if p not in people:
+                people.append(p)
+        return people
+
+    async def publish(self, cid: str, batch: Sequence[Applied[Table]]) -> None:
+        state = batch[-1].state
+        events = [e for a in batch for e in a.events]
+        public = [e for e in events if e.seats is None]
+        b = self.board(state)
+        natural = render.is_natural(public)
+        awaited = self.awaited(state)
+        before = self._awaited.get(cid, set())
+        self._awaited[cid] = set(awaited)
+        ping = awaited if natural else [p for p in awaited if p not in before]
+        for e in public:
+            if e.kind in ("run_started", "complete", "flatlined", "abandoned",
+                          "campaign_done"):
+                log.info("campaign %s: %s (v%d)", cid, e.kind.replace("_", " "),
+                         state.version)
+        lines = render.event_lines(public)
+        if lines:
+            await self._post_update(cid, state, b, lines, natural, ping)
+        self.prefs.mark_published(cid, state.version)
+        self._update_dms(cid, state, events)
+        self._schedule_timers(cid, state)
+        if state.run is None and any(e.kind in render.RUN_OVER for e in public):
+            self._awaited.pop(cid, None)
+
+    async def _post_update(self, cid: str, state: Table, b: BoardView, lines: list[str],
+                           natural: bool, ping: Iterable[str]) -> None:
+        channel = await self.channel(cid)
+        if channel is None:
+            return
+        mentions = {p: f"<@{p}>" for p in ping if p.isdigit()}
+        status = render.status_line(b, mentions)
+        embeds: list[discord.Embed] = []
+        text: str | None
+        run_over = state.run is None and natural
+        if natural:
+            embeds.append(render.events_embed(lines))
+            if run_over:
+                embeds.append(render.campaign_embed(state, self.content))
+            else:
+                embeds.append(render.board_embed(b))
+            text = status or None
+        else:
+            text = "\n".join(lines) + (("\n" + status) if status else "")
+            if len(text) > render.CONTENT_MAX:
+                embeds.append(render.events_embed(lines))
+                text = status or None
+        view = board_buttons(b)
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False,
+            users=[discord.Object(int(p)) for p in mentions])
+        kwargs: dict[str, Any] = {"content": text, "embeds": render.fit_embeds(embeds),
+                                  "allowed_mentions": allowed}
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            await channel.send(**kwargs)
+        except discord.HTTPException as exc:
+            log.warning("campaign %s: could not post the update for v%d (HTTP %s, code %s)",
+                        cid, state.version, exc.status, exc.code)
+
+    async def post_board(self, cid: str, state: Table, note: str | None = None) -> None:
+        """A fresh full board (start-up resume, `/legends status` from a DM button…)."""
+        channel = await self.channel(cid)
+        if channel is None:
+            return
+        b = self.board(state)
+        embeds = [render.board_embed(b) if state.run is not None
+                  else render.campaign_embed(state, self.content)]
+        kwargs: dict[str, Any] = {"content": note, "embeds": embeds,
+                                  "allowed_mentions": discord.AllowedMentions.none()}
+        view = board_buttons(b)
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            await channel.send(**kwargs)
+        except discord.HTTPException as exc:
+            log.warning("campaign %s: could not post a board (HTTP %s)", cid, exc.status)
+        self.prefs.mark_published(cid, state.version)
+
+    async def _post_resume_board(self, cid: str, state: Table) -> None:
+        await self.post_board(cid, state, note="Fixer is back online. The run goes on from here.")
+
+    # ---- DM hands ---------------------------------------------------------------------
+
+    def _update_dms(self, cid: str, state: Table, events: Sequence[Event]) -> None:
+        for player in sorted(self.prefs.dm_players(cid)):
+            if player in self.prefs.dm_closed or not player.isdigit():
+                continue
+            key = (cid, player)
+            dm = self._dm.setdefault(key, _DmState())
+            mine = [e for e in events_for(list(events), state, player) if e.seats is not None]
+            view = self.view(state, player)
+            if not view.seats:
+                continue
+            sig = self._dm_signature(state, view)
+            dm.pending.extend(mine)
+            if sig == dm.signature or state.run is None:
+                continue
+            dm.signature = sig
+            notes = [e.text for e in dm.pending]
+            dm.pending = []
+            prev = dm.last
+            dm.last = self.spawn(self._send_dm(cid, player, view, notes, prev), name="dm")
+
+    def _dm_signature(self, state: Table, view: Any) -> tuple[Any, ...]:
+        return (state.run is not None,
+                tuple((s, tuple(c.inst for c in h)) for s, h in sorted(view.hands.items())),
+                tuple(a.model_dump_json() for a in view.legal))
+
+    def mark_dm_sent(self, cid: str, player: str, state: Table) -> None:
+        """The hand was just sent by DM (by a command): don't send the same again."""
+        dm = self._dm.setdefault((cid, player), _DmState())
+        dm.signature = self._dm_signature(state, self.view(state, player))
+
+    async def _send_dm(self, cid: str, player: str, view: Any, notes: list[str],
+                       prev: asyncio.Task[None] | None) -> None:
+        if prev is not None and not prev.done():
+            with contextlib.suppress(Exception):
+                await prev
+        if player in self.prefs.dm_closed:
+            return
+        embed = render.hand_embed(view, notes=[f"🔒 {n}" for n in notes[-6:]])
+        buttons, hidden = panel_buttons(view)
+        if hidden:
+            embed.description = (embed.description or "") + (
+                f"\n({hidden} more options: use the slash commands in the channel.)")
+        try:
+            user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
+            kwargs: dict[str, Any] = {"embed": embed}
+            if buttons is not None:
+                kwargs["view"] = buttons
+            await user.send(**kwargs)
+        except discord.Forbidden as exc:
+            self.prefs.dm_closed.add(player)
+            self.prefs.changed()
+            log.info("campaign %s: DMs to a player are closed (code %s); reported once",
+                     cid, exc.code)
+            await self._say(cid, f"<@{player}>, I can't send you DMs (they are closed), so "
+                                 "your hand stays in the **My hand** button. Open your DMs "
+                                 "and run `/legends dm enabled:True` to try again.",
+                            mention=player)
+        except discord.HTTPException as exc:
+            log.warning("campaign %s: a DM failed (HTTP %s); the game goes on", cid,
+                        exc.status)
+
+    async def _say(self, cid: str, text: str, *, mention: str | None = None) -> None:
+        channel = await self.channel(cid)
+        if channel is None:
+            return
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False,
+            users=[discord.Object(int(mention))] if mention and mention.isdigit() else False)
+        try:
+            await channel.send(render.clip(text, render.CONTENT_MAX), allowed_mentions=allowed)
+        except discord.HTTPException as exc:
+            log.warning("campaign %s: could not post a notice (HTTP %s)", cid, exc.status)
+
+    # ---- timers ---------------------------------------------------------------------
+
+    def _schedule_timers(self, cid: str, state: Table) -> None:
+        if self.closed:
+            return
+        timers = self._timers.setdefault(cid, _TableTimers())
+        run = state.run
+        vote_key = None
+        if run is not None and run.phase == "vote" and run.scenes:
+            vote_key = (len(state.history), len(run.deck), run.scenes[-1].order)
+        if vote_key != timers.vote_key:
+            if timers.vote_task is not None:
+                timers.vote_task.cancel()
+            timers.vote_key = vote_key
+            timers.vote_task = None
+            if vote_key is not None:
+                delay = state.options.vote_seconds * self.time_scale
+                timers.vote_task = self.spawn(self._vote_timer(cid, vote_key, delay),
+                                               name="timer")
+        turn_key = None
+        if run is not None and state.options.turn_timer > 0:
+            turn_key = (len(state.history), run.round, run.phase, len(run.plan), run.turn,
+                        len(run.deck), tuple(self.awaited(state)))
+        if turn_key != timers.turn_key:
+            if timers.turn_task is not None:
+                timers.turn_task.cancel()
+            timers.turn_key = turn_key
+            timers.turn_task = None
+            if turn_key is not None:
+                delay = state.options.turn_timer * self.time_scale
+                timers.turn_task = self.spawn(self._turn_timer(cid, turn_key, delay),
+                                               name="timer")
+
+    async def _vote_timer(self, cid: str, key: tuple[Any, ...], delay: float) -> None:
+        await asyncio.sleep(delay)
+        for _ in range(3):
+            state = await self.service.get(cid)
+            run = state.run
+            if (run is None or run.phase != "vote" or not run.scenes
+                    or (len(state.history), len(run.deck), run.scenes[-1].order) != key):
+                return
+            try:
+                await self.service.act(cid, CloseVote(player=SYSTEM_PLAYER),
+                                       expected_version=state.version)
+                log.info("campaign %s: the vote timer closed the vote", cid)
+                return
+            except Refused as exc:
+                if exc.refusal.code != "stale":
+                    return
+            except IllegalAction:
+                return
+
+    async def _turn_timer(self, cid: str, key: tuple[Any, ...], delay: float) -> None:
+        for n in range(1, MAX_REMINDERS + 1):
+            await asyncio.sleep(delay)
+            timers = self._timers.get(cid)
+            if timers is None or timers.turn_key != key:
+                return
+            people = [p for p in key[-1] if p.isdigit()]
+            if not people:
+                return
+            state = await self.service.get(cid)
+            b = self.board(state)
+            who = " ".join(f"<@{p}>" for p in people)
+            minutes = round(delay / max(self.time_scale, 1e-9) / 60, 1)
+            await self._say_many(cid, f"⏰ Reminder {n}: {who} — {b.waiting_on} "
+                                      f"(turn timer {minutes:g} min).", people)
+
+    async def _say_many(self, cid: str, text: str, people: Sequence[str]) -> None:
+        channel = await self.channel(cid)
+        if channel is None:
+            return
+        allowed = discord.AllowedMentions(everyone=False, roles=False,
+                                          users=[discord.Object(int(p)) for p in people])
+        try:
+            await channel.send(render.clip(text, render.CONTENT_MAX), allowed_mentions=allowed)
+        except discord.HTTPException as exc:
+            log.warning("campaign %s: could not post a reminder (HTTP %s)", cid, exc.status)
+
+    # ---- setup checks -----------------------------------------------------------------
+
+    def setup_problems(self, channel: Any, state: Table) -> list[str]:
+        """What keeps Fixer from running this campaign fully, in words for its owner."""
+        problems: list[str] = []
+        mode = state.options.table_talk
+        if mode != "off" and not self.bot.intents.message_content:
+            problems.append(
+                "I can't read chat messages: the **Message Content** intent is off (Developer "
+                "Portal → Bot → Privileged Gateway Intents). The table-talk rule is not "
+                "enforced until it is on.")
+        guild = getattr(channel, "guild", None)
+        if guild is not None and hasattr(channel, "permissions_for"):
+            perms = channel.permissions_for(guild.me)
+            missing = [name for name, ok in (
+                ("Send Messages", perms.send_messages), ("Embed Links", perms.embed_links),
+                ("Read Message History", perms.read_message_history)) if not ok]
+            if missing:
+                problems.append(f"I lack {', '.join(missing)} in {channel.mention}: I need "
+                                "them to post the board.")
+            if mode == "delete" and not perms.manage_messages:
+                problems.append(
+                    f"I lack **Manage Messages** in {channel.mention}, so I can't delete "
+                    "messages that break the table-talk rule; I will only warn. Grant it, or "
+                    "set `/legends options table_talk:warn`.")
+        return problems
+
+    async def check_setup(self, cid: str, state: Table, *, notify: bool) -> list[str]:
+        channel = await self.channel(cid)
+        if channel is None:
+            return []
+        problems = self.setup_problems(channel, state)
+        key = " | ".join(problems)
+        if not problems:
+            if self.prefs.warned.pop(cid, None) is not None:
+                self.prefs.changed()
+            return []
+        if notify and self.prefs.warned.get(cid) != key:
+            self.prefs.warned[cid] = key
+            self.prefs.changed()
+            self.spawn(self._tell_owner(cid, state, problems))
+        return problems
+
+    async def _tell_owner(self, cid: str, state: Table, problems: list[str]) -> None:
+        text = (f"About your Cyberpunk Legends campaign **{state.name}**:\n"
+                + "\n".join(f"• {p}" for p in problems))
+        owner = state.owner
+        if owner.isdigit():
+            try:
+                user = self.bot.get_user(int(owner)) or await self.bot.fetch_user(int(owner))
+                await user.send(render.clip(text, render.CONTENT_MAX))
+                log.info("campaign %s: told the owner about %d setup problem(s)", cid,
+                         len(problems))
+                return
+            except discord.HTTPException:
+                pass
+        await self._say(cid, f"<@{owner}> " + text, mention=owner)
+
+    # ---- views (cached per table version: states are immutable) -------------------------
+
+    def view(self, state: Table, player: str) -> PlayerView:
+        """`player_view`, computed once per (table, version, person)."""
+        key = (state.id, state.version, player)
+        found = self._views.get(key)
+        if found is None:
+            found = player_view(state, player, self.content)
+            self._views[key] = found
+            if len(self._views) > VIEW_CACHE:
+                self._views.popitem(last=False)
+        return found
+
+    def board(self, state: Table) -> BoardView:
+        """The public `board`, computed once per (table, version)."""
+        key = (state.id, state.version, None)
+        found = self._views.get(key)
+        if found is None:
+            found = board(state, self.content)
+            self._views[key] = found
+            if len(self._views) > VIEW_CACHE:
+                self._views.popitem(last=False)
+        return found
+
+    # ---- helpers for commands -----------------------------------------------------------
+
+    def seats_of(self, state: Table, player: str) -> list[int]:
+        return controlled_seats(state, player)

@@ -1,0 +1,141 @@
+"""A bot process killed mid-run (SIGKILL) and restarted on the same database continues
+the run, and the buttons it sent before dying still work."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+from bot.app import FixerBot
+from bot.config import Settings
+from bot.storage.sqlite import SqliteStore
+from cogs.legends.ids import parse
+from rules.legends.actions import Choose, Discard, Flip, Play, Ready
+from rules.legends.ai import CrewAI
+from rules.legends.sim import next_actor
+from rules.legends.state import Table as TableState
+from rules.legends.view import player_view
+from tests.e2e.harness import Table, content, finish, new_table, start_fixer
+from tests.fakediscord import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def read_state(db: Path, cid: str) -> TableState:
+    async with await SqliteStore.open(db, create=False, migrate=False) as store:
+        stored = await store.load(cid)
+    assert stored is not None
+    return TableState.model_validate_json(stored.state)
+
+
+async def test_killed_process_restarts_and_old_buttons_work(fake: FakeDiscord, db: Path) -> None:
+    # The commands as Discord knows them (synced once, long ago).
+    schema = FixerBot(Settings(token=fake.token, database=db), sync_only=True)
+    await schema.setup_hook()
+    fake.install_commands(schema.tree)
+
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.e2e.bot_child", fake.api_base, fake.gateway_url,
+        fake.token, str(db), cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+    try:
+        await fake.wait_for(lambda: fake.live_sessions, timeout=30, what="the child bot")
+        await fake.idle(0.2)
+        alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
+
+        async def slash(user: object, name: str, options: dict[str, object]) -> None:
+            it = await fake.send_slash(user, f"legends {name}", options)  # type: ignore[arg-type]
+            await finish(it)
+            await fake.idle(0.1)
+
+        await slash(alice, "new", {})
+        await slash(alice, "join", {"role": "solo"})
+        await slash(bob, "join", {"role": "netrunner"})
+        await slash(alice, "start", {})
+        await slash(alice, "flip", {})  # a scene
+        await slash(alice, "flip", {})  # the first Obstacle: alice plays first
+        newest = [m for m in fake.channel_messages(fake.channel) if m.custom_ids][-1]
+        parsed = parse(newest.custom_ids[0])
+        assert parsed is not None
+        cid = parsed.table
+        state = await read_state(db, cid)
+        assert state.run is not None and state.run.phase == "plan"
+        # Play until it is bob's turn to play (answering any prompt a card opens).
+        users = {str(alice.id): alice, str(bob.id): bob}
+        for _ in range(40):
+            state = await read_state(db, cid)
+            run = state.run
+            assert run is not None
+            if not run.prompts and run.phase == "plan" and run.turn == 1:
+                break
+            who = next_actor(state, content())
+            assert who is not None
+            action = CrewAI(seed=1).choose(player_view(state, who, content()), content())
+            if isinstance(action, Play | Discard):
+                await slash(users[who], action.type, {"card": action.card, "merc": action.merc})
+            elif isinstance(action, Choose):
+                option = ("merc|" if action.merc else "") + action.option
+                await slash(users[who], "choose", {"option": option})
+            elif isinstance(action, Ready):
+                await slash(users[who], "ready", {"merc": action.merc})
+            elif isinstance(action, Flip):
+                await slash(users[who], "flip", {})
+            else:
+                await slash(users[who], "choose", {"option": "close-vote"})
+        else:
+            raise AssertionError("bob never got the turn")
+        # Bob opens his hand: an ephemeral panel with play buttons for this version.
+        board = [m for m in fake.channel_messages(fake.channel)
+                 if not m.ephemeral and any(c.startswith("fx:hand:") for c in m.custom_ids)][-1]
+        it = await fake.click_button(bob, board, next(c for c in board.custom_ids
+                                                      if c.startswith("fx:hand:")))
+        await finish(it)
+        panel = it.original
+        assert panel is not None and panel.ephemeral
+        before = await read_state(db, cid)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        await child.wait()
+    assert child.returncode == -signal.SIGKILL
+    await fake.wait_for(lambda: not fake.live_sessions, timeout=5)
+
+    # A new process (here: in this one) on the same database.
+    bot = await start_fixer(fake, db)
+    assert bot.fixer.table_of_channel[fake.channel.id] == cid
+    assert await bot.fixer.service.get(cid) == before
+    t = Table(fake=fake, bot=bot, channel=fake.channel, users=[alice, bob], cid=cid)
+    t.listen()
+    play_id = next(c for c in panel.custom_ids if c.startswith("fx:play:"))
+    await t.click(bob, panel, play_id)  # the old panel's button works
+    after = await t.state()
+    assert after.version == before.version + 1
+    state = await t.play_out(seed=4)
+    assert state.run is None and state.history[-1].outcome in ("complete", "flatlined")
+    t.assert_no_public_leak()
+
+
+async def test_a_missed_update_is_posted_at_start_up(fake: FakeDiscord, db: Path) -> None:
+    bot = await start_fixer(fake, db)
+    alice = fake.add_user("alice", guild=fake.guild)
+    t = await new_table(fake, bot, [alice], roles=["solo"], merc="rocker")
+    await fake.kill_bot(bot)
+    # As if the process died between the commit and the post: the last posted version
+    # on record is older than the table's.
+    prefs = db.with_name(db.name + ".discord.json")
+    data = json.loads(prefs.read_text())
+    data["published"][t.cid] = 0
+    prefs.write_text(json.dumps(data))
+    boards = len(t.boards())
+    bot = await start_fixer(fake, db)
+    await fake.wait_for(lambda: len(t.boards()) > boards)
+    resumed = t.boards()[-1]
+    assert "back online" in resumed.content
+    flip = next(c for c in resumed.custom_ids if c.startswith("fx:flip:"))
+    t.bot = bot
+    version = (await t.state()).version
+    await t.click(alice, resumed, flip)
+    assert (await t.state()).version == version + 1
