@@ -101,14 +101,7 @@ def render_board(b: BoardView) -> str:
             out.extend(wrap(f"{p.seat_name} {how} {card_line(p.card)}", f"  {i}. ", "     "))
     out.append("CREW")
     for s in b.seats:
-        marks = []
-        if s.leader:
-            marks.append("Leader")
-        if s.turn:
-            marks.append("to play")
-        if s.ready is not None:
-            marks.append("ready" if s.ready else "cleaning up")
-        mark = f" [{', '.join(marks)}]" if marks else ""
+        mark = f" [{', '.join(s.marks)}]" if s.marks else ""
         role = s.role.title()  # a merc's name already says "(merc)"
         out.append(f"  {'>' if s.turn else ' '} {s.name} ({role}){mark}: hand {s.hand_count}, "
                    f"deck {s.deck_count}, discard {s.discard_count}")

@@ -79,6 +79,18 @@ class SeatView(BaseModel):
     turn: bool
     ready: bool | None
 
+    @property
+    def marks(self) -> list[str]:
+        """Short public status words for boards: Leader, to play, clean-up state."""
+        out = []
+        if self.leader:
+            out.append("Leader")
+        if self.turn:
+            out.append("to play")
+        if self.ready is not None:
+            out.append("ready" if self.ready else "cleaning up")
+        return out
+
 
 class PromptView(BaseModel):
     model_config = FROZEN
