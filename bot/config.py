@@ -60,6 +60,6 @@ class Settings(BaseModel):
         if not self.token:
             raise SettingsError(
                 "DISCORD_TOKEN is not set. Create a bot in the Discord Developer Portal "
-                "(see README, 'Running the bot'), then: export DISCORD_TOKEN=<your token>"
+                "(see docs/discord.md), then: export DISCORD_TOKEN=<your token>"
             )
         return self.token

@@ -610,7 +610,7 @@ class _Engine:
         for s in seats:
             runners[s] = runners[s].model_copy(update={"eddies": runners[s].eddies + amount})
         self.set_table(runners=tuple(runners))
-        self.emit("eddies", f"Each runner gains {amount} Eddies.")
+        self.emit("eddies", f"Each runner gains {amount} Eddie{'' if amount == 1 else 's'}.")
 
     def _add_cards(self, card_ids: Sequence[str]) -> None:
         runners = list(self.t.runners)
@@ -997,8 +997,7 @@ class _Engine:
         )
         self.emit(
             "card_entered",
-            f"{self.name(seat)} {verb} {card.name} [{card.rank_label()}"
-            f"{' ' + ' '.join(s.value for s in card.suits) if card.suits else ''}].",
+            f"{self.name(seat)} {verb} {self.card_label(inst)}.",
             inst=inst,
             card=card.id,
             seat=seat,
