@@ -121,19 +121,28 @@ class LegendsCog(commands.Cog):
         return bool(perms.manage_channels or perms.administrator)
 
     async def _do(self, interaction: discord.Interaction[Any], cid: str, action: Action, *,
-                  done: str | None = None, show_panel: bool = False, suffix: str = ""
-                  ) -> bool:
+                  done: str | None = None, show_panel: bool = False, suffix: str = "",
+                  base: Table | None = None) -> bool:
         """Run `action`; on success answer ephemerally with `done` and, if the caller has
-        something to do now (or private news), their panel."""
+        something to do now (or private news), their panel. `base`: the state the action
+        was chosen on, to prepare the answer while the commit is written (see
+        `Runtime.speculate`)."""
         async with self.rt.answering(cid):
-            return await self._do_answer(interaction, cid, action, done, show_panel)
+            return await self._do_answer(interaction, cid, action, done, show_panel, base)
 
     async def _do_answer(self, interaction: discord.Interaction[Any], cid: str,
-                         action: Action, done: str | None, show_panel: bool) -> bool:
+                         action: Action, done: str | None, show_panel: bool,
+                         base: Table | None = None) -> bool:
+        player = player_id(interaction)
+        guess = (self.rt.speculate(base, action, player)
+                 if base is not None and show_panel else None)
         applied = await self.actor.act(interaction, cid, action)
         if applied is None:
+            if guess is not None:
+                guess.cancel()
             return False
-        player = player_id(interaction)
+        if guess is not None:
+            await self.rt.adopt(guess, applied.state, player)
         notes = private_notes(applied, player)
         lines = ([done] if done else []) + notes
         view = self.rt.view(applied.state, player)
@@ -440,7 +449,7 @@ class LegendsCog(commands.Cog):
             found = self._resolve_card(state, player, card, merc, legal)
         inst, is_merc = found
         await self._do(interaction, cid, Play(player=player, card=inst, merc=is_merc),
-                       show_panel=True)
+                       show_panel=True, base=state)
 
     @play.autocomplete("card")
     async def _play_ac(self, interaction: discord.Interaction[Any], current: str

@@ -1,5 +1,7 @@
 """Discord-side preferences that are not game state: DM opt-ins, closed DMs already
-reported, warnings already given to owners, the last version published per table.
+reported, warnings already given to owners, the last version published per table, the
+deadline of each open scene vote (so a restarted bot resumes the vote timer with the time
+that was left, not the full duration).
 
 Kept in a small JSON file next to the database (`<database>.discord.json`), written
 atomically and at most once a second. Losing the last second of it on a crash costs at
@@ -13,6 +15,7 @@ import contextlib
 import json
 import logging
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +31,8 @@ class Prefs:
         self.dm_closed: set[str] = set()  # players whose closed DMs were reported
         self.warned: dict[str, str] = {}  # table id -> the last setup problem reported
         self.published: dict[str, int] = {}  # table id -> last version posted publicly
+        # table id -> (the open vote's key, its deadline in Unix seconds)
+        self.votes: dict[str, tuple[list[Any], float]] = {}
         self._save_task: asyncio.Task[None] | None = None
         if path is not None and path.exists():
             try:
@@ -41,6 +46,9 @@ class Prefs:
         self.dm_closed = set(data.get("dm_closed") or [])
         self.warned = dict(data.get("warned") or {})
         self.published = {k: int(v) for k, v in (data.get("published") or {}).items()}
+        self.votes = {k: (list(v["key"]), float(v["deadline"]))
+                      for k, v in (data.get("votes") or {}).items()
+                      if isinstance(v, dict) and "key" in v and "deadline" in v}
 
     def dump(self) -> dict[str, Any]:
         return {
@@ -48,6 +56,7 @@ class Prefs:
             "dm_closed": sorted(self.dm_closed),
             "warned": self.warned,
             "published": self.published,
+            "votes": {k: {"key": key, "deadline": at} for k, (key, at) in self.votes.items()},
         }
 
     # ---- changes --------------------------------------------------------------------
@@ -69,7 +78,23 @@ class Prefs:
             self.published[table] = version
             self.changed()
 
-    def changed(self) -> None:
+    def vote_deadline(self, table: str, key: Sequence[Any], seconds: float,
+                      now: float) -> float:
+        """The deadline of the vote `key` of `table`: the stored one if this vote was
+        already timed (before a restart), else `now + seconds` (stored, saved at once)."""
+        stored = self.votes.get(table)
+        if stored is not None and stored[0] == list(key):
+            return stored[1]
+        deadline = now + seconds
+        self.votes[table] = (list(key), deadline)
+        self.changed(at_once=True)
+        return deadline
+
+    def clear_vote(self, table: str) -> None:
+        if self.votes.pop(table, None) is not None:
+            self.changed()
+
+    def changed(self, *, at_once: bool = False) -> None:
         if self.path is None:
             return
         try:
@@ -78,10 +103,13 @@ class Prefs:
             self.save()
             return
         if self._save_task is None or self._save_task.done():
-            self._save_task = loop.create_task(self._save_later())
+            self._save_task = loop.create_task(self._save_later(0.0 if at_once else SAVE_DELAY))
+        elif at_once:
+            self._save_task.cancel()
+            self._save_task = loop.create_task(self._save_later(0.0))
 
-    async def _save_later(self) -> None:
-        await asyncio.sleep(SAVE_DELAY)
+    async def _save_later(self, delay: float) -> None:
+        await asyncio.sleep(delay)
         self.save()
 
     def save(self) -> None:

@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.legends.actions import SYSTEM_PLAYER, CloseVote
 from rules.legends.cards import ContentPack
+from rules.legends.engine import apply as engine_apply
 from rules.legends.legal import controlled_seats
 from rules.legends.state import Table
 from rules.legends.view import BoardView, PlayerView, board, events_for, player_view
@@ -55,6 +57,8 @@ MAX_REMINDERS = 3
 VIEW_CACHE = 128
 # Seconds the public update waits for the acting person's answer to go out first.
 ANSWER_FIRST = 1.0
+# Loop turns a speculated answer waits for the commit to be handed to SQLite's thread.
+SPECULATE_AFTER = 4
 
 
 @dataclass
@@ -485,10 +489,16 @@ class Runtime:
                 timers.vote_task.cancel()
             timers.vote_key = vote_key
             timers.vote_task = None
-            if vote_key is not None:
-                delay = state.options.vote_seconds * self.time_scale
-                timers.vote_task = self.spawn(self._vote_timer(cid, vote_key, delay),
-                                               name="timer")
+            if vote_key is None:
+                self.prefs.clear_vote(cid)
+            else:
+                # The deadline is kept in the preferences file: after a restart the vote
+                # closes when it would have, not a full `vote_seconds` later.
+                now = time.time()
+                deadline = self.prefs.vote_deadline(
+                    cid, vote_key, state.options.vote_seconds * self.time_scale, now)
+                timers.vote_task = self.spawn(
+                    self._vote_timer(cid, vote_key, max(0.0, deadline - now)), name="timer")
         turn_key = None
         if run is not None and state.options.turn_timer > 0:
             turn_key = (len(state.history), run.round, run.phase, len(run.plan), run.turn,
@@ -563,8 +573,13 @@ class Runtime:
         guild = getattr(channel, "guild", None)
         if guild is not None and hasattr(channel, "permissions_for"):
             perms = channel.permissions_for(guild.me)
+            # In a thread, posting needs Send Messages in Threads (Send Messages is the
+            # parent channel's).
+            send = (("Send Messages in Threads", perms.send_messages_in_threads)
+                    if isinstance(channel, discord.Thread)
+                    else ("Send Messages", perms.send_messages))
             missing = [name for name, ok in (
-                ("Send Messages", perms.send_messages), ("Embed Links", perms.embed_links),
+                send, ("Embed Links", perms.embed_links),
                 ("Read Message History", perms.read_message_history)) if not ok]
             if missing:
                 problems.append(f"I lack {', '.join(missing)} in {channel.mention}: I need "
@@ -619,6 +634,58 @@ class Runtime:
             if len(self._views) > VIEW_CACHE:
                 self._views.popitem(last=False)
         return found
+
+    def speculate(self, base: Table, action: Any, player: str
+                  ) -> asyncio.Task[tuple[Table, PlayerView] | None]:
+        """Prepare the answer to `action` while the service commits it.
+
+        Committing an action is CPU work (the engine, a few hundred microseconds) followed
+        by a wait for the disk (the fsync of synchronous=FULL, 2-8 ms here): the event loop is
+        idle while SQLite's thread waits. This task uses that time: once the commit is in
+        flight it applies `action` to `base` with the (pure, deterministic) engine on its
+        own and computes `player`'s view of the result. `adopt` uses that view only if the
+        service committed exactly that state; nothing is shown or stored before the
+        commit, so durability and ordering are unchanged."""
+
+        async def guess() -> tuple[Table, PlayerView] | None:
+            # Let the service apply the action and hand the commit to SQLite's thread
+            # first (a few loop turns); starting earlier would delay the commit.
+            for _ in range(SPECULATE_AFTER):
+                await asyncio.sleep(0)
+            try:
+                new_state = engine_apply(base, action, self.content).table
+            except Exception:  # refused (or anything else): the service will say why
+                return None
+            return new_state, player_view(new_state, player, self.content)
+
+        return asyncio.ensure_future(guess())
+
+    async def adopt(self, guess: asyncio.Task[tuple[Table, PlayerView] | None],
+                    state: Table, player: str) -> None:
+        """Cache the speculated view if it is of the committed `state` (same table and
+        version, and equal state: the engine is deterministic, so this holds unless
+        another action got in first, in which case the view is computed afresh)."""
+        key = (state.id, state.version, player)
+        if key in self._views:
+            guess.cancel()
+            return
+        try:
+            found = await guess
+        except asyncio.CancelledError:
+            me = asyncio.current_task()
+            if me is not None and me.cancelling():  # this handler is being cancelled
+                raise
+            return  # the guess was dropped: no guess
+        except Exception:
+            return
+        if found is None:
+            return
+        new_state, view = found
+        if new_state.id == state.id and new_state.version == state.version \
+                and new_state == state:
+            self._views[key] = view
+            if len(self._views) > VIEW_CACHE:
+                self._views.popitem(last=False)
 
     def board(self, state: Table) -> BoardView:
         """The public `board`, computed once per (table, version)."""

@@ -152,3 +152,43 @@ async def test_a_missed_update_is_posted_at_start_up(fake: FakeDiscord, db: Path
     version = (await t.state()).version
     await t.click(alice, resumed, flip)
     assert (await t.state()).version == version + 1
+
+
+async def test_vote_timer_resumes_with_the_time_left(fake: FakeDiscord, db: Path) -> None:
+    """The deadline of an open scene vote survives a restart: the new process closes the
+    vote when the old one would have, not a full `vote_seconds` later."""
+    import time
+
+    bot = await start_fixer(fake, db)
+    bot.fixer.time_scale = 0.005  # 600 s become 3 s
+    alice = fake.add_user("alice", guild=fake.guild)
+    t = await new_table(fake, bot, [alice], roles=["solo"], merc="nomad", start=False)
+    await t.slash(alice, "options", {"vote_seconds": 600})
+    await t.slash(alice, "start")
+    state = await t.play_out(until=lambda s: s.run is not None and s.run.phase == "vote")
+    opened = time.monotonic()
+    assert state.run is not None and state.run.phase == "vote"
+    stored = json.loads(Path(f"{db}.discord.json").read_text())["votes"][t.cid]
+    assert 2.5 < stored["deadline"] - time.time() <= 3.0  # saved at once, not a second later
+
+    await asyncio.sleep(1.0)
+    await fake.kill_bot(bot)
+    await asyncio.sleep(0.5)
+    # The new process runs at full time scale: a restarted full timer would be 600 s.
+    bot2 = await start_fixer(fake, db)
+    t.bot = bot2
+    await fake.wait_for(lambda: any("The crew chose" in x for m in t.boards()
+                                    for x in m.all_texts), timeout=5)
+    closed = time.monotonic() - opened
+    assert 2.5 < closed < 4.5, closed
+    after = await t.state()
+    assert after.run is not None and after.run.phase != "vote"
+    await settle_all(t)
+    assert t.cid not in json.loads(Path(f"{db}.discord.json").read_text()).get("votes", {})
+    await fake.stop_bot(bot2)
+
+
+async def settle_all(t: Table) -> None:
+    await t.bot.fixer.idle()
+    await t.fake.idle(0.05)
+    await t.bot.fixer.prefs.close()  # flush the preferences file

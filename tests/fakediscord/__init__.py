@@ -5,6 +5,8 @@ from .client import FakeDiscord
 from .server import (
     EPHEMERAL,
     MANAGE_MESSAGES,
+    PUBLIC_THREAD,
+    SEND_MESSAGES_IN_THREADS,
     Callback,
     DiscordError,
     FakeChannel,
@@ -22,6 +24,8 @@ from .server import (
 __all__ = [
     "EPHEMERAL",
     "MANAGE_MESSAGES",
+    "PUBLIC_THREAD",
+    "SEND_MESSAGES_IN_THREADS",
     "Callback",
     "DiscordError",
     "FakeChannel",

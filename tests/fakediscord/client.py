@@ -35,6 +35,7 @@ from .server import (
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     FakeChannel,
     FakeDiscordServer,
@@ -186,7 +187,8 @@ class FakeDiscord(FakeDiscordServer):
         perms = self.permissions_for(user, channel)
         if not perms & VIEW_CHANNEL:
             raise PermissionError(f"{user} cannot see {channel}")
-        if posting and not perms & SEND_MESSAGES:
+        needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        if posting and not perms & needed:
             raise PermissionError(f"{user} cannot send messages in {channel}")
 
     async def post_message(

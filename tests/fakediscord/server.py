@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import fnmatch
+import functools
 import json
 import re
 import secrets
@@ -92,6 +93,10 @@ GUILD_VOICE = 2
 GUILD_CATEGORY = 4
 GUILD_ANNOUNCEMENT = 5
 GUILD_FORUM = 15
+ANNOUNCEMENT_THREAD = 10
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD)
 
 # Interaction and callback types.
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
@@ -118,6 +123,10 @@ def _perm_value(value: Any) -> int:
     if isinstance(value, int):
         return value
     return int(value.value)
+
+
+def _same(data: JSONDict, session: object) -> JSONDict:
+    return data
 
 
 def _iso(when: dt.datetime) -> str:
@@ -308,6 +317,12 @@ class FakeChannel:
     position: int = 0
     topic: str | None = None
     parent_id: int | None = None
+    """The category of a channel; the channel of a thread."""
+    owner_id: int | None = None
+    """Who started a thread."""
+    archived: bool = False
+    locked: bool = False
+    created_at: dt.datetime = field(default_factory=lambda: _now())
     overwrites: dict[int, Overwrite] = field(default_factory=dict)
     recipients: list[FakeUser] = field(default_factory=list)
     messages: list[FakeMessage] = field(default_factory=list)
@@ -316,6 +331,10 @@ class FakeChannel:
     @property
     def is_dm(self) -> bool:
         return self.type == DM
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
 
     @property
     def mention(self) -> str:
@@ -339,6 +358,29 @@ class FakeChannel:
                 "flags": 0,
             }
         assert self.guild is not None
+        if self.is_thread:
+            return {
+                "id": str(self.id),
+                "type": self.type,
+                "guild_id": str(self.guild.id),
+                "parent_id": str(self.parent_id),
+                "owner_id": str(self.owner_id),
+                "name": self.name,
+                "last_message_id": str(last) if last else None,
+                "rate_limit_per_user": 0,
+                "message_count": sum(1 for m in self.messages if not m.deleted
+                                     and not m.ephemeral),
+                "member_count": 1,
+                "total_message_sent": len(self.messages),
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": self.archived,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": _iso(self.created_at),
+                    "locked": self.locked,
+                    "create_timestamp": _iso(self.created_at),
+                },
+            }
         return {
             "id": str(self.id),
             "type": self.type,
@@ -394,6 +436,15 @@ class FakeGuild:
     @property
     def text_channels(self) -> list[FakeChannel]:
         return [c for c in self.channels.values() if c.type == GUILD_TEXT]
+
+    @property
+    def threads(self) -> list[FakeChannel]:
+        """Threads (in ``channels`` too, but sent to the bot separately, as Discord does)."""
+        return [c for c in self.channels.values() if c.is_thread]
+
+    @property
+    def non_thread_channels(self) -> list[FakeChannel]:
+        return [c for c in self.channels.values() if not c.is_thread]
 
     def payload(self) -> JSONDict:
         return {
@@ -1120,7 +1171,7 @@ class FakeDiscordServer:
         topic: str | None = None,
         overwrites: Iterable[Overwrite] = (),
     ) -> FakeChannel:
-        position = sum(1 for c in guild.channels.values() if c.type == type)
+        position = sum(1 for c in guild.channels.values() if c.type == type)  # threads: 10-12
         ch = FakeChannel(
             self.snowflake(), type, name, guild, position=position, topic=topic,
             parent_id=parent.id if parent else None,
@@ -1146,6 +1197,41 @@ class FakeDiscordServer:
 
     def add_category(self, guild: FakeGuild, name: str) -> FakeChannel:
         return self.add_channel(guild, name, type=GUILD_CATEGORY)
+
+    def add_thread(
+        self,
+        channel: FakeChannel,
+        name: str,
+        *,
+        owner: FakeUser | None = None,
+        type: int = PUBLIC_THREAD,
+    ) -> FakeChannel:
+        """A thread of a text (or announcement/forum) channel: THREAD_CREATE. It has no
+        permission overwrites of its own: permissions come from ``channel``, and posting in
+        it needs Send Messages in Threads instead of Send Messages."""
+        guild = channel.guild
+        if guild is None or channel.type not in (GUILD_TEXT, GUILD_ANNOUNCEMENT, GUILD_FORUM):
+            raise ValueError(f"{channel} cannot have threads")
+        if type not in THREAD_TYPES:
+            raise ValueError(f"{type} is not a thread type")
+        th = FakeChannel(
+            self.snowflake(), type, name, guild, parent_id=channel.id,
+            owner_id=(owner or self.bot_user).id,
+        )
+        guild.channels[th.id] = th
+        self.channels[th.id] = th
+        self._dispatch_all(
+            "THREAD_CREATE", lambda s: {**th.payload(), "newly_created": True},
+            intent=INTENT_GUILDS,
+        )
+        return th
+
+    def set_thread_archived(self, thread: FakeChannel, archived: bool = True) -> None:
+        """Archive or unarchive ``thread``: THREAD_UPDATE."""
+        if not thread.is_thread:
+            raise ValueError(f"{thread} is not a thread")
+        thread.archived = archived
+        self._dispatch_all("THREAD_UPDATE", lambda s: thread.payload(), intent=INTENT_GUILDS)
 
     def add_role(
         self,
@@ -1245,6 +1331,13 @@ class FakeDiscordServer:
         guild = channel.guild
         if guild is None:
             return DM_PERMISSIONS
+        if channel.is_thread:
+            # Threads inherit their parent's permissions (no overwrites of their own).
+            assert channel.parent_id is not None
+            perms = self.permissions_for(user_id, self.channels[channel.parent_id])
+            if not perms & SEND_MESSAGES_IN_THREADS:
+                perms &= ~(SEND_TTS_MESSAGES | MENTION_EVERYONE | EMBED_LINKS | ATTACH_FILES)
+            return perms
         perms = self.guild_permissions(user_id, guild)
         if perms == ALL_PERMISSIONS or guild.members.get(user_id) is None:
             return perms
@@ -1757,7 +1850,7 @@ class FakeDiscordServer:
         }
 
     async def _h_guild_channels(self, request: web.Request) -> Any:
-        return [c.payload() for c in self._guild(request).channels.values()]
+        return [c.payload() for c in self._guild(request).non_thread_channels]
 
     async def _h_guild_roles(self, request: web.Request) -> Any:
         return [r.payload() for r in self._guild(request).roles.values()]
@@ -1840,7 +1933,17 @@ class FakeDiscordServer:
         if ch.guild is None:
             return ch.payload()
         self._require(ch, MANAGE_CHANNELS)
-        del ch.guild.channels[ch.id]
+        guild = ch.guild
+        for th in [t for t in guild.threads if t.parent_id == ch.id or t is ch]:
+            del guild.channels[th.id]
+            del self.channels[th.id]
+            data = {"id": str(th.id), "guild_id": str(guild.id), "parent_id": str(th.parent_id),
+                    "type": th.type}
+            self._dispatch_all("THREAD_DELETE", functools.partial(_same, data),
+                               intent=INTENT_GUILDS)
+        if ch.is_thread:
+            return ch.payload()
+        del guild.channels[ch.id]
         del self.channels[ch.id]
         payload = ch.payload()
         self._dispatch_all("CHANNEL_DELETE", lambda s: payload, intent=INTENT_GUILDS)
@@ -2030,6 +2133,12 @@ class FakeDiscordServer:
             recipient = ch.recipients[0]
             if not recipient.dms_open or recipient.bot:
                 raise DiscordError(403, 50007, "Cannot send messages to this user")
+        elif ch.is_thread:
+            self._require(ch, SEND_MESSAGES_IN_THREADS)
+            if ch.locked:
+                raise DiscordError(403, 50083, "Thread is archived")
+            if ch.archived:  # sending unarchives an unlocked thread
+                self.set_thread_archived(ch, False)
         else:
             self._require(ch, SEND_MESSAGES)
         self._validate_message(body, creating=True, files=call.files)
@@ -2350,8 +2459,8 @@ class FakeDiscordServer:
             "unavailable": False,
             "member_count": len(guild.members),
             "members": [m.payload() for m in members],
-            "channels": [c.payload() for c in guild.channels.values()],
-            "threads": [],
+            "channels": [c.payload() for c in guild.non_thread_channels],
+            "threads": [t.payload() for t in guild.threads if not t.archived],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],

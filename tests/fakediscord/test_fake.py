@@ -657,3 +657,45 @@ async def test_unmodeled_route_is_reported(fake: FakeDiscord, bot: Any) -> None:
     with pytest.raises(discord.NotFound):
         await msg.add_reaction("👍")
     assert [c.method for c in fake.unhandled_calls] == ["PUT"]
+
+
+# --------------------------------------------------------------------------------------------
+# Threads
+# --------------------------------------------------------------------------------------------
+
+
+async def test_threads_messages_interactions_and_permissions(
+    fake: FakeDiscord, alice: FakeUser, bot: FixtureBot
+) -> None:
+    thread = fake.add_thread(fake.channel, "plans", owner=alice)
+    await fake.idle(0.02)
+    cached = bot.get_channel(thread.id)
+    assert isinstance(cached, discord.Thread) and cached.parent_id == fake.channel.id
+    assert cached.owner_id == alice.id and cached.parent is not None
+
+    await fake.post_message(alice, thread, "in a thread, forbidden")
+    await fake.wait_for(lambda: "in a thread, forbidden" in bot.seen)
+    assert [m.content for m in fake.deleted_messages(thread)] == ["in a thread, forbidden"]
+
+    it = await fake.send_slash(alice, "fx ping", channel=thread)
+    cb = await it.response()
+    assert cb.type == 4 and it.original is not None and it.original.channel is thread
+    assert it.payload["channel"]["type"] == 11
+    assert it.payload["channel"]["parent_id"] == str(fake.channel.id)
+
+    # Permissions come from the parent; posting needs Send Messages in Threads.
+    assert fake.bot_permissions(thread) == fake.bot_permissions(fake.channel)
+    fake.set_permissions(fake.channel, fake.guild,
+                         deny=discord.Permissions(send_messages_in_threads=True))
+    with pytest.raises(PermissionError):
+        await fake.post_message(alice, thread, "no")
+    await fake.post_message(alice, fake.channel, "still fine here")
+
+    # A bot (re)connecting gets the active threads in GUILD_CREATE.
+    await fake.stop_bot(bot)
+    b2 = FixtureBot()
+    await fake.start_bot(b2)
+    assert isinstance(b2.get_channel(thread.id), discord.Thread)
+    fake.set_thread_archived(thread)
+    await fake.idle(0.02)
+    assert b2.get_channel(thread.id) is None  # discord.py drops archived threads
