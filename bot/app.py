@@ -150,14 +150,23 @@ def settings_from_args(args: Any) -> Settings | None:
     return settings
 
 
-def run(settings: Settings) -> int:
-    """Start the bot; returns an exit code (2: settings, 1: failed to start)."""
+def _token(settings: Settings) -> str | None:
+    """The bot token, with logging set up (None, after a message on stderr, if it is
+    missing)."""
     try:
         token = settings.require_token()
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return None
     setup_logging(settings.log_level)
+    return token
+
+
+def run(settings: Settings) -> int:
+    """Start the bot; returns an exit code (2: settings, 1: failed to start)."""
+    token = _token(settings)
+    if token is None:
+        return 2
     try:
         content = load_content(settings)
     except Exception as exc:  # ContentError lists every problem
@@ -211,12 +220,9 @@ async def _serve(settings: Settings, token: str, content: ContentPack) -> int:
 
 def sync(settings: Settings) -> int:
     """Register the slash commands: to BOT_DEV_GUILD (instant) if set, else globally."""
-    try:
-        token = settings.require_token()
-    except SettingsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    token = _token(settings)
+    if token is None:
         return 2
-    setup_logging(settings.log_level)
     return asyncio.run(_sync(settings, token))
 
 

@@ -195,6 +195,25 @@ class LegendsCog(commands.Cog):
             return named[0][0], named[0][2]
         return value[:40], bool(merc)
 
+    async def _card_command(self, interaction: discord.Interaction[Any], card: str,
+                            merc: bool | None, kind: type[Play] | type[Discard], *,
+                            speculate: bool) -> None:
+        """`/legends play` and `/legends discard`: the card from the caller's hands (an
+        instance id, or a name preferring a card that is legal now), then `_do`."""
+        here = await self._here(interaction)
+        if here is None:
+            return
+        cid, state = here
+        player = player_id(interaction)
+        found = self._own_instance(state, player, card, merc)
+        if found is None:
+            legal = {(a.card, a.merc) for a in self.rt.view(state, player).legal
+                     if isinstance(a, kind)}
+            found = self._resolve_card(state, player, card, merc, legal)
+        inst, is_merc = found
+        await self._do(interaction, cid, kind(player=player, card=inst, merc=is_merc),
+                       show_panel=True, base=state if speculate else None)
+
     # ---- campaign -----------------------------------------------------------------------
 
     @legends.command(name="new", description="Create a campaign in this channel (or a new "
@@ -437,19 +456,8 @@ class LegendsCog(commands.Cog):
     @app_commands.describe(card="A card you may play now", merc="Play from your merc's hand")
     async def play(self, interaction: discord.Interaction[Any], card: str,
                    merc: bool | None = None) -> None:
-        here = await self._here(interaction)
-        if here is None:
-            return
-        cid, state = here
-        player = player_id(interaction)
-        found = self._own_instance(state, player, card, merc)
-        if found is None:
-            legal = {(a.card, a.merc) for a in self.rt.view(state, player).legal
-                     if isinstance(a, Play)}
-            found = self._resolve_card(state, player, card, merc, legal)
-        inst, is_merc = found
-        await self._do(interaction, cid, Play(player=player, card=inst, merc=is_merc),
-                       show_panel=True, base=state)
+        # Played cards are answered speculatively (see `_do`'s `base`).
+        await self._card_command(interaction, card, merc, Play, speculate=True)
 
     @play.autocomplete("card")
     async def _play_ac(self, interaction: discord.Interaction[Any], current: str
@@ -527,19 +535,7 @@ class LegendsCog(commands.Cog):
     @app_commands.describe(card="A card from your hand", merc="Discard from your merc's hand")
     async def discard(self, interaction: discord.Interaction[Any], card: str,
                       merc: bool | None = None) -> None:
-        here = await self._here(interaction)
-        if here is None:
-            return
-        cid, state = here
-        player = player_id(interaction)
-        found = self._own_instance(state, player, card, merc)
-        if found is None:
-            legal = {(a.card, a.merc) for a in self.rt.view(state, player).legal
-                     if isinstance(a, Discard)}
-            found = self._resolve_card(state, player, card, merc, legal)
-        inst, is_merc = found
-        await self._do(interaction, cid, Discard(player=player, card=inst, merc=is_merc),
-                       show_panel=True)
+        await self._card_command(interaction, card, merc, Discard, speculate=False)
 
     @discard.autocomplete("card")
     async def _discard_ac(self, interaction: discord.Interaction[Any], current: str

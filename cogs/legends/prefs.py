@@ -1,7 +1,7 @@
 """Discord-side preferences that are not game state: DM opt-ins, closed DMs already
 reported, warnings already given to owners, the last version published per table, the
-deadline of each open scene vote (so a restarted bot resumes the vote timer with the time
-that was left, not the full duration).
+deadline of each open scene vote and of each table's next turn-timer reminder (so a
+restarted bot resumes those timers with the time that was left, not the full duration).
 
 Kept in a small JSON file next to the database (`<database>.discord.json`), written
 atomically and at most once a second. Losing the last second of it on a crash costs at
@@ -24,6 +24,12 @@ log = logging.getLogger("cogs.legends")
 SAVE_DELAY = 1.0
 
 
+def _plain(key: Sequence[Any]) -> list[Any]:
+    """`key` as it reads back from JSON (tuples become lists), so stored keys compare."""
+    plain: list[Any] = json.loads(json.dumps(list(key)))
+    return plain
+
+
 class Prefs:
     def __init__(self, path: Path | None) -> None:
         self.path = path
@@ -33,6 +39,8 @@ class Prefs:
         self.published: dict[str, int] = {}  # table id -> last version posted publicly
         # table id -> (the open vote's key, its deadline in Unix seconds)
         self.votes: dict[str, tuple[list[Any], float]] = {}
+        # table id -> (the awaited turn's key, the next reminder's deadline, its number)
+        self.turns: dict[str, tuple[list[Any], float, int]] = {}
         self._save_task: asyncio.Task[None] | None = None
         if path is not None and path.exists():
             try:
@@ -49,6 +57,9 @@ class Prefs:
         self.votes = {k: (list(v["key"]), float(v["deadline"]))
                       for k, v in (data.get("votes") or {}).items()
                       if isinstance(v, dict) and "key" in v and "deadline" in v}
+        self.turns = {k: (list(v["key"]), float(v["deadline"]), int(v.get("reminder", 1)))
+                      for k, v in (data.get("turns") or {}).items()
+                      if isinstance(v, dict) and "key" in v and "deadline" in v}
 
     def dump(self) -> dict[str, Any]:
         return {
@@ -57,6 +68,8 @@ class Prefs:
             "warned": self.warned,
             "published": self.published,
             "votes": {k: {"key": key, "deadline": at} for k, (key, at) in self.votes.items()},
+            "turns": {k: {"key": key, "deadline": at, "reminder": n}
+                      for k, (key, at, n) in self.turns.items()},
         }
 
     # ---- changes --------------------------------------------------------------------
@@ -83,15 +96,35 @@ class Prefs:
         """The deadline of the vote `key` of `table`: the stored one if this vote was
         already timed (before a restart), else `now + seconds` (stored, saved at once)."""
         stored = self.votes.get(table)
-        if stored is not None and stored[0] == list(key):
+        if stored is not None and stored[0] == _plain(key):
             return stored[1]
         deadline = now + seconds
-        self.votes[table] = (list(key), deadline)
+        self.votes[table] = (_plain(key), deadline)
         self.changed(at_once=True)
         return deadline
 
     def clear_vote(self, table: str) -> None:
         if self.votes.pop(table, None) is not None:
+            self.changed()
+
+    def turn_deadline(self, table: str, key: Sequence[Any], seconds: float,
+                      now: float) -> tuple[float, int]:
+        """The next turn-timer reminder for the awaited turn `key` of `table`: (its
+        deadline, its number). The stored one if this turn was already timed (before a
+        restart), else (`now + seconds`, 1), stored and saved at once."""
+        stored = self.turns.get(table)
+        if stored is not None and stored[0] == _plain(key):
+            return stored[1], stored[2]
+        self.set_turn_reminder(table, key, now + seconds, 1, at_once=True)
+        return now + seconds, 1
+
+    def set_turn_reminder(self, table: str, key: Sequence[Any], deadline: float,
+                          number: int, *, at_once: bool = False) -> None:
+        self.turns[table] = (_plain(key), deadline, number)
+        self.changed(at_once=at_once)
+
+    def clear_turn(self, table: str) -> None:
+        if self.turns.pop(table, None) is not None:
             self.changed()
 
     def changed(self, *, at_once: bool = False) -> None:

@@ -64,6 +64,14 @@ def is_natural(events: Iterable[Event]) -> bool:
 # ---- public -----------------------------------------------------------------------------
 
 
+# The mark before a public event's line, by kind (the bold ones mark a run's end or start).
+_EVENT_MARK = {"executed": "💥", "obstacle_damaged": "🎯", "obstacle_cleared": "🏁",
+               "crew_damaged": "🩸", "healed": "💚", "round": "🔁", "vote": "🗳️",
+               "vote_result": "🗳️", "card_entered": "🂠", "cleanup": "🧹"}
+_EVENT_MARK_BOLD = {"complete": "🏆", "campaign_done": "🏆", "trauma_done": "🏆",
+                    "flatlined": "☠️", "trauma": "☠️", "run_started": "🌃"}
+
+
 def event_line(e: Event) -> str | None:
     text = _cmd(e.text)
     k = e.kind
@@ -71,32 +79,10 @@ def event_line(e: Event) -> str | None:
         return "🃏 Flipped:\n" + "\n".join("> " + line for line in text.splitlines())
     if k == "to_hit":
         return ("✅ " if e.data.get("hit") else "❌ ") + text
-    if k == "executed":
-        return "💥 " + text
-    if k in ("obstacle_damaged",):
-        return "🎯 " + text
-    if k == "obstacle_cleared":
-        return "🏁 " + text
-    if k == "crew_damaged":
-        return "🩸 " + text
-    if k == "healed":
-        return "💚 " + text
-    if k == "round":
-        return "🔁 " + text
-    if k == "vote":
-        return "🗳️ " + text
-    if k == "vote_result":
-        return "🗳️ " + text
-    if k in ("complete", "campaign_done", "trauma_done"):
-        return "🏆 **" + text + "**"
-    if k in ("flatlined", "trauma"):
-        return "☠️ **" + text + "**"
-    if k == "run_started":
-        return "🌃 **" + text + "**"
-    if k == "card_entered":
-        return "🂠 " + text
-    if k == "cleanup":
-        return "🧹 " + text
+    if k in _EVENT_MARK:
+        return f"{_EVENT_MARK[k]} {text}"
+    if k in _EVENT_MARK_BOLD:
+        return f"{_EVENT_MARK_BOLD[k]} **{text}**"
     if k == "turn":
         return None  # the status line says whose turn it is, with a mention
     return "• " + text

@@ -12,7 +12,7 @@ that is not a command.
   blocks anything.
 * **Timers.** Scene votes close themselves after the table's `vote_seconds` (a
   `CloseVote` by "system"); with `turn_timer` set, the people the table waits on are
-  reminded.
+  reminded. Both deadlines are kept in the preferences file, so a restart resumes them.
 * **Start-up.** Active campaigns are mapped to their channels; runs whose last update was
   never posted (a crash) get a fresh board; owners are told about missing intents or
   permissions.
@@ -508,10 +508,17 @@ class Runtime:
                 timers.turn_task.cancel()
             timers.turn_key = turn_key
             timers.turn_task = None
-            if turn_key is not None:
+            if turn_key is None:
+                self.prefs.clear_turn(cid)
+            else:
+                # Like the vote's, the next reminder's deadline (and number) is kept in
+                # the preferences file, so a restart does not start the count again.
                 delay = state.options.turn_timer * self.time_scale
-                timers.turn_task = self.spawn(self._turn_timer(cid, turn_key, delay),
-                                               name="timer")
+                now = time.time()
+                deadline, number = self.prefs.turn_deadline(cid, turn_key, delay, now)
+                timers.turn_task = self.spawn(
+                    self._turn_timer(cid, turn_key, delay, max(0.0, deadline - now), number),
+                    name="timer")
 
     async def _vote_timer(self, cid: str, key: tuple[Any, ...], delay: float) -> None:
         await asyncio.sleep(delay)
@@ -532,15 +539,23 @@ class Runtime:
             except IllegalAction:
                 return
 
-    async def _turn_timer(self, cid: str, key: tuple[Any, ...], delay: float) -> None:
-        for n in range(1, MAX_REMINDERS + 1):
-            await asyncio.sleep(delay)
+    async def _turn_timer(self, cid: str, key: tuple[Any, ...], delay: float,
+                          first: float, number: int) -> None:
+        """Reminders `number`..MAX_REMINDERS: the first after `first` seconds, then one
+        every `delay` seconds."""
+        wait = first
+        for n in range(number, MAX_REMINDERS + 1):
+            await asyncio.sleep(wait)
+            wait = delay
             timers = self._timers.get(cid)
             if timers is None or timers.turn_key != key:
                 return
             people = [p for p in key[-1] if p.isdigit()]
             if not people:
                 return
+            # Recorded before the reminder goes out (no await in between, so it cannot
+            # overwrite a newer turn's record): a restart never repeats a reminder.
+            self.prefs.set_turn_reminder(cid, key, time.time() + delay, n + 1)
             state = await self.service.get(cid)
             b = self.board(state)
             who = " ".join(f"<@{p}>" for p in people)

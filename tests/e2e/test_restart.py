@@ -192,3 +192,45 @@ async def settle_all(t: Table) -> None:
     await t.bot.fixer.idle()
     await t.fake.idle(0.05)
     await t.bot.fixer.prefs.close()  # flush the preferences file
+
+
+async def test_turn_timer_resumes_with_the_time_left(fake: FakeDiscord, db: Path) -> None:
+    """The next turn-timer reminder survives a restart: the new process reminds when the
+    old one would have (reminder 1, not a count started again from zero)."""
+    import time
+
+    bot = await start_fixer(fake, db)
+    bot.fixer.time_scale = 0.005  # 600 s become 3 s
+    alice = fake.add_user("alice", guild=fake.guild)
+    t = await new_table(fake, bot, [alice], roles=["solo"], merc="nomad", start=False)
+    await t.slash(alice, "options", {"turn_timer": 600})
+    await t.slash(alice, "start")  # the table now waits on alice (the Leader flips)
+    opened = time.monotonic()
+    assert (await t.state()).run is not None
+    stored = json.loads(Path(f"{db}.discord.json").read_text())["turns"][t.cid]
+    assert 2.5 < stored["deadline"] - time.time() <= 3.0  # saved at once
+    assert stored["reminder"] == 1
+
+    def reminders() -> list[str]:
+        return [m.content for m in t.boards() if "Reminder" in m.content]
+
+    await asyncio.sleep(1.0)
+    assert not reminders()
+    await fake.kill_bot(bot)
+    await asyncio.sleep(0.5)
+    # The new process runs at full time scale: a restarted full timer would be 600 s.
+    bot2 = await start_fixer(fake, db)
+    t.bot = bot2
+    await fake.wait_for(lambda: bool(reminders()), timeout=5)
+    reminded = time.monotonic() - opened
+    assert 2.5 < reminded < 4.5, reminded
+    (text,) = reminders()
+    assert "Reminder 1:" in text and alice.mention in text
+    await settle_all(t)
+    stored = json.loads(Path(f"{db}.discord.json").read_text())["turns"][t.cid]
+    assert stored["reminder"] == 2 and stored["deadline"] - time.time() > 500
+    # Once the table no longer waits on a timed turn, the record goes.
+    await t.slash(alice, "options", {"turn_timer": 0})
+    await settle_all(t)
+    assert t.cid not in json.loads(Path(f"{db}.discord.json").read_text()).get("turns", {})
+    await fake.stop_bot(bot2)
