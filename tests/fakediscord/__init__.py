@@ -4,6 +4,7 @@ client.  See README.md in this directory."""
 from .client import FakeDiscord
 from .server import (
     EPHEMERAL,
+    GUILD_FORUM,
     MANAGE_MESSAGES,
     PUBLIC_THREAD,
     SEND_MESSAGES_IN_THREADS,
@@ -23,6 +24,7 @@ from .server import (
 
 __all__ = [
     "EPHEMERAL",
+    "GUILD_FORUM",
     "MANAGE_MESSAGES",
     "PUBLIC_THREAD",
     "SEND_MESSAGES_IN_THREADS",

@@ -32,6 +32,8 @@ from .server import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     DM_PERMISSIONS,
+    GUILD_CATEGORY,
+    GUILD_FORUM,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     SEND_MESSAGES,
@@ -187,6 +189,9 @@ class FakeDiscord(FakeDiscordServer):
         perms = self.permissions_for(user, channel)
         if not perms & VIEW_CHANNEL:
             raise PermissionError(f"{user} cannot see {channel}")
+        if posting and channel.type in (GUILD_FORUM, GUILD_CATEGORY):
+            raise ValueError(f"nobody can post in {channel} itself (a forum: open a post with "
+                             "add_forum_post, then post in it)")
         needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         if posting and not perms & needed:
             raise PermissionError(f"{user} cannot send messages in {channel}")
@@ -439,6 +444,8 @@ class FakeDiscord(FakeDiscordServer):
         focused: str | None,
     ) -> FakeInteraction:
         self._check_member(user, channel)
+        if channel.type in (GUILD_FORUM, GUILD_CATEGORY):
+            raise ValueError(f"{channel} has no message box to run a command in (use a post)")
         path = name.split()
         schema, is_guild = self._find_schema(path[0], channel.guild)
         if schema is not None:

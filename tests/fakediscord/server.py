@@ -337,6 +337,10 @@ class FakeChannel:
         return self.type in THREAD_TYPES
 
     @property
+    def is_forum(self) -> bool:
+        return self.type == GUILD_FORUM
+
+    @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
@@ -381,7 +385,16 @@ class FakeChannel:
                     "create_timestamp": _iso(self.created_at),
                 },
             }
+        forum: JSONDict = {
+            "available_tags": [],
+            "default_reaction_emoji": None,
+            "default_sort_order": None,
+            "default_forum_layout": 0,
+            "default_auto_archive_duration": 1440,
+            "default_thread_rate_limit_per_user": 0,
+        } if self.is_forum else {}
         return {
+            **forum,
             "id": str(self.id),
             "type": self.type,
             "guild_id": str(self.guild.id),
@@ -1198,6 +1211,43 @@ class FakeDiscordServer:
     def add_category(self, guild: FakeGuild, name: str) -> FakeChannel:
         return self.add_channel(guild, name, type=GUILD_CATEGORY)
 
+    def add_forum(
+        self,
+        guild: FakeGuild,
+        name: str,
+        *,
+        category: FakeChannel | None = None,
+        topic: str | None = None,
+    ) -> FakeChannel:
+        """A forum channel (type 15): nobody can post in it directly, only in its posts
+        (:meth:`add_forum_post`)."""
+        return self.add_channel(guild, name, type=GUILD_FORUM, category=category, topic=topic)
+
+    def add_forum_post(
+        self,
+        forum: FakeChannel,
+        name: str,
+        content: str,
+        *,
+        owner: FakeUser,
+    ) -> FakeChannel:
+        """``owner`` opens a post in ``forum``: a public thread (type 11) whose parent is the
+        forum, with a starter message (``thread.messages[0]``, whose id is the thread's, as
+        on Discord). THREAD_CREATE, then MESSAGE_CREATE for the starter message. Opening a
+        post needs Send Messages in the forum; replying in it, Send Messages in Threads."""
+        if not forum.is_forum:
+            raise ValueError(f"{forum} is not a forum channel")
+        assert forum.guild is not None
+        if owner.id not in forum.guild.members:
+            raise ValueError(f"{owner} is not a member of {forum.guild}")
+        perms = self.permissions_for(owner, forum)
+        if not perms & VIEW_CHANNEL or not perms & SEND_MESSAGES:
+            raise PermissionError(f"{owner} cannot open a post in {forum}")
+        th = self.add_thread(forum, name, owner=owner)
+        msg = self._new_message(th, owner, {"content": content}, id=th.id)
+        self._dispatch_message("MESSAGE_CREATE", msg)
+        return th
+
     def add_thread(
         self,
         channel: FakeChannel,
@@ -1214,6 +1264,8 @@ class FakeDiscordServer:
             raise ValueError(f"{channel} cannot have threads")
         if type not in THREAD_TYPES:
             raise ValueError(f"{type} is not a thread type")
+        if channel.is_forum and type != PUBLIC_THREAD:
+            raise ValueError("forum posts are public threads (type 11)")
         th = FakeChannel(
             self.snowflake(), type, name, guild, parent_id=channel.id,
             owner_id=(owner or self.bot_user).id,
@@ -2073,9 +2125,10 @@ class FakeDiscordServer:
         interaction: FakeInteraction | None = None,
         flags: int | None = None,
         files: Sequence[str] = (),
+        id: int | None = None,
     ) -> FakeMessage:
         msg = FakeMessage(
-            self.snowflake(),
+            id if id is not None else self.snowflake(),
             channel,
             author,
             content=str(body.get("content") or ""),
@@ -2133,6 +2186,8 @@ class FakeDiscordServer:
             recipient = ch.recipients[0]
             if not recipient.dms_open or recipient.bot:
                 raise DiscordError(403, 50007, "Cannot send messages to this user")
+        elif ch.type in (GUILD_FORUM, GUILD_CATEGORY):
+            raise DiscordError(400, 50008, "Cannot send messages in a non-text channel")
         elif ch.is_thread:
             self._require(ch, SEND_MESSAGES_IN_THREADS)
             if ch.locked:

@@ -699,3 +699,39 @@ async def test_threads_messages_interactions_and_permissions(
     fake.set_thread_archived(thread)
     await fake.idle(0.02)
     assert b2.get_channel(thread.id) is None  # discord.py drops archived threads
+
+
+async def test_forum_posts(fake: FakeDiscord, alice: FakeUser, bot: FixtureBot) -> None:
+    forum = fake.add_forum(fake.guild, "lfg")
+    post = fake.add_forum_post(forum, "Tonight", "who's in?", owner=alice)
+    await fake.idle(0.02)
+    cached_forum = bot.get_channel(forum.id)
+    assert isinstance(cached_forum, discord.ForumChannel)
+    cached = bot.get_channel(post.id)
+    assert isinstance(cached, discord.Thread) and cached.parent is cached_forum
+    starter = post.messages[0]
+    assert starter.id == post.id and starter.author is alice
+    assert fake.bot_permissions(post) == fake.bot_permissions(forum)
+
+    # Nobody posts in the forum itself: the bot gets 400 / 50008, users and commands can't.
+    with pytest.raises(discord.HTTPException) as exc:
+        await bot.http.send_message(forum.id, params=discord.http.handle_message_parameters(
+            content="hi"))
+    assert exc.value.status == 400 and exc.value.code == 50008
+    with pytest.raises(ValueError):
+        await fake.post_message(alice, forum, "hi")
+    with pytest.raises(ValueError):
+        await fake.send_slash(alice, "fx ping", channel=forum)
+    # The post works like any thread.
+    await cached.send("in the post")
+    it = await fake.send_slash(alice, "fx ping", channel=post)
+    cb = await it.response()
+    assert cb.type == 4 and it.original is not None and it.original.channel is post
+    assert it.payload["channel"]["parent_id"] == str(forum.id)
+
+    # A reconnecting bot gets the forum and its post in GUILD_CREATE.
+    await fake.stop_bot(bot)
+    b2 = FixtureBot()
+    await fake.start_bot(b2)
+    assert isinstance(b2.get_channel(forum.id), discord.ForumChannel)
+    assert isinstance(b2.get_channel(post.id), discord.Thread)
