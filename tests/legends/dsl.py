@@ -100,6 +100,9 @@ LIBRARY: dict[str, dict[str, Any]] = {
     "crowd-pleaser": dict(name="Crowd Pleaser", ranks=[12], suits=["charisma"],
                           effects=[{"type": "damage_per_card", "amount": 1,
                                     "filter": {"suit": "charisma"}}]),
+    "flashbang": dict(name="Flashbang", ranks=[11], suits=["stealth"],
+                      effects=[{"type": "immediate_damage", "amount": 3},
+                               {"type": "draw", "count": 1}]),
     "big-heal": dict(name="Ripperdoc on Call", ranks=[3], suits=["tech"],
                      effects=[{"type": "heal", "amount": 10}]),
 }

@@ -418,3 +418,65 @@ def test_explain_says_why_it_hit_or_missed() -> None:
 def test_empty_plan_meets_nothing() -> None:
     assert meets([], req(H.PAIR)) is None
     assert not check_to_hit([], [req(H.PAIR, plus=True)]).hit
+
+
+# --- Symbol Glossary: the order of hands and "or better" (audit additions) ----------------
+
+# One plain Plan per level that shows that structure and nothing stronger (glossary
+# examples where it gives them: 2-6, 6-10 and 10-A straights).
+LADDER: list[tuple[HandType, list[EvalCard]]] = [
+    (H.PAIR, [card(5), card(5), card(9)]),
+    (H.TWO_PAIR, [card(5), card(5), card(9), card(9)]),
+    (H.THREE_OF_A_KIND, [card(5), card(5), card(5), card(9)]),
+    (H.STRAIGHT, [card(2), card(3), card(4), card(5), card(6)]),
+    (H.STRAIGHT, [card(6), card(7), card(8), card(9), card(10)]),
+    (H.STRAIGHT, [card(10), card(11), card(12), card(13), card(14)]),
+    (H.FLUSH, [card(r, "stealth") for r in (2, 4, 7, 9, 12)]),
+    (H.FULL_HOUSE, [card(5), card(5), card(5), card(9), card(9)]),
+    (H.FOUR_OF_A_KIND, [card(5), card(5), card(5), card(5), card(9)]),
+]
+ORDER = list(HandType)
+
+
+@pytest.mark.parametrize("level,plan", LADDER, ids=[f"{h.value}-{i}" for i, (h, _) in
+                                                    enumerate(LADDER)])
+def test_glossary_or_better_follows_the_listed_order_weakest_to_strongest(
+        level: HandType, plan: list[EvalCard]) -> None:
+    """"The poker hands above are listed in order from weakest to strongest": a hand meets
+    "X or better" exactly when X is listed at or below it (trips meet "two pair or
+    better"; two pair does not meet "three of a kind or better")."""
+    assert ORDER == [H.PAIR, H.TWO_PAIR, H.THREE_OF_A_KIND, H.STRAIGHT, H.FLUSH,
+                     H.FULL_HOUSE, H.FOUR_OF_A_KIND]
+    assert best(plan) is level
+    for other in ORDER:
+        wanted = ORDER.index(other) <= ORDER.index(level)
+        assert (check(plan, req(other, plus=True)) is not None) is wanted, other
+
+
+def test_glossary_or_better_example_three_of_a_kind_plus() -> None:
+    """"A Three of a Kind symbol followed by a plus … a straight, a flush, a full house, or
+    a four of a kind" — and not a two pair."""
+    r = req(H.THREE_OF_A_KIND, plus=True)
+    for hand, plan in LADDER:
+        if hand in (H.STRAIGHT, H.FLUSH, H.FULL_HOUSE, H.FOUR_OF_A_KIND):
+            assert check(plan, r), hand
+    assert check([card(5), card(5), card(9), card(9)], r) is None
+
+
+def test_r5_there_is_no_straight_flush() -> None:
+    """R5: a straight that is also a flush is a flush, not a hand above four of a kind."""
+    plan = [card(r, "tech") for r in (5, 6, 7, 8, 9)]
+    assert best(plan) is H.FLUSH
+    assert check(plan, req(H.STRAIGHT)) and check(plan, req(H.FLUSH, flush="tech"))
+    assert check(plan, req(H.FULL_HOUSE, plus=True)) is None
+    assert check(plan, req(H.FOUR_OF_A_KIND, plus=True)) is None
+
+
+def test_glossary_trips_and_quads_are_numerically_distinct_too() -> None:
+    """"Three of a kinds, four of a kinds, etc. must also be numerically distinct": six
+    cards of one rank are one group — not two trips, a full house or two pair."""
+    plan = [card(9) for _ in range(6)]
+    assert best(plan) is H.FOUR_OF_A_KIND
+    assert check(plan, req(H.FULL_HOUSE)) is None
+    assert check(plan, req(H.TWO_PAIR)) is None
+    assert count_pairs(plan) == 1

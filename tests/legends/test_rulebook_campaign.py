@@ -381,3 +381,26 @@ def test_only_the_crew_can_answer() -> None:
     c.start()
     c.flip()
     assert refused(c, c.solve, "mallory", "Rogue Amendiares") == "not_seated"
+
+
+# ---- publisher facts (rulings preamble) ------------------------------------------------
+
+
+def test_the_four_base_roles_and_the_netrunner_changes_plan_size_most() -> None:
+    """"The four base roles are Netrunner, Nomad, Rocker and Solo; the Netrunner is the role
+    that is good at changing Plan Size" — checked on the core pack's starter decks."""
+    from content import load_default_pack
+    from rules.legends import effects as fx
+    from rules.legends.cards import Role
+
+    assert {r.value for r in Role} == {"netrunner", "nomad", "rocker", "solo"}
+    pack = load_default_pack()
+
+    def size_cards(role: Role) -> int:
+        return sum(1 for cid in pack.roles[role].cards for e in pack.card(cid).effects
+                   if (isinstance(e, fx.PlanSize) and e.amount != 0)
+                   or (isinstance(e, fx.DrawAndPut) and e.plan_size != 0))
+
+    counts = {r: size_cards(r) for r in Role}
+    assert counts[Role.NETRUNNER] > 0
+    assert all(counts[Role.NETRUNNER] > n for r, n in counts.items() if r is not Role.NETRUNNER)

@@ -243,3 +243,66 @@ def test_only_obstacles_that_are_hit_take_damage() -> None:
     sim.flip()
     run_round(sim, [(0, "7M+4"), (1, "7C+2"), (0, "2C"), (1, "5S"), (0, "3C")])
     assert sim.damage_on(1) == 6 and sim.damage_on(2) == 0
+
+
+# ---- audit additions ------------------------------------------------------------------------
+
+
+def test_healing_resolves_when_the_plan_clears_the_obstacle_at_execution() -> None:
+    """R8.3: healing resolves at execution whether or not the Plan hit — and also when the
+    hit clears the Obstacle (only immediate Damage ending the Plan early skips it)."""
+    sim = Sim(hands={0: ["7M+9", "trauma-patch", "4C"], 1: ["7C", "6S"]},
+              scenario=[obstacle(1, "Goon", health=5, damage=3), scene(2, "Next")], health=10)
+    sim.flip()
+    run_round(sim, [(0, "7M+9"), (1, "7C"), (0, "trauma-patch"), (1, "6S"), (0, "4C")])
+    assert 1 in sim.run.cleared
+    assert sim.health == 13
+
+
+def test_a_cleared_obstacle_neither_strikes_nor_resolves_its_end_of_round_effects() -> None:
+    """"If the Obstacle is not cleared however, it deals its Damage … and you resolve any
+    end of round effects": a cleared one does neither."""
+    scenario = [obstacle(1, "Booby Trap", health=5, damage=4, to_hit=[pair()],
+                         end_of_round=[{"type": "damage_crew", "amount": 3}]),
+                scene(2, "Next")]
+    sim = Sim(hands={0: ["7M+9", "2C", "4C"], 1: ["7C", "6S"]}, scenario=scenario)
+    sim.flip()
+    run_round(sim, [(0, "7M+9"), (1, "7C"), (0, "2C"), (1, "6S"), (0, "4C")])
+    assert 1 in sim.run.cleared and sim.run.cleanup_cleared
+    assert sim.health == 20
+    assert "crew_damaged" not in kinds(sim)
+
+
+def test_damage_beyond_an_obstacles_health_still_clears_it() -> None:
+    """"equals or exceeds its health total, the Obstacle is cleared"."""
+    sim = Sim(hands={0: ["7M+20", "2C", "4C"], 1: ["7C", "6S"]},
+              scenario=[obstacle(1, "Goon", health=5, damage=3), scene(2, "Next")])
+    sim.flip()
+    run_round(sim, [(0, "7M+20"), (1, "7C"), (0, "2C"), (1, "6S"), (0, "4C")])
+    assert 1 in sim.run.cleared and sim.health == 20
+
+
+def test_a_deck_that_runs_out_mid_draw_is_topped_up_from_the_shuffled_discard() -> None:
+    """R10: draw what the deck holds, then shuffle the discard pile into a new deck."""
+    sim = Sim(hands={0: ["2C", "3C", "4C", "8C", "9C"], 1: ["5S", "6S", "10S", "JS", "QS"]},
+              decks={0: ["AS"]}, scenario=[obstacle(1, "Goon", health=30)])
+    sim.flip()
+    run_round(sim, FIVE)  # seat 0 played 2C, 3C, 4C: hand 8C 9C, deck AS
+    sim.ready_all()
+    assert sim.hand(0)[:3] == ["8C", "9C", "AS"]  # the deck's card first
+    rest = sim.hand(0)[3:] + sim.names(sim.run.zones[0].deck)
+    assert sorted(rest) == ["2C", "3C", "4C"] and sim.discard_pile(0) == []
+    assert len(sim.hand(0)) == 5
+
+
+def test_the_rulings_are_the_default_table_options() -> None:
+    """Rulings preamble: each table option's default is the ruling (all off)."""
+    o = TableOptions()
+    assert (o.ace_low, o.one_rank_per_card, o.assign_damage, o.loose_or_better_suits) == (
+        False, False, False, False)
+
+
+def test_hand_size_and_plan_size_default_to_five() -> None:
+    """R10 / glossary: Hand Size 5 and Plan Size 5 by default."""
+    sim = Sim(hands={0: ["2C"], 1: ["3C"]}, scenario=[obstacle(1, "Goon", health=30)])
+    assert sim.run.hand_size == 5 and sim.run.base_plan_size == 5

@@ -156,3 +156,26 @@ def test_flatline_without_trauma_packs_just_ends_the_run() -> None:
     assert crew.table.run is None and crew.table.next_trauma is None
     crew.start()
     assert crew.run.scenario == "job"
+
+
+def test_damage_past_zero_is_still_a_flatline() -> None:
+    """R1: the crew flatlines once Health reaches 0 — overkill too; the record shows 0."""
+    sim = Sim(hands={0: ["2C", "3C", "4C"], 1: ["5S", "6S"]}, health=2,
+              scenario=[obstacle(1, "Cyberpsycho", health=30, damage=7, to_hit=[pair()])])
+    sim.flip()
+    for seat, code in [(0, "2C"), (1, "5S"), (0, "3C"), (1, "6S"), (0, "4C")]:
+        sim.play(seat, code)
+    assert sim.table.run is None
+    assert sim.table.history[-1].outcome == "flatlined" and sim.table.history[-1].health == 0
+
+
+def test_max_health_is_20_by_default() -> None:
+    """"set your Health Die to your max health (Default 20...)"."""
+    from rules.legends.cards import Campaign
+
+    camp = Campaign(id="c", name="C", scenarios=("job",))
+    assert camp.max_health == 20
+    crew = Crew(scenarios={"job": [scene(1, "One"), scene(2, "Payday")]})
+    crew.join("alice", "solo")
+    crew.start()
+    assert crew.health == 20 and crew.run.max_health == 20

@@ -114,3 +114,53 @@ def test_malachias_may_discard_nothing() -> None:
     sim.play(1, "malachias")
     sim.choose(1, "done")
     assert sim.damage_on(1) == 0 and sim.plan == ["JC", "Malachias the Lost"]
+
+
+# ---- audit additions ------------------------------------------------------------------------
+
+
+def test_when_immediate_damage_ends_the_plan_nothing_else_resolves() -> None:
+    """R7: "If no Obstacle remains, the Plan ends early: nothing else resolves" — not even
+    the rest of the card that dealt it (Flashbang: 3 immediate Damage, then draw a card)."""
+    sim = Sim(hands={0: ["2C", "3C"], 1: ["flashbang", "4S"]}, decks={1: ["KS"]},
+              scenario=[obstacle(1, "Guard", health=3, to_hit=[pair()])])
+    sim.flip()
+    sim.play(0, "2C")
+    sim.play(1, "flashbang")
+    assert 1 in sim.run.cleared and sim.run.phase == "cleanup"
+    assert sim.hand(1) == ["4S"]  # the draw never happened
+    assert "drew" not in kinds(sim)
+
+
+def test_immediate_damage_that_does_not_clear_lets_the_card_finish() -> None:
+    sim = Sim(hands={0: ["2C", "3C"], 1: ["flashbang", "4S"]}, decks={1: ["KS"]},
+              scenario=[obstacle(1, "Guard", health=10, to_hit=[pair()])])
+    sim.flip()
+    sim.play(0, "2C")
+    sim.play(1, "flashbang")
+    assert sim.damage_on(1) == 3
+    assert sim.hand(1) == ["4S", "KS"]
+
+
+def test_aces_are_face_cards_and_tens_are_not() -> None:
+    """R2: "J, Q, K and A are face cards" (Malachias: "face cards (J,Q,K,A)")."""
+    sim = Sim(hands={0: ["AS", "10C"], 1: ["JC", "malachias"]},
+              scenario=[obstacle(1, "Wall", health=30, to_hit=[pair()])])
+    sim.flip()
+    sim.play(0, "AS")
+    sim.play(1, "JC")
+    sim.play(0, "10C")
+    sim.play(1, "malachias")
+    offered = {sim.run.cards.get(o.key) for o in sim.run.prompts[0].options}
+    assert offered == {"p-as", "p-jc", None}  # None: "Done"
+    sim.choose(1, "AS")
+    sim.choose(1, "done")
+    assert sim.damage_on(1) == 2
+
+
+def test_an_obstacle_cleared_by_immediate_damage_does_not_strike_at_the_end_of_round() -> None:
+    sim = _two_obstacles()
+    sim.choose(1, "obstacle:1")  # Guard (Damage 1) is cleared mid-Plan
+    for seat, code in [(0, "3C"), (1, "5S"), (0, "4C")]:
+        sim.play(seat, code)
+    assert sim.health == 18  # only Turret's 2

@@ -402,3 +402,56 @@ def test_each_surviving_obstacle_strikes_then_resolves_its_end_of_round_before_t
     # Medic's end-of-round heal (to 7) comes before Brute's strike (to 4).
     assert sim.table.run is not None and sim.health == 4
 
+
+
+# ---- audit additions ------------------------------------------------------------------------
+
+
+def test_disarming_smile_provides_charisma_muscle_and_tech() -> None:
+    """"in the case of Disarming Smile it provides Charisma, Muscle and Tech": with one
+    more Queen it is a pair with all three attached."""
+    sim = two_seats(["disarming-smile", "2C", "4S"], ["QS+1", "9S"],
+                    scenario=[obstacle(1, "Board", health=30,
+                                       to_hit=[pair("charisma", "muscle", "tech")])])
+    for seat, code in [(0, "disarming-smile"), (1, "QS+1"), (0, "2C"), (1, "9S"), (0, "4S")]:
+        sim.play(seat, code)
+    assert sim.damage_on(1) == 1
+
+
+def test_each_attached_suit_must_be_shown_a_muscle_pair_misses_pair_with_muscle_and_tech() -> None:
+    """"Each suit attached to a hand means you need one of that symbol in the required hand"."""
+    sim = two_seats(["QM+1", "2T", "4S"], ["QS", "9S"],
+                    scenario=[obstacle(1, "Board", health=30, to_hit=[pair("muscle", "tech")])])
+    for seat, code in [(0, "QM+1"), (1, "QS"), (0, "2T"), (1, "9S"), (0, "4S")]:
+        sim.play(seat, code)
+    assert sim.damage_on(1) == 0
+
+
+def _loose(options: TableOptions) -> Sim:
+    sim = two_seats(["6M+1", "6C", "2S"], ["6S", "9C"],
+                    scenario=[obstacle(1, "ICE", health=30, to_hit=[pair("tech", better=True)])],
+                    options=options)
+    for seat, code in [(0, "6M+1"), (1, "6S"), (0, "6C"), (1, "9C"), (0, "2S")]:
+        sim.play(seat, code)
+    return sim
+
+
+def test_with_or_better_the_attached_suits_still_apply_to_the_better_hand() -> None:
+    """R5: three 6s without a Tech miss "pair with Tech or better" (default)."""
+    assert _loose(TableOptions()).damage_on(1) == 0
+
+
+def test_loose_or_better_suits_option_lets_the_better_hand_drop_the_suits() -> None:
+    assert _loose(TableOptions(loose_or_better_suits=True)).damage_on(1) == 1
+
+
+def test_a_plan_larger_than_five_is_searched_whole() -> None:
+    """R5: "The whole Plan is searched, including Plans larger than five cards": the pair
+    is the first and the sixth card."""
+    sim = two_seats(["overclocked-deck", "3C", "4S"], ["9S", "2C", "6M+1"],
+                    scenario=[obstacle(1, "Wall", health=30, to_hit=[pair("tech")])])
+    for seat, code in [(0, "overclocked-deck"), (1, "9S"), (0, "3C"), (1, "2C"), (0, "4S")]:
+        sim.play(seat, code)
+    assert sim.run.phase == "plan"  # Plan Size 6
+    sim.play(1, "6M+1")
+    assert sim.damage_on(1) == 1

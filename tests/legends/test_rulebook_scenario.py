@@ -157,13 +157,16 @@ def test_scene_instructions_resolve_before_its_choice() -> None:
 # ---- choices: a vote, the Leader breaks ties and may close early ------------------------
 
 
+def crossroads() -> list[dict[str, object]]:
+    """A: heal 1; B: 1 Damage to the crew."""
+    return [scene(1, "Crossroads",
+                  choices=[choice("A", "Left", {"type": "heal_crew", "amount": 1}),
+                           choice("B", "Right", {"type": "damage_crew", "amount": 1})]),
+            scene(2, "Last")]
+
+
 def vote_table() -> Sim:
-    return Sim(hands={0: ["2C"], 1: ["3C"], 2: ["4C"]},
-               scenario=[scene(1, "Crossroads",
-                               choices=[choice("A", "Left", {"type": "heal_crew", "amount": 1}),
-                                        choice("B", "Right",
-                                               {"type": "damage_crew", "amount": 1})]),
-                         scene(2, "Last")],
+    return Sim(hands={0: ["2C"], 1: ["3C"], 2: ["4C"]}, scenario=crossroads(),
                health=10, leader=1)
 
 
@@ -177,10 +180,29 @@ def test_vote_majority_wins() -> None:
 
 
 def test_vote_tie_is_broken_by_the_leader() -> None:
+    # The Leader votes for the *second* option, so "first tied option" would pick wrongly.
     sim = vote_table()
     sim.flip()
+    sim.vote(0, "A")
+    sim.vote(1, "B")  # the Leader
+    sim.close_vote()
+    assert sim.health == 9
+
+
+def test_a_tie_the_leader_did_not_vote_in_goes_to_the_first_tied_option() -> None:
+    """Engine decision (docs/rules-engine.md, "Votes")."""
+    sim = Sim(hands={0: ["2C"], 1: ["3C"], 2: ["4C"], 3: ["5C"]},
+              scenario=crossroads(), health=10, leader=1)
+    sim.flip()
     sim.vote(0, "B")
-    sim.vote(1, "A")  # the Leader
+    sim.vote(2, "A")
+    sim.close_vote()
+    assert sim.health == 11
+
+
+def test_a_vote_closed_with_no_votes_picks_the_first_option() -> None:
+    sim = vote_table()
+    sim.flip()
     sim.close_vote()
     assert sim.health == 11
 

@@ -58,7 +58,8 @@ def test_merc_puts_again_at_the_start_of_every_round() -> None:
         sim.play(seat, code)
     sim.ready_all()
     assert sim.run.round == 2
-    # After drawing back up the merc's deck top was AM; it rushes in now.
+    # Drawing back up emptied the merc's deck (AM, 7M): its discard is reshuffled and the
+    # new top card rushes in now.
     assert len(sim.run.plan) == 1 and sim.run.plan[0].seat == 1 and sim.run.plan[0].put
 
 

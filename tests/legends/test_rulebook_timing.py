@@ -313,3 +313,51 @@ def test_replacing_card_effects_resolve_as_it_is_played() -> None:
     assert sim.run.prompts[0].kind == "choose_player"
     sim.choose(0, "seat:1")
     assert sim.hand(1) == ["4S", "AS", "KS"]
+
+
+# ---- audit additions ------------------------------------------------------------------------
+
+
+def test_trap_and_trace_as_the_fifth_card_can_pass_so_the_plan_does_not_execute() -> None:
+    """R6: the Plan executes only "after the current play has fully resolved": a fifth card
+    that discards itself leaves four, and the next player plays."""
+    sim = start({0: ["2C", "3C", "trap-and-trace", "4C"], 1: ["5S", "6S", "8S"]})
+    for seat, code in [(0, "2C"), (1, "5S"), (0, "3C"), (1, "6S"), (0, "trap-and-trace")]:
+        sim.play(seat, code)
+    assert sim.run.phase == "plan" and len(sim.run.plan) == 5  # waiting on the choice
+    sim.choose(0, "trap-and-trace")
+    assert sim.run.phase == "plan" and len(sim.run.plan) == 4 and sim.run.turn == 1
+    sim.play(1, "8S")
+    assert sim.run.phase == "cleanup"
+
+
+def test_a_fifth_card_that_keeps_itself_executes_the_plan() -> None:
+    sim = start({0: ["2C", "3C", "trap-and-trace", "4C"], 1: ["5S", "6S", "8S"]})
+    for seat, code in [(0, "2C"), (1, "5S"), (0, "3C"), (1, "6S"), (0, "trap-and-trace")]:
+        sim.play(seat, code)
+    sim.choose(0, "done")
+    assert "executed" in kinds(sim) and sim.run.phase == "cleanup"
+
+
+def test_guns_lots_of_guns_counts_its_own_muscle_symbol() -> None:
+    """R6: "+1 Damage for each Muscle symbol in the Plan" counts its own."""
+    sim = start({0: ["guns-lots-of-guns", "2C", "3C"], 1: ["8C", "4S"]})
+    for seat, code in [(0, "guns-lots-of-guns"), (1, "8C"), (0, "2C"), (1, "4S"), (0, "3C")]:
+        sim.play(seat, code)
+    assert sim.damage_on(1) == 1
+
+
+def test_a_card_put_by_another_card_resolves_fully_before_the_plan_checks_its_size() -> None:
+    """R6: cards put during a play resolve before the size check: Open Door puts Before the
+    Night as the sixth card, and its draw happens before the Plan executes."""
+    sim = start({0: ["2C", "3C", "open-door"], 1: ["4C", "5C", "before-the-night"]},
+                decks={0: ["QS", "KS"]})
+    for seat, code in [(0, "2C"), (1, "4C"), (0, "3C"), (1, "5C"), (0, "open-door")]:
+        sim.play(seat, code)
+    sim.choose(0, "seat:1")
+    sim.choose(1, "before-the-night")
+    # Six cards in, but Before the Night is still resolving: no execution yet.
+    assert sim.run.prompts and "executed" not in kinds(sim)
+    sim.choose(1, "seat:0")
+    assert sim.hand(0) == ["QS", "KS"]
+    assert sim.run.phase == "cleanup"
