@@ -48,7 +48,7 @@ def scenario_id(pack: ContentPack, campaign: str, name: str | None) -> str | Non
     """A scenario playable with `start` (None: the campaign's next one)."""
     if name is None:
         return None
-    trauma = {t for c in pack.campaigns.values() for t in c.trauma_packs}
+    trauma = pack.trauma_pack_ids()
     playable = [s for s in pack.scenarios if s not in trauma]
     if name in trauma:
         raise SetupError(f"'{name}' is a Trauma Pack: it opens when a crew flatlines. "

@@ -7,12 +7,37 @@ the field instead of surfacing mid-game.
 
 from __future__ import annotations
 
+import difflib
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rules.legends.effects import CardEffect, SceneEffect
+
+# Ids of cards, scenarios, packs, campaigns, puzzles: lower case letters, digits, dashes.
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+
+
+class FieldError(ValueError):
+    """A whole-model check that is about one field: the loader reports it on `field`
+    (pydantic gives model-level errors no location of their own)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def did_you_mean(word: str, candidates: Any) -> str:
+    """" (did you mean 'x'?)" for the closest of `candidates`, or ""."""
+    if not isinstance(word, str) or not word:
+        return ""
+    names = [str(c) for c in candidates]
+    lowered = {n.lower(): n for n in names}
+    if word.lower() in lowered and lowered[word.lower()] != word:
+        return f" (did you mean '{lowered[word.lower()]}'?)"
+    close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 class Suit(StrEnum):
@@ -64,7 +89,9 @@ def parse_suit(value: Any) -> Suit:
         except ValueError:
             pass
     names = ", ".join(s.value for s in Suit)
-    raise ValueError(f"suit must be one of {names} (or 'might'), not {value!r}")
+    hint = did_you_mean(value.strip().lower(), [*Suit, *SUIT_ALIASES]) if isinstance(
+        value, str) else ""
+    raise ValueError(f"suit must be one of {names} (or 'might'), not {value!r}{hint}")
 
 
 class Role(StrEnum):
@@ -79,7 +106,7 @@ class PlayerCard(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)
+    id: str = Field(pattern=ID_PATTERN, max_length=60)
     name: str = Field(min_length=1, max_length=80)
     # Every rank printed on the card; a card counts as each of them (R3).
     ranks: tuple[int, ...] = Field(min_length=1)
@@ -211,7 +238,7 @@ class Puzzle(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: str = Field(pattern=ID_PATTERN)
     question: str
     # Accepted answers, compared case-, space- and punctuation-insensitively.
     answers: tuple[str, ...] = Field(min_length=1)
@@ -260,25 +287,30 @@ class ScenarioCard(BaseModel):
     def _check(self) -> ScenarioCard:
         if self.kind is ScenarioKind.OBSTACLE:
             if self.health < 1:
-                raise ValueError("an obstacle needs health of at least 1")
+                raise FieldError("health", "an obstacle needs health of at least 1")
             if not self.to_hit:
-                raise ValueError("an obstacle needs at least one to_hit requirement")
+                raise FieldError("to_hit", "an obstacle needs at least one to_hit requirement")
         else:
-            if (self.to_hit or self.health or self.damage or self.end_of_round
-                    or self.health_per_runner):
-                raise ValueError(
-                    "to_hit, health, health_per_runner, damage and end_of_round only "
-                    "apply to obstacles"
-                )
+            for name in ("to_hit", "health", "health_per_runner", "damage", "end_of_round"):
+                if getattr(self, name):
+                    raise FieldError(
+                        name,
+                        "to_hit, health, health_per_runner, damage and end_of_round only "
+                        f"apply to obstacles (this card is a {self.kind.value}; "
+                        'remove it or write kind = "obstacle")',
+                    )
         if self.kind is ScenarioKind.MEMORY and not self.memory_key:
-            raise ValueError("a memory card needs a memory_key")
+            raise FieldError("memory_key", "a memory card needs a memory_key")
         if self.puzzle is not None and self.kind is not ScenarioKind.CLUE:
-            raise ValueError("only a clue may carry a puzzle")
+            raise FieldError(
+                "puzzle", f'only a clue may carry a puzzle (this card is a {self.kind.value})'
+            )
         keys = [c.key for c in self.choices]
         if len(set(keys)) != len(keys):
-            raise ValueError("choice keys must be distinct")
+            dupes = sorted({k for k in keys if keys.count(k) > 1})
+            raise FieldError("choices", f"choice keys must be distinct; repeated: {dupes}")
         if len(self.choices) == 1:
-            raise ValueError("a choice needs at least two options")
+            raise FieldError("choices", "a choice needs at least two options")
         return self
 
 
@@ -294,7 +326,7 @@ class Rewards(BaseModel):
 class Scenario(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: str = Field(pattern=ID_PATTERN)
     name: str
     intro: str = ""
     cards: tuple[ScenarioCard, ...] = Field(min_length=1)
@@ -309,7 +341,7 @@ class Scenario(BaseModel):
         orders = [c.order for c in self.cards]
         if len(set(orders)) != len(orders):
             dupes = sorted({o for o in orders if orders.count(o) > 1})
-            raise ValueError(f"order numbers must be unique; repeated: {dupes}")
+            raise FieldError("cards", f"order numbers must be unique; repeated: {dupes}")
         return self
 
     def deck_in_order(self) -> list[ScenarioCard]:
@@ -329,7 +361,7 @@ class RoleDeck(BaseModel):
 class UpgradePack(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: str = Field(pattern=ID_PATTERN)
     name: str
     # Sealed packs appear in the pool only once unlocked (a puzzle or a reward).
     sealed: bool = False
@@ -339,12 +371,47 @@ class UpgradePack(BaseModel):
 class Campaign(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: str = Field(pattern=ID_PATTERN)
     name: str
     scenarios: tuple[str, ...] = Field(min_length=1)
     trauma_packs: tuple[str, ...] = ()
     max_health: int = Field(default=20, ge=1)
     starting_eddies: int = Field(default=0, ge=0)
+
+
+class PackKind(StrEnum):
+    """The kinds of content pack in the rulebook's box."""
+
+    # The box itself: role decks (starter Player Decks), player cards, campaigns.
+    CORE = "core"
+    # A numbered Scenario Deck ("open Scenario Deck 1"): a file of scenarios/.
+    SCENARIO = "scenario"
+    # A Trauma Pack, opened when the crew flatlines (R12): a file of trauma/.
+    TRAUMA = "trauma"
+    # A pack of the Upgrade Pool, bought with Eddies, maybe sealed (R15): upgrades.toml.
+    UPGRADE = "upgrade"
+
+
+class PackInfo(BaseModel):
+    """The identity every content pack declares in its TOML."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # Stable slug: saved campaigns refer to it, so it never changes once published.
+    id: str = Field(pattern=ID_PATTERN, max_length=60)
+    name: str = Field(min_length=1, max_length=80)
+    kind: PackKind
+    # "1", "1.2" or "1.2.3"; bump it when the pack's content changes.
+    version: str = Field(pattern=r"^[0-9]+(\.[0-9]+){0,2}$")
+    # Ids of other packs this one needs loaded (cards, packs or memories it uses).
+    requires: tuple[str, ...] = ()
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _version(cls, v: Any) -> Any:
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            raise ValueError(f'write the version as a string: version = "{v}"')
+        return v
 
 
 class ContentPack(BaseModel):
@@ -357,9 +424,24 @@ class ContentPack(BaseModel):
     scenarios: dict[str, Scenario]
     upgrade_packs: dict[str, UpgradePack]
     campaigns: dict[str, Campaign]
+    # The identity of every pack, by id: the core pack, each scenario, trauma pack and
+    # upgrade pack. Empty for contents built in code rather than loaded from TOML.
+    packs: dict[str, PackInfo] = Field(default_factory=dict)
 
     def card(self, card_id: str) -> PlayerCard:
         return self.cards[card_id]
+
+    def packs_of(self, kind: PackKind) -> list[PackInfo]:
+        """The packs of one kind, in load order."""
+        return [p for p in self.packs.values() if p.kind is kind]
+
+    def trauma_pack_ids(self) -> frozenset[str]:
+        """Ids of the scenarios that are Trauma Packs (declared `kind = "trauma"`)."""
+        return frozenset(p.id for p in self.packs_of(PackKind.TRAUMA))
+
+    def is_trauma_pack(self, scenario_id: str) -> bool:
+        info = self.packs.get(scenario_id)
+        return info is not None and info.kind is PackKind.TRAUMA
 
 
 AnyCard = Annotated[PlayerCard, Field()]

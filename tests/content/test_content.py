@@ -60,7 +60,7 @@ def card_scene_effects(card: ScenarioCard) -> list[typing.Any]:
 
 
 def trauma_ids(pack: ContentPack) -> set[str]:
-    return {t for c in pack.campaigns.values() for t in c.trauma_packs}
+    return set(pack.trauma_pack_ids())
 
 
 # ---- the core pack --------------------------------------------------------------------
@@ -292,9 +292,19 @@ name = "Test Solo"
 cards = ["jab", "jab", "jab", "hook", "hook"]
 """
 
+MANIFEST = """
+id = "test-core"
+name = "Test Core"
+kind = "core"
+version = "1.0"
+"""
+
 SCENARIO = """
 id = "alley"
 name = "The Alley"
+kind = "scenario"
+version = "1.0"
+requires = ["test-core", "sealed"]
 
 [rewards]
 eddies = 2
@@ -332,11 +342,15 @@ UPGRADES = """
 [[pack]]
 id = "open"
 name = "Open"
+kind = "upgrade"
+version = "1.0"
 cards = ["hook"]
 
 [[pack]]
 id = "sealed"
 name = "Sealed"
+kind = "upgrade"
+version = "1.2.3"
 sealed = true
 cards = ["jab"]
 """
@@ -349,6 +363,7 @@ scenarios = ["alley"]
 """
 
 BASE = {
+    "pack.toml": MANIFEST,
     "cards/basic.toml": CARDS,
     "roles/solo.toml": ROLE,
     "scenarios/alley.toml": SCENARIO,
@@ -480,7 +495,10 @@ def test_scenario_card_errors_name_the_card(tmp_path: Path) -> None:
     )
     errs = errors_of(write_pack(tmp_path, scenarios__alley_toml=broken))
     assert len(errs) == 2, errs
-    assert "scenario 'alley' card #2 'Thug': an obstacle needs health of at least 1" in errs[0]
+    assert (
+        "scenario 'alley' card #2 'Thug' field health: an obstacle needs health of at least 1"
+        in errs[0]
+    )
     assert "card #4 'Payday' field effects[0].then[0].amount" in errs[1]
 
 
@@ -511,7 +529,7 @@ def test_cross_references(tmp_path: Path) -> None:
     assert len(errs) == 6, joined
     assert "cards/extra.toml: card 'jab' field id: duplicate card id" in joined
     assert "field rewards.cards[0]: unknown card id 'hok'" in joined
-    assert "card #3 'Locker' field puzzle.unlock_pack: unknown pack 'seald'" in joined
+    assert "card #3 'Locker' field puzzle.unlock_pack: unknown upgrade pack 'seald'" in joined
     assert "card #4 'Payday' field effects[0].key: memory 'dry' is never set" in joined
     assert "campaign 'test' field scenarios[1]: unknown scenario 'street'" in joined
     assert "campaign 'test' field trauma_packs[0]: unknown trauma pack 'er'" in joined
