@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.storage.errors import StorageError
-from cogs.legends import render
+from cogs.legends import render, threads
 from cogs.legends.components import board_buttons, component_ids, shop_buttons
 from cogs.legends.ids import parse, table_id_for
 from cogs.legends.interact import Actor, defer, panel, player_id, private_notes, refuse, send
@@ -135,7 +135,7 @@ class LegendsCog(commands.Cog):
                          base: Table | None = None) -> bool:
         player = player_id(interaction)
         guess = (self.rt.speculate(base, action, player)
-                 if base is not None and show_panel else None)
+                 if base is not None and show_panel and self.rt.speculative else None)
         applied = await self.actor.act(interaction, cid, action)
         if applied is None:
             if guess is not None:
@@ -219,9 +219,12 @@ class LegendsCog(commands.Cog):
     @legends.command(name="new", description="Create a campaign in this channel (or a new "
                                              "one) — you become its owner")
     @app_commands.describe(name="The campaign's name",
-                           create_channel="Create a dedicated channel for the campaign")
+                           create_channel="Create a dedicated channel for the campaign (in a "
+                                          "forum post: a new post in that forum)",
+                           forum="Open a new post for the campaign in this forum")
     async def new(self, interaction: discord.Interaction[Any], name: str | None = None,
-                  create_channel: bool = False) -> None:
+                  create_channel: bool = False,
+                  forum: discord.ForumChannel | None = None) -> None:
         rt = self.rt
         guild = interaction.guild
         channel = interaction.channel
@@ -231,18 +234,49 @@ class LegendsCog(commands.Cog):
         camp_id = next(iter(rt.content.campaigns))
         camp = rt.content.campaigns[camp_id]
         title = render.clip((name or f"{camp.name}").strip() or camp.name, 64)
-        if not create_channel and await rt.table_for_channel(channel) is not None:
+        if forum is None and create_channel:
+            forum = threads.forum_of(channel)  # in a forum post: a new post of that forum
+        tags: list[discord.ForumTag] = []
+        if forum is not None:
+            refusal, tags = self._forum_post_check(forum)
+            if refusal:
+                await refuse(interaction, refusal)
+                return
+        elif not create_channel and await rt.table_for_channel(channel) is not None:
             await refuse(interaction, "This channel already has an active campaign. Use "
                                       "create_channel:True to start another in a new channel.")
             return
-        if create_channel and not interaction.app_permissions.manage_channels:
+        elif create_channel and not interaction.app_permissions.manage_channels:
             await refuse(interaction, "I need the Manage Channels permission to create a "
                                       "channel. Ask an admin to grant it, or run /legends new "
                                       "without create_channel to play in this channel.")
             return
         await defer(interaction, ephemeral=True)
         target: Any = channel
-        if create_channel:
+        owner_line = (f"Owner: {interaction.user.mention}. Take a seat with `/legends join`; "
+                      "the owner starts the run with `/legends start`.")
+        welcome = f"🌃 **{title}** — a Cyberpunk Legends campaign, run by Fixer. {owner_line}"
+        posted = False
+        cid = table_id_for(interaction.id)
+        owner = player_id(interaction)
+        state = engine.new_table(table_id=cid, name=title, owner=owner, campaign=camp_id,
+                                 seed=rt.new_seed(), content=rt.content)
+        if forum is not None:
+            try:
+                made = await forum.create_thread(
+                    name=render.clip(title, 100), content=welcome,
+                    embed=render.campaign_embed(state, rt.content), applied_tags=tags,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                    reason=f"/legends new by {interaction.user}")
+            except discord.HTTPException as exc:
+                reason = ("it requires a tag I can't apply" if exc.code == threads.TAG_REQUIRED
+                          else "Send Messages is missing there" if exc.status == 403
+                          else f"HTTP {exc.status}")
+                await refuse(interaction, f"Discord refused to let me open a post in "
+                                          f"{forum.mention} ({reason}). Nothing was created.")
+                return
+            target, posted = made.thread, True
+        elif create_channel:
             try:
                 target = await guild.create_text_channel(
                     render.clip(title, 90), category=getattr(channel, "category", None),
@@ -256,10 +290,6 @@ class LegendsCog(commands.Cog):
             except discord.HTTPException as exc:
                 await refuse(interaction, f"Discord could not create the channel ({exc.status}).")
                 return
-        cid = table_id_for(interaction.id)
-        owner = player_id(interaction)
-        state = engine.new_table(table_id=cid, name=title, owner=owner, campaign=camp_id,
-                                 seed=rt.new_seed(), content=rt.content)
         try:
             await rt.service.create(campaign_id=cid, name=title, owner=owner, state=state,
                                     guild_id=str(guild.id), channel_id=str(target.id))
@@ -272,22 +302,115 @@ class LegendsCog(commands.Cog):
         rt.bind(cid, target.id)
         log.info("campaign %s created in guild %s channel %s", cid, guild.id, target.id)
         try:
-            await target.send(
-                f"🌃 **{title}** — a Cyberpunk Legends campaign, run by Fixer. "
-                f"Owner: {interaction.user.mention}. Take a seat with `/legends join`; the "
-                "owner starts the run with `/legends start`.",
-                embed=render.campaign_embed(state, rt.content),
-                allowed_mentions=discord.AllowedMentions.none())
+            if not posted:  # a new forum post's starter message is the welcome
+                await target.send(welcome, embed=render.campaign_embed(state, rt.content),
+                                  allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             log.warning("campaign %s: welcome message failed (HTTP %s)", cid, exc.status)
         problems = await rt.check_setup(cid, state, notify=False)
         rt.prefs.warned[cid] = " | ".join(problems)
         rt.prefs.changed()
-        where = target.mention if create_channel else "this channel"
+        where = target.mention if (create_channel or posted) else "this channel"
         text = f"✓ Campaign **{title}** created in {where}. You are its owner."
         if problems:
             text += "\n\n**Before you play:**\n" + "\n".join(f"• {p}" for p in problems)
         await send(interaction, content=render.clip(text, 1900), ephemeral=True)
+
+    def _forum_post_check(self, forum: discord.ForumChannel
+                          ) -> tuple[str | None, list[discord.ForumTag]]:
+        """Can Fixer open a campaign post in `forum`, and with which tags: (refusal, tags)."""
+        perms = forum.permissions_for(forum.guild.me)
+        if not (perms.view_channel and perms.send_messages):
+            return (f"I need View Channel and Send Messages in {forum.mention} to open a post "
+                    "there. Ask an admin to grant them, or run /legends new in an existing "
+                    "post or channel."), []
+        tags, problem = threads.pick_post_tags(
+            forum, can_moderate=bool(perms.manage_threads or perms.administrator))
+        return problem, tags
+
+    @legends.command(name="move", description="Continue one of your campaigns here (after "
+                                              "its channel or thread was deleted)")
+    @app_commands.describe(campaign="The campaign to move here")
+    async def move(self, interaction: discord.Interaction[Any],
+                   campaign: str | None = None) -> None:
+        rt = self.rt
+        guild, channel = interaction.guild, interaction.channel
+        if guild is None or channel is None:
+            await refuse(interaction, "Campaigns live in a server channel.")
+            return
+        if await rt.table_for_channel(channel, ask_db=True) is not None:
+            await refuse(interaction, "This channel already has an active campaign. Run "
+                                      "/legends move in a channel or thread without one.")
+            return
+        mine = await self._movable(interaction)
+        if campaign:
+            found = [i for i in mine if i.id == campaign or i.name.lower() == campaign.lower()]
+        else:
+            found = [i for i in mine if i.id in rt.homeless]
+        if len(found) != 1:
+            names = ", ".join(f"**{i.name}**" for i in mine[:10])
+            await refuse(interaction, (
+                "Pick the campaign to move with the `campaign` option: " + names + "."
+                if mine else "You have no campaign in this server that you may move (its "
+                             "owner, or someone with Manage Channels here, may)."))
+            return
+        info = found[0]
+        try:
+            await rt.service.move(info.id, guild_id=str(guild.id), channel_id=str(channel.id))
+            state = await rt.service.get(info.id)
+        except IllegalAction as exc:
+            await refuse(interaction, exc.refusal.message)
+            return
+        except StorageError as exc:
+            await refuse(interaction, exc.player_message)
+            return
+        rt.homeless.pop(info.id, None)
+        rt.bind(info.id, channel.id)
+        rt.prefs.warned.pop(info.id, None)
+        rt.prefs.changed()
+        log.info("campaign %s moved to channel %s", info.id, channel.id)
+        problems = await rt.check_setup(info.id, state, notify=False)
+        text = f"✓ Campaign **{state.name}** moved here. Nothing of the game changed."
+        if problems:
+            text += "\n\n**Before you play:**\n" + "\n".join(f"• {p}" for p in problems)
+        await send(interaction, content=render.clip(text, 1900), ephemeral=True)
+        await rt.post_board(info.id, state, note=f"📦 **{state.name}** continues here.")
+
+    async def _movable(self, interaction: discord.Interaction[Any]) -> list[Any]:
+        """Active campaigns of this server the caller may move here: their own, and (with
+        Manage Channels here) those whose channel was deleted."""
+        guild = interaction.guild
+        here = str(getattr(interaction.channel, "id", ""))
+        player = player_id(interaction)
+        manager = self._manager(interaction)
+        try:
+            infos = await self.rt.service.store.list_campaigns("active", limit=500)
+        except StorageError:
+            return []
+        return [i for i in infos if i.game == "legends" and guild is not None
+                and i.guild_id == str(guild.id) and i.channel_id != here
+                and (i.owner == player or (manager and i.id in self.rt.homeless))]
+
+    @move.autocomplete("campaign")
+    async def _move_ac(self, interaction: discord.Interaction[Any], current: str
+                       ) -> list[Choice[str]]:
+        if self._rt is None:
+            return []
+        items = [(i.name + (" (channel deleted)" if i.id in self.rt.homeless else ""), i.id)
+                 for i in await self._movable(interaction)]
+        return _choices(items, current)
+
+    # ---- channels and threads going away ------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        if self._rt is not None:
+            self.rt.channel_gone(payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        if self._rt is not None:
+            self.rt.channel_gone(channel.id)
 
     @legends.command(name="join", description="Take a seat with a role's deck")
     @app_commands.describe(role="Your role", merc="Hire a merc (only if you play alone)")

@@ -8,12 +8,13 @@ built here hold only DynamicItems, so discord.py keeps no per-message state for 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.legends import ids
-from cogs.legends.render import label, prompt_option_label
+from cogs.legends import ids, render
+from cogs.legends.render import card_button, clip, label, prompt_option_label
 from rules.legends.actions import Choose, CloseVote, Discard, Flip, Play, Ready
 from rules.legends.view import BoardView, PlayerView
 
@@ -21,14 +22,20 @@ if TYPE_CHECKING:
     from cogs.legends.runtime import Runtime
 
 MAX_BUTTONS = 25
+MAX_ROWS = 5
+PER_ROW = 5
+SHORT = 40  # a button label longer than this wraps on a phone
+
+Style = discord.ButtonStyle
 
 
 class FxButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TEMPLATE):
     def __init__(self, bid: ids.ButtonId, *, text: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 row: int | None = None) -> None:
+                 row: int | None = None, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label(text) or "·", style=style,
-                                           custom_id=bid.encode(), row=row))
+                                           custom_id=bid.encode(), row=row,
+                                           disabled=disabled))
         self.bid = bid
 
     @classmethod
@@ -45,90 +52,147 @@ class FxButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TEMP
             await runtime.clicks.handle(interaction, self.bid)
 
 
-def _view(buttons: list[FxButton]) -> discord.ui.View | None:
-    if not buttons:
-        return None
-    view = discord.ui.View(timeout=None)
+def _rows(groups: list[list[FxButton]]) -> tuple[list[list[FxButton]], int]:
+    """Lay out groups of buttons: each group starts a row (at most 5 buttons a row), the
+    last group (the closing actions: Ready, Close vote, Flip) is always kept. If the groups
+    need more than 5 rows, they are packed without group breaks; what still does not fit
+    is dropped and counted. Duplicate custom ids are dropped."""
     seen: set[str] = set()
-    for b in buttons[:MAX_BUTTONS]:
-        cid = b.item.custom_id or ""
-        if cid in seen:
-            continue
-        seen.add(cid)
-        view.add_item(b)
-    return view
+    clean: list[list[FxButton]] = []
+    for g in groups:
+        kept = []
+        for b in g:
+            cid = b.item.custom_id or ""
+            if cid not in seen:
+                seen.add(cid)
+                kept.append(b)
+        clean.append(kept)
+    body = [g for g in clean[:-1] if g]
+    tail = clean[-1] if clean else []
+    tail_rows = [tail[i:i + PER_ROW] for i in range(0, len(tail), PER_ROW)]
+    room = MAX_ROWS - len(tail_rows)
+    rows = [g[i:i + PER_ROW] for g in body for i in range(0, len(g), PER_ROW)]
+    if len(rows) > room:  # pack without group breaks
+        flat = [b for g in body for b in g]
+        rows = [flat[i:i + PER_ROW] for i in range(0, len(flat), PER_ROW)]
+    dropped = sum(len(r) for r in rows[room:])
+    return rows[:room] + tail_rows, dropped
+
+
+def _view(groups: list[list[FxButton]]) -> tuple[discord.ui.View | None, int]:
+    rows, dropped = _rows(groups)
+    if not any(rows):
+        return None, dropped
+    view = discord.ui.View(timeout=None)
+    for i, row in enumerate(r for r in rows if r):
+        for b in row:
+            b.item.row = i
+            view.add_item(b)
+    return view, dropped
 
 
 def board_buttons(b: BoardView) -> discord.ui.View | None:
-    """The public board's buttons: never anything that names a hidden card."""
+    """The public board's buttons: never anything that names a hidden card. The action
+    the table expects next comes first, in the primary style."""
     t, v = b.table, b.version
-    out: list[FxButton] = []
     if b.scenario is None:
         return None
-    out.append(FxButton(ids.ButtonId(ids.HAND, t, v), text="My hand",
-                        style=discord.ButtonStyle.primary))
+    first: list[FxButton] = []
+    last: list[FxButton] = []
+    expected = b.phase in ("plan", "flip")
     if b.phase == "plan" and b.turn is not None:
-        out.append(FxButton(ids.ButtonId(ids.PLAYS, t, v), text="Play",
-                            style=discord.ButtonStyle.success))
+        first.append(FxButton(ids.ButtonId(ids.PLAYS, t, v), text="Play",
+                              style=Style.primary))
     if b.phase == "flip":
-        out.append(FxButton(ids.ButtonId(ids.FLIP, t, v), text="Flip",
-                            style=discord.ButtonStyle.success))
+        first.append(FxButton(ids.ButtonId(ids.FLIP, t, v), text="Flip",
+                              style=Style.primary))
     if b.phase == "vote":
         for o in b.vote:
-            out.append(FxButton(ids.ButtonId(ids.VOTE, t, v, o.key), text=f"{o.key}: {o.label}",
-                                style=discord.ButtonStyle.secondary))
-        out.append(FxButton(ids.ButtonId(ids.CLOSE, t, v), text="Close vote (Leader)",
-                            style=discord.ButtonStyle.danger))
-    return _view(out)
+            first.append(FxButton(ids.ButtonId(ids.VOTE, t, v, o.key),
+                                  text=clip(f"{o.key}: {o.label}", SHORT), style=Style.primary))
+        last.append(FxButton(ids.ButtonId(ids.CLOSE, t, v), text="Close vote (Leader)",
+                             style=Style.danger))
+    hand = FxButton(ids.ButtonId(ids.HAND, t, v), text="My hand",
+                    style=Style.secondary if expected or b.vote else Style.primary)
+    if b.phase == "vote":
+        view, _ = _view([first, [hand, *last]])
+    else:
+        view, _ = _view([[*first, hand], last])
+    return view
 
 
 def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
     """Buttons for one person's legal actions (ephemeral panel or DM): (view, hidden),
-    where `hidden` counts actions that did not fit (use the slash commands for those)."""
+    where `hidden` counts actions that did not fit (use the slash commands for those).
+
+    Rows: choices a card asks for; your plays; your merc's plays; votes; discards
+    (danger: the card is gone); then the closing row (Flip, Ready, Close vote)."""
     b = view.board
     t, v = b.table, b.version
     merc_seats = {s.seat for s in b.seats if s.is_merc}
     cards = {c.inst: c for hand in view.hands.values() for c in hand}
+    cards.update({p.card.inst: p.card for p in b.plan})  # a prompt may offer Plan cards
     vote_keys = {o.key for o in b.vote} if b.phase == "vote" else set()
-    out: list[FxButton] = []
+    choices: list[FxButton] = []
+    plays: list[FxButton] = []
+    merc_plays: list[FxButton] = []
+    votes: list[FxButton] = []
+    discards: list[FxButton] = []
+    merc_discards: list[FxButton] = []
+    closing: list[FxButton] = []
     for a in view.legal:
         if isinstance(a, Flip):
-            out.append(FxButton(ids.ButtonId(ids.FLIP, t, v), text="Flip the next card",
-                                style=discord.ButtonStyle.success))
+            closing.append(FxButton(ids.ButtonId(ids.FLIP, t, v), text="Flip the next card",
+                                    style=Style.primary))
         elif isinstance(a, Play):
             c = cards.get(a.card)
-            name = c.label if c else a.card
-            out.append(FxButton(ids.ButtonId(ids.PLAY, t, v, a.card, a.merc),
-                                text=("Merc plays " if a.merc else "Play ") + name,
-                                style=discord.ButtonStyle.success))
+            name = card_button(c) if c else a.card
+            (merc_plays if a.merc else plays).append(FxButton(
+                ids.ButtonId(ids.PLAY, t, v, a.card, a.merc),
+                text=("Merc: " if a.merc else "") + name, style=Style.primary))
         elif isinstance(a, Choose) and not a.merc and a.option in vote_keys and not view.prompts:
-            text = next((f"Vote {o.key}: {o.label}" for o in b.vote if o.key == a.option),
+            text = next((f"{o.key}: {o.label}" for o in b.vote if o.key == a.option),
                         a.option)
-            out.append(FxButton(ids.ButtonId(ids.VOTE, t, v, a.option), text=text))
+            votes.append(FxButton(ids.ButtonId(ids.VOTE, t, v, a.option),
+                                  text=clip(text, SHORT), style=Style.primary))
         elif isinstance(a, Choose):
-            text = prompt_option_label(view.prompts, a.option, merc_seats, a.merc)
-            out.append(FxButton(ids.ButtonId(ids.CHOOSE, t, v, a.option, a.merc),
-                                text=("Merc: " if a.merc else "") + text,
-                                style=discord.ButtonStyle.primary))
+            c = cards.get(a.option)
+            text = card_button(c) if c else prompt_option_label(
+                view.prompts, a.option, merc_seats, a.merc)
+            # "Done" / "Don't replace": the way out of a prompt, not the expected answer.
+            out = a.option == "done"
+            (closing if out else choices).append(FxButton(
+                ids.ButtonId(ids.CHOOSE, t, v, a.option, a.merc),
+                text=clip(("Merc: " if a.merc else "") + text, SHORT),
+                style=Style.secondary if out else Style.primary))
         elif isinstance(a, CloseVote):
-            out.append(FxButton(ids.ButtonId(ids.CLOSE, t, v), text="Close the vote",
-                                style=discord.ButtonStyle.danger))
+            closing.append(FxButton(ids.ButtonId(ids.CLOSE, t, v), text="Close the vote",
+                                    style=Style.danger))
         elif isinstance(a, Discard):
             c = cards.get(a.card)
-            out.append(FxButton(ids.ButtonId(ids.DISCARD, t, v, a.card, a.merc),
-                                text=("Merc discards " if a.merc else "Discard ")
-                                + (c.label if c else a.card)))
+            (merc_discards if a.merc else discards).append(FxButton(
+                ids.ButtonId(ids.DISCARD, t, v, a.card, a.merc),
+                                     text=("🗑️ Merc: " if a.merc else "🗑️ ")
+                                     + (card_button(c, 30) if c else a.card),
+                                     style=Style.danger))
         elif isinstance(a, Ready):
-            out.append(FxButton(ids.ButtonId(ids.READY, t, v, None, a.merc),
-                                text="Merc is ready" if a.merc else "Ready (draw up)",
-                                style=discord.ButtonStyle.success))
-    # Keep the ready buttons when there are too many discards.
-    if len(out) > MAX_BUTTONS:
-        readies = [x for x in out if x.bid.action == ids.READY]
-        rest = [x for x in out if x.bid.action != ids.READY]
-        kept = rest[: MAX_BUTTONS - len(readies)] + readies
-        return _view(kept), len(out) - len(kept)
-    return _view(out), 0
+            closing.append(FxButton(ids.ButtonId(ids.READY, t, v, None, a.merc),
+                                    text="Merc is ready" if a.merc else "Ready (draw up)",
+                                    style=Style.primary))
+    return _view([choices, plays, merc_plays, votes, discards, merc_discards, closing])
+
+
+def panel_message(view: PlayerView, notes: Sequence[str] = (),
+                  more: str = "use `/legends discard` or `choose`"
+                  ) -> tuple[discord.Embed, discord.ui.View | None]:
+    """One person's private panel (ephemeral reply or DM): their hand(s), prompts and the
+    buttons for what they may do now."""
+    embed = render.hand_embed(view, notes=notes)
+    buttons, hidden = panel_buttons(view)
+    if hidden:
+        embed.description = (embed.description or "") + (
+            f"\n({hidden} more options did not fit: {more}.)")
+    return embed, buttons
 
 
 def shop_buttons(table: str, version: int, items: list[tuple[str, str, bool]]
@@ -136,7 +200,8 @@ def shop_buttons(table: str, version: int, items: list[tuple[str, str, bool]]
     """items: (card id, label, merc)."""
     out = [FxButton(ids.ButtonId(ids.BUY, table, version, cid, merc), text=text)
            for cid, text, merc in items]
-    return _view(out)
+    view, _ = _view([out[:MAX_BUTTONS], []])
+    return view
 
 
 def component_ids(message: discord.Message | None) -> set[str]:

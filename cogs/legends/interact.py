@@ -18,7 +18,7 @@ import discord
 from bot.service.game import Applied
 from bot.storage.errors import StorageError
 from cogs.legends import ids, render
-from cogs.legends.components import panel_buttons
+from cogs.legends.components import panel_message
 from rules.core.errors import IllegalAction, Refusal
 from rules.legends.actions import (
     Action,
@@ -92,11 +92,7 @@ def panel(runtime: Runtime, state: Table, player: str, notes: Sequence[str] = ()
     """The private panel of one person: their hand(s), their prompts, their buttons."""
     if view is None:
         view = runtime.view(state, player)
-    embed = render.hand_embed(view, notes=notes)
-    buttons, hidden = panel_buttons(view)
-    if hidden:
-        embed.description = (embed.description or "") + (
-            f"\n({hidden} more options did not fit: use `/legends discard` or `choose`.)")
+    embed, buttons = panel_message(view, notes)
     return view, embed, buttons
 
 

@@ -19,13 +19,23 @@ import discord
 from rules.core.events import Event
 from rules.legends.cards import ContentPack, PlayerCard
 from rules.legends.state import Runner, Table
-from rules.legends.view import BoardView, CardView, PlayerView, PromptView
+from rules.legends.view import (
+    BoardView,
+    CardView,
+    ObstacleView,
+    PlayerView,
+    PromptView,
+    SeatView,
+)
 
 CONTENT_MAX = 2000
 DESCRIPTION_MAX = 4096
 TITLE_MAX = 256
 EMBEDS_TOTAL_MAX = 6000
 LABEL_MAX = 80
+FIELD_NAME_MAX = 256
+FIELD_VALUE_MAX = 1024
+FOOTER_MAX = 2048
 
 COLOR_BOARD = discord.Colour(0x00B3B3)  # "eye-wateringly teal"
 COLOR_EVENTS = discord.Colour(0xF2C94C)
@@ -61,15 +71,90 @@ def is_natural(events: Iterable[Event]) -> bool:
     return any(e.kind in NATURAL for e in events)
 
 
+# ---- symbols and cards ---------------------------------------------------------------------
+
+# One emoji per suit symbol, old enough to render on every phone (no Emoji 12+ glyphs).
+SUIT_EMOJI = {"charisma": "💬", "muscle": "💪", "stealth": "👤", "tech": "💾", "any": "🌈"}
+SUIT_LEGEND = "💬 Charisma · 💪 Muscle · 👤 Stealth · 💾 Tech · 🌈 Any"
+
+
+def suit_marks(suits: Iterable[str]) -> str:
+    """Suit symbols as emoji, one per symbol (a card with two Muscle symbols: 💪💪)."""
+    return "".join(SUIT_EMOJI.get(s.lower(), s.title()) for s in suits)
+
+
+def card_face(c: CardView) -> str:
+    """Rank and symbols: `J/3` 💪🌈 (the same on boards, hands and results)."""
+    marks = suit_marks(c.suits)
+    return f"`{c.ranks}`" + (f" {marks}" if marks else "")
+
+
+def card_line(c: CardView, text_max: int = 160) -> str:
+    """One card on one line: `J/3` 💪🌈 **Reflex Booster** — +1 Damage."""
+    return (f"{card_face(c)} **{c.name}**"
+            + (f" — {clip(c.text.replace(chr(10), ' '), text_max)}" if c.text else ""))
+
+
+def card_button(c: CardView, limit: int = 34) -> str:
+    """A short button label for a card: name, rank, symbols (mobile wraps long labels)."""
+    tail = f" · {c.ranks}" + (f" {suit_marks(c.suits)}" if c.suits else "")
+    return clip(c.name, max(8, limit - len(tail))) + tail
+
+
+# ---- To Hit in plain words ------------------------------------------------------------------
+
+_REQ = re.compile(r"^(?P<head>.+?)(?: with (?P<suits>.+?))?(?P<better> or better)?$")
+_ARTICLE = {"pair": "a Pair", "straight": "a Straight", "flush": "a Flush",
+            "full house": "a Full House"}
+
+
+def _suit_words(names: str) -> str:
+    parts = [n.strip() for n in names.split(" and ") if n.strip()]
+    return " and ".join(f"{SUIT_EMOJI.get(n.lower(), '')} {n.title()}".strip() for n in parts)
+
+
+def to_hit_text(req: str) -> str:
+    """A To Hit requirement as players say it: "Pair with Charisma or better" →
+    "a Pair with a 💬 Charisma in it, or better"."""
+    m = _REQ.match(req.strip())
+    if m is None:
+        return req
+    head, suits, better = m.group("head"), m.group("suits"), bool(m.group("better"))
+    low = head.lower()
+    if low.endswith(" flush") and low != "flush":
+        suit = head[: -len(" flush")]
+        out = f"a {_suit_words(suit)} Flush (5 {suit.title()} symbols)"
+    elif low == "flush":
+        out = "a Flush (5 of one suit)"
+    else:
+        out = _ARTICLE.get(low, head)
+    if suits:
+        out += f" with {'a ' if ' and ' not in suits else ''}{_suit_words(suits)} in it"
+    if better:
+        out += ", or better" if suits else " or better"
+    return out
+
+
+def to_hit_line(reqs: Sequence[str]) -> str:
+    if not reqs:
+        return "nothing: any Plan hits"
+    return " **or** ".join(to_hit_text(r) for r in reqs)
+
+
 # ---- public -----------------------------------------------------------------------------
 
 
 # The mark before a public event's line, by kind (the bold ones mark a run's end or start).
 _EVENT_MARK = {"executed": "💥", "obstacle_damaged": "🎯", "obstacle_cleared": "🏁",
                "crew_damaged": "🩸", "healed": "💚", "round": "🔁", "vote": "🗳️",
-               "vote_result": "🗳️", "card_entered": "🂠", "cleanup": "🧹"}
+               "vote_result": "🗳️", "card_entered": "🂠", "cleanup": "🧹",
+               "leader": "👑", "await_flip": "🃏", "obstacle_healed": "🔧", "voted": "🗳️",
+               "prompt": "⏳",
+               "left_plan": "↩️", "plan_cut_short": "✂️", "eddies": "💰",
+               "reward_cards": "🎁", "unlocked": "🛒", "memory": "🧠", "clue": "🔎"}
 _EVENT_MARK_BOLD = {"complete": "🏆", "campaign_done": "🏆", "trauma_done": "🏆",
                     "flatlined": "☠️", "trauma": "☠️", "run_started": "🌃"}
+_HEADLINE = re.compile(r"^(?P<head>[^:.]{1,60}: [^.]{1,120}\.)\s+(?P<rest>.+)$", re.S)
 
 
 def event_line(e: Event) -> str | None:
@@ -79,6 +164,11 @@ def event_line(e: Event) -> str | None:
         return "🃏 Flipped:\n" + "\n".join("> " + line for line in text.splitlines())
     if k == "to_hit":
         return ("✅ " if e.data.get("hit") else "❌ ") + text
+    if k == "run_started":
+        # "Scenario: Name. A long intro…": the name in bold, the intro as a quote.
+        m = _HEADLINE.match(text)
+        if m:
+            return f"🌃 **{m.group('head')}**\n> _{clip(m.group('rest'), 700)}_"
     if k in _EVENT_MARK:
         return f"{_EVENT_MARK[k]} {text}"
     if k in _EVENT_MARK_BOLD:
@@ -89,93 +179,183 @@ def event_line(e: Event) -> str | None:
 
 
 def event_lines(events: Iterable[Event]) -> list[str]:
-    """Public events as lines. Callers pass only public events (seats None)."""
-    out = []
+    """Public events as lines. Callers pass only public events (seats None). The line
+    saying the Plan executes comes before the To Hit checks it is made of."""
+    out: list[str] = []
+    checks = 0  # To Hit lines just before, not yet followed by "executed"
     for e in events:
         if e.seats is not None:
             continue  # defensive: never render a private event publicly
         line = event_line(e)
-        if line:
+        if not line:
+            continue
+        if e.kind == "executed" and checks:
+            out.insert(len(out) - checks, line)
+        else:
             out.append(line)
+        checks = checks + 1 if e.kind == "to_hit" else 0
     return out
 
 
-def _obstacle_block(b: BoardView) -> list[str]:
-    if not b.obstacles:
-        return ["**Obstacles:** none active"]
-    out = ["**Obstacles**"]
-    for ob in b.obstacles:
-        left = max(0, ob.health - ob.damage_taken)
-        out.append(f"• **{ob.name}** — Health {left}/{ob.health} ({ob.damage_taken} Damage "
-                   f"taken); deals {ob.damage} Damage each round it stands")
-        out.append("  To Hit: " + " **or** ".join(ob.to_hit))
-        if ob.plan_size:
-            out.append(f"  Plan Size {ob.plan_size:+d} while it is active")
-        if ob.text:
-            out.append("  _" + clip(ob.text.replace("\n", " "), 300) + "_")
-    return out
+# The events embed's title, from the most telling line (by its mark).
+_TITLES = (("🏆", "🏆 Run complete"), ("☠️", "☠️ Flatlined"), ("🌃", "🌃 A new run"),
+           ("💥", "💥 The Plan executes"), ("🗳️ The crew chose", "🗳️ The crew chose"),
+           ("🗳️", "🗳️ The crew must choose"), ("🃏 Flipped", "🃏 A card is flipped"),
+           ("🧹", "🧹 Clean-up"))
 
 
-def _plan_block(b: BoardView) -> list[str]:
+def events_title(lines: Sequence[str]) -> str:
+    for mark, title in _TITLES:
+        if any(line.startswith(mark) for line in lines):
+            if mark == "🏆" and any("Campaign" in line for line in lines):
+                return "🏆 Campaign complete"
+            return title
+    return "What happened"
+
+
+def obstacle_health(ob: ObstacleView) -> str:
+    """"❤️ 12 Health", or once hurt "❤️ 7 left (8/15 Damage)": the same x/y as the
+    events' "takes 8 Damage (8/15)"."""
+    if not ob.damage_taken:
+        return f"❤️ {ob.health} Health"
+    left = max(0, ob.health - ob.damage_taken)
+    return f"❤️ {left} left ({ob.damage_taken}/{ob.health} Damage)"
+
+
+def _obstacle_field(ob: ObstacleView, detail: bool = True) -> tuple[str, str]:
+    name = f"🎯 {ob.name} · {obstacle_health(ob)}"
+    lines = [f"**To Hit:** {to_hit_line(ob.to_hit)}"]
+    hits = f"Hits the crew for **{ob.damage}** each round it stands"
+    if ob.plan_size:
+        hits += f" · Plan Size {ob.plan_size:+d}"
+    lines.append(hits)
+    if ob.text.strip() and detail:
+        lines.append("_" + clip(ob.text.replace("\n", " ").strip(), 300) + "_")
+    return clip(name, FIELD_NAME_MAX), clip("\n".join(lines), FIELD_VALUE_MAX)
+
+
+def plan_head(b: BoardView) -> str:
+    makes = f"makes **{b.makes}**" if b.makes else "makes nothing yet"
+    return f"🃏 Plan {len(b.plan)}/{b.plan_size} · {makes} · {b.damage_now} Damage"
+
+
+def _plan_field(b: BoardView, text_max: int = 70) -> tuple[str, str] | None:
     if not (b.phase in ("plan", "assign") or b.plan):
-        return []
-    out = [f"**Plan** {len(b.plan)}/{b.plan_size} — makes: {b.makes or 'nothing yet'}; "
-           f"Damage so far: {b.damage_now}"]
+        return None
+    name = clip(plan_head(b).replace("**", ""), FIELD_NAME_MAX)
+    if not b.plan:
+        return name, (f"No cards yet. {b.turn} plays first." if b.turn else "No cards yet.")
+    lines = []
     for i, p in enumerate(b.plan, 1):
-        how = "puts" if p.put else "plays"
-        out.append(f"{i}. {p.seat_name} {how} {p.card.label}"
-                   + (f" — {clip(p.card.text, 120)}" if p.card.text else ""))
-    return out
+        how = "put by" if p.put else "by"
+        card = card_line(p.card, text_max) if text_max else f"{card_face(p.card)} **{p.card.name}**"
+        lines.append(f"{i}. {card} _({how} {p.seat_name})_")
+    return name, _fit_lines(lines, FIELD_VALUE_MAX)
 
 
-def _crew_block(b: BoardView) -> list[str]:
-    out = ["**Crew**"]
-    for s in b.seats:
-        marks = []
-        if s.leader:
-            marks.append("Leader")
-        if s.turn:
-            marks.append("to play")
-        if s.ready is not None:
-            marks.append("ready" if s.ready else "cleaning up")
-        mark = f" [{', '.join(marks)}]" if marks else ""
-        arrow = "▶ " if s.turn else ""
-        out.append(f"{arrow}{s.name} ({s.role.title()}){mark}: hand {s.hand_count}, "
-                   f"deck {s.deck_count}, discard {s.discard_count}")
-    return out
+def _seat_line(s: SeatView) -> str:
+    marks = []
+    if s.leader:
+        marks.append("👑 Leader")
+    if s.turn:
+        marks.append("**to play**")
+    if s.ready is not None:
+        marks.append("✅ ready" if s.ready else "⏳ cleaning up")
+    arrow = "▶ " if s.turn else ""
+    head = f"{arrow}**{s.name}** · {s.role.title()}" + (" · " + " · ".join(marks)
+                                                       if marks else "")
+    return f"{head} — hand {s.hand_count}, deck {s.deck_count}, discard {s.discard_count}"
+
+
+def _fit_lines(lines: Sequence[str], limit: int) -> str:
+    """Join lines, dropping whole lines (with a count) rather than cutting one mid-way."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    for i, line in enumerate(lines):
+        more = f"\n…and {len(lines) - i} more"
+        if len("\n".join([*kept, clip(line, limit)])) + len(more) > limit:
+            return clip("\n".join(kept) + more, limit)
+        kept.append(clip(line, limit))
+    return clip("\n".join(kept), limit)
+
+
+def now_line(b: BoardView) -> str:
+    return f"**Now:** {b.waiting_on}."
 
 
 def board_text(b: BoardView) -> str:
+    """The board's head: who the table waits on, then Health, Leader and Plan Size."""
     if b.scenario is None:
         return f"{b.campaign}: no run in progress."
-    lines = [f"❤️ Health **{b.health}/{b.max_health}** · Leader: **{b.leader or '-'}** · "
-             f"Plan Size {b.plan_size} · Scenario Cards left: {b.scenario_cards_left}"]
-    lines += _obstacle_block(b)
-    lines += _plan_block(b)
-    lines += _crew_block(b)
-    if b.vote:
-        lines.append("**Vote:** " + "; ".join(f"{o.key}: {o.label}" for o in b.vote))
-        if b.votes:
-            lines.append("Votes so far: " + ", ".join(f"{n}: {k}" for n, k in b.votes.items()))
-    for pr in b.prompts:
-        lines.append(f"⏳ {pr.text}")
-    lines.append(f"**Now:** {b.waiting_on}.")
-    return "\n".join(lines)
+    return "\n".join([
+        "▶ " + now_line(b),
+        f"❤️ Health **{b.health}/{b.max_health}** · 👑 Leader **{b.leader or '-'}** · "
+        f"Plan Size **{b.plan_size}** · {b.scenario_cards_left} Scenario Cards left",
+    ])
+
+
+MAX_OBSTACLE_FIELDS = 20
+
+
+BOARD_BUDGET = 4000  # leaves room for the "what happened" embed in the same message
 
 
 def board_embed(b: BoardView) -> discord.Embed:
-    title = b.campaign
-    if b.scenario:
-        title = f"{b.scenario} — Round {b.round}" if b.round else b.scenario
-    embed = discord.Embed(title=clip(title, TITLE_MAX), colour=COLOR_BOARD,
-                          description=clip(board_text(b), 3000))
-    embed.set_footer(text=f"{b.campaign} · table {b.table} · v{b.version}")
+    """The public board. Fields, in the order a player reads them to decide: each Obstacle
+    (Health, To Hit in words, its Damage), the Plan and what it makes, votes and choices
+    waited on, the crew. A crowded board drops the Obstacles' flavour text before
+    anything else, so every To Hit stays readable."""
+    embed = _board_embed(b, detail=True)
+    if len(embed) > BOARD_BUDGET:
+        embed = _board_embed(b, detail=False)
+    fit_embeds([embed])
     return embed
 
 
-def events_embed(lines: Sequence[str], title: str = "What happened") -> discord.Embed:
-    return discord.Embed(title=title, colour=COLOR_EVENTS,
-                         description=clip("\n".join(lines), 2800))
+def _board_embed(b: BoardView, detail: bool) -> discord.Embed:
+    title = b.campaign
+    if b.scenario:
+        title = f"{b.scenario} · Round {b.round}" if b.round else b.scenario
+    embed = discord.Embed(title=clip(title, TITLE_MAX), colour=COLOR_BOARD,
+                          description=clip(board_text(b), 1500))
+    if b.scenario is not None:
+        obstacles = list(b.obstacles)
+        shown = obstacles if len(obstacles) <= MAX_OBSTACLE_FIELDS else obstacles[
+            : MAX_OBSTACLE_FIELDS - 1]
+        for ob in shown:
+            name, value = _obstacle_field(ob, detail)
+            embed.add_field(name=name, value=value, inline=False)
+        if len(shown) < len(obstacles):
+            rest = obstacles[len(shown):]
+            embed.add_field(name=f"🎯 …and {len(rest)} more Obstacles", inline=False,
+                            value=clip(", ".join(o.name for o in rest), FIELD_VALUE_MAX))
+        if not obstacles:
+            embed.add_field(name="🎯 Obstacles", value="None active.", inline=False)
+        plan = _plan_field(b, 70 if detail else 0)
+        if plan is not None:
+            embed.add_field(name=plan[0], value=plan[1], inline=False)
+        if b.vote:
+            lines = [f"**{o.key}:** {o.label}" for o in b.vote]
+            if b.votes:
+                lines.append("Votes so far: " + ", ".join(f"{n} → {k}"
+                                                          for n, k in b.votes.items()))
+            embed.add_field(name="🗳️ Vote", value=_fit_lines(lines, FIELD_VALUE_MAX),
+                            inline=False)
+        if b.prompts:
+            embed.add_field(name="⏳ Waiting on a choice", inline=False,
+                            value=_fit_lines([p.text for p in b.prompts], FIELD_VALUE_MAX))
+        embed.add_field(name="👥 Crew", inline=False,
+                        value=_fit_lines([_seat_line(s) for s in b.seats], FIELD_VALUE_MAX))
+    embed.set_footer(text=clip(f"{SUIT_LEGEND}\n{b.campaign} · table {b.table} · "
+                               f"v{b.version}", FOOTER_MAX))
+    return embed
+
+
+def events_embed(lines: Sequence[str], title: str | None = None) -> discord.Embed:
+    return discord.Embed(title=clip(title or events_title(lines), TITLE_MAX),
+                         colour=COLOR_EVENTS, description=_fit_lines(lines, 2800))
 
 
 def status_line(b: BoardView, mentions: dict[str, str]) -> str:
@@ -183,31 +363,35 @@ def status_line(b: BoardView, mentions: dict[str, str]) -> str:
     if b.scenario is None:
         return ""
     who = " ".join(mentions.values())
-    return clip(f"**Now:** {b.waiting_on}." + (f" {who}" if who else ""), 600)
+    return clip(now_line(b) + (f" {who}" if who else ""), 600)
+
+
+_OUTCOME = {"complete": "🏆 won", "flatlined": "☠️ flatlined", "abandoned": "abandoned"}
 
 
 def campaign_embed(table: Table, content: ContentPack) -> discord.Embed:
     """Between runs: roster, progress and what comes next (public campaign fields only)."""
     camp = content.campaigns[table.campaign]
-    lines = [f"Campaign **{camp.name}** · max Health {table.max_health}"]
+    lines = [f"⏭️ **Next:** {next_run_label(table, content)}"]
+    if table.runners:
+        lines.append("The owner starts it with `/legends start`.")
+    lines.append(f"📜 Campaign **{camp.name}** · max Health {table.max_health}")
     done = [content.scenarios[s].name for s in table.completed if s in content.scenarios]
-    lines.append("Completed: " + (", ".join(done) if done else "nothing yet"))
+    lines.append("✅ Completed: " + (", ".join(done) if done else "nothing yet"))
     if table.history:
         last = table.history[-1]
-        lines.append(f"Last run: {content.scenarios[last.scenario].name}: {last.outcome}, "
-                     f"Health {last.health}, {last.rounds} rounds")
-    lines.append("Next: " + next_run_label(table, content))
-    lines.append("**Crew**")
-    if not table.runners:
-        lines.append("nobody yet — take a seat with `/legends join`")
-    for r in table.runners:
-        kind = " merc" if r.is_merc else ""
-        lines.append(f"• {r.name} ({r.role.value.title()}{kind}): {r.eddies} Eddies, "
-                     f"deck of {len(r.deck)} cards")
+        lines.append(f"⏮️ Last run: {content.scenarios[last.scenario].name} — "
+                     f"{_OUTCOME.get(last.outcome, last.outcome)}, Health {last.health}, "
+                     f"{last.rounds} round{'' if last.rounds == 1 else 's'}")
     if table.clues:
-        lines.append(f"Clues set aside: {len(table.clues)} (`/legends clues`)")
+        lines.append(f"🔎 Clues set aside: {len(table.clues)} (`/legends clues`)")
     embed = discord.Embed(title=clip(table.name, TITLE_MAX), colour=COLOR_BOARD,
-                          description=clip("\n".join(lines), 3500))
+                          description=clip("\n".join(lines), 3000))
+    crew = [f"• **{r.name}** · {r.role.value.title()}{' merc' if r.is_merc else ''} — "
+            f"{r.eddies} Edd{'ie' if r.eddies == 1 else 'ies'}, {len(r.deck)}-card deck"
+            for r in table.runners]
+    embed.add_field(name="👥 Crew", inline=False, value=_fit_lines(
+        crew or ["Nobody yet: take a seat with `/legends join`."], FIELD_VALUE_MAX))
     embed.set_footer(text=f"table {table.id} · v{table.version}")
     return embed
 
@@ -257,41 +441,79 @@ def memory_embed(table: Table) -> discord.Embed:
 # ---- private (ephemeral replies and opted-in DMs only) -------------------------------------
 
 
-def card_line(c: CardView) -> str:
-    suits = " ".join(s.title() for s in c.suits)
-    return (f"**{c.name}** [{c.ranks}{' ' + suits if suits else ''}]"
-            + (f" — {c.text}" if c.text else ""))
-
-
-def hand_text(view: PlayerView) -> str:
+def _hand_lines(view: PlayerView) -> list[str]:
     seats = {s.seat: s for s in view.board.seats}
     lines: list[str] = []
     for seat, hand in view.hands.items():
         sv = seats.get(seat)
-        who = "Your merc's hand" if sv is not None and sv.is_merc else "Your hand"
-        lines.append(f"**{who}** ({len(hand)} card{'' if len(hand) == 1 else 's'})")
-        lines.extend(f"• {card_line(c)}" for c in hand)
+        merc = sv is not None and sv.is_merc
+        who = f"Your merc's hand ({sv.role.title()})" if merc and sv else "Your hand"
+        if lines:
+            lines.append("")
+        lines.append(f"**{who}** · {len(hand)} card{'' if len(hand) == 1 else 's'}")
+        lines.extend(card_line(c, 120 if len(hand) <= 8 else 50) for c in hand)
         if not hand:
             lines.append("(empty)")
+    return lines
+
+
+def hand_text(view: PlayerView) -> str:
+    lines = _hand_lines(view)
     for p in view.prompts:
         lines.append(f"⏳ **Your choice:** {p.text}")
     return "\n".join(lines)
+
+
+def _your_move(view: PlayerView) -> str:
+    """What this person is expected to do now, in a few words."""
+    b = view.board
+    mine = [s for s in b.seats if s.seat in view.seats]
+    if view.prompts:
+        return "⏳ **Your choice** — tap an option below."
+    if b.phase == "plan" and any(s.turn for s in mine):
+        merc = any(s.turn and s.is_merc for s in mine)
+        return ("▶ **Your merc's turn**" if merc else "▶ **Your turn**") + \
+            " — tap a card below to play it."
+    if b.phase == "flip" and any(s.leader for s in mine):
+        return "▶ **You flip** (you hold the Leader Token) — tap **Flip** below."
+    if b.phase == "vote" and view.legal:
+        return "🗳️ **Vote** below."
+    if b.phase == "cleanup" and any(s.ready is False for s in mine):
+        return "🧹 **Clean-up** — discard if you like (🗑️), then tap **Ready** to draw up."
+    return now_line(b)
+
+
+def _table_glance(b: BoardView) -> list[str]:
+    """What a player needs next to their hand: the Plan, each Obstacle's To Hit, Health."""
+    out = []
+    for ob in b.obstacles[:6]:
+        out.append(f"🎯 **{ob.name}** {obstacle_health(ob)} — {to_hit_line(ob.to_hit)}")
+    if len(b.obstacles) > 6:
+        out.append(f"🎯 …and {len(b.obstacles) - 6} more (see the board)")
+    if b.phase in ("plan", "assign") or b.plan:
+        out.append(plan_head(b))
+    out.append(f"❤️ Health {b.health}/{b.max_health}")
+    return out
 
 
 def hand_embed(view: PlayerView, notes: Sequence[str] = ()) -> discord.Embed:
     b = view.board
     head = list(notes)
     if b.scenario is not None:
-        head.append(f"{b.scenario}, round {b.round} · Health {b.health}/{b.max_health} · "
-                    f"Plan {len(b.plan)}/{b.plan_size} ({b.makes or 'nothing yet'})")
-        head.append(f"Now: {b.waiting_on}.")
+        head.append(_your_move(view))
+        head.extend(_table_glance(b))
     body = hand_text(view) or "You have no cards in hand."
     if view.legal:
-        body += "\n\nUse the buttons below (or `/legends play`, `choose`, `discard`, `ready`)."
-    text = "\n".join(head) + ("\n\n" if head else "") + body
-    embed = discord.Embed(title=clip(f"{b.campaign}: your hand", TITLE_MAX),
-                          colour=COLOR_PRIVATE, description=clip(text, 3800))
-    embed.set_footer(text=f"Only you can see this · table {b.table} · v{b.version}")
+        body += "\n\n_Buttons below, or `/legends play` · `choose` · `discard` · `ready`._"
+    head_text = _fit_lines(head, 1500)
+    text = head_text + ("\n\n" if head else "") + _fit_lines(body.split("\n"),
+                                                               3800 - len(head_text))
+    title = "Your hand" + (f" · {b.scenario}, round {b.round}" if b.scenario and b.round
+                           else f" · {b.scenario}" if b.scenario else "")
+    embed = discord.Embed(title=clip(title, TITLE_MAX), colour=COLOR_PRIVATE,
+                          description=clip(text, 3800))
+    embed.set_footer(text=clip(f"🔒 Only you can see this · {SUIT_LEGEND}\n{b.campaign} · "
+                               f"table {b.table} · v{b.version}", FOOTER_MAX))
     return embed
 
 
@@ -332,12 +554,55 @@ def refusal_embed(message: str) -> discord.Embed:
 
 
 def fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:
-    """Keep a message's embeds under Discord's 6,000-character total."""
+    """Keep a message's embeds under Discord's 6,000-character total: shorten the longest
+    description or field value until they fit."""
     total = sum(len(e) for e in embeds)
     while total > EMBEDS_TOTAL_MAX and embeds:
-        biggest = max(embeds, key=lambda e: len(e.description or ""))
         over = total - EMBEDS_TOTAL_MAX
-        desc = biggest.description or ""
-        biggest.description = clip(desc, max(10, len(desc) - over - 10))
-        total = sum(len(e) for e in embeds)
+        best: tuple[int, discord.Embed, int] | None = None  # (length, embed, field or -1)
+        for e in embeds:
+            n = len(e.description or "")
+            if best is None or n > best[0]:
+                best = (n, e, -1)
+            for i, f in enumerate(e.fields):
+                if len(f.value or "") > best[0]:
+                    best = (len(f.value or ""), e, i)
+        if best is None or best[0] <= 20:
+            break
+        n, e, i = best
+        keep = max(10, n - over - 10)
+        if i < 0:
+            e.description = clip(e.description or "", keep)
+        else:
+            f = e.fields[i]
+            e.set_field_at(i, name=f.name or "", value=clip(f.value or "", keep),
+                           inline=bool(f.inline))
+        total = sum(len(x) for x in embeds)
     return embeds
+
+
+# ---- whole messages (the publisher's and the panels' composition) -------------------------
+
+
+def update_message(state: Table, b: BoardView, lines: list[str], natural: bool,
+                   mentions: dict[str, str], content: ContentPack
+                   ) -> tuple[str | None, list[discord.Embed]]:
+    """The public update posted after an action: (content, embeds). A natural point gets
+    what happened plus a fresh board (or the campaign, when the run is over); anything
+    else is one short text message."""
+    status = status_line(b, mentions)
+    embeds: list[discord.Embed] = []
+    text: str | None
+    if natural:
+        embeds.append(events_embed(lines))
+        if state.run is None:
+            embeds.append(campaign_embed(state, content))
+        else:
+            embeds.append(board_embed(b))
+        text = status or None
+    else:
+        text = "\n".join(lines) + (("\n" + status) if status else "")
+        if len(text) > CONTENT_MAX:
+            embeds.append(events_embed(lines))
+            text = status or None
+    return text, fit_embeds(embeds)

@@ -16,6 +16,10 @@ that is not a command.
 * **Start-up.** Active campaigns are mapped to their channels; runs whose last update was
   never posted (a crash) get a fresh board; owners are told about missing intents or
   permissions.
+* **Threads.** A campaign's thread or forum post may be archived (posting revives it, see
+  `threads.send`), locked (the owner is told once what to do) or deleted (the campaign
+  waits, unbound, for `/legends move`; the owner is told once). Game state is never
+  touched by any of this.
 
 Only views (`board`, `player_view`) and public events are rendered into channels; a
 private event goes only to the person whose seat it names, in an ephemeral reply or DM.
@@ -36,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.service.game import Applied, GameService, Refused
-from cogs.legends import render
+from cogs.legends import render, threads
 from cogs.legends.components import board_buttons, panel_buttons
 from cogs.legends.prefs import Prefs
 from rules.core.errors import IllegalAction
@@ -105,6 +109,11 @@ class Runtime:
         self._answering: dict[str, int] = {}
         self._answered: dict[str, asyncio.Event] = {}
         self._ready_done = False
+        # Preparing the answer during the commit pays only if the commit waits for the
+        # disk (FULL); an inline NORMAL commit leaves the event loop no idle time.
+        self.speculative = bool(getattr(service.store, "commits_wait_for_disk", True))
+        # Campaigns whose channel or thread was deleted: they wait for /legends move.
+        self.homeless: dict[str, int] = {}
         self.closed = False
         self.clicks: ClickHandler
         from cogs.legends.interact import ClickHandler
@@ -218,6 +227,8 @@ class Runtime:
         return None
 
     async def channel(self, cid: str) -> discord.abc.Messageable | None:
+        if cid in self.homeless:
+            return None
         channel_id = self.channel_of_table.get(cid)
         if channel_id is None:
             info = await self.service.info(cid)
@@ -226,14 +237,80 @@ class Runtime:
             channel_id = int(info.channel_id)
         ch = self.bot.get_channel(channel_id)
         if ch is None:
+            # Not cached: an archived thread (discord.py drops those; Discord leaves them
+            # out of GUILD_CREATE) is fetched by id, which also tells a deleted one.
             try:
                 fetched = await self.bot.fetch_channel(channel_id)
+            except discord.NotFound as exc:
+                if exc.code == threads.UNKNOWN_CHANNEL:
+                    self.channel_gone(channel_id, cid=cid)
+                    return None
+                log.warning("campaign %s: channel %s unavailable (%s)", cid, channel_id,
+                            exc.status)
+                return None
             except discord.HTTPException as exc:
                 log.warning("campaign %s: channel %s unavailable (%s)", cid, channel_id,
                             exc.status)
                 return None
             ch = fetched
         return ch if isinstance(ch, discord.abc.Messageable) else None
+
+    def channel_gone(self, channel_id: int, *, cid: str | None = None) -> None:
+        """The campaign channel or thread `channel_id` was deleted (CHANNEL_DELETE,
+        THREAD_DELETE, or 10003 Unknown Channel). The campaign is untouched; it waits,
+        unbound, until its owner runs `/legends move` somewhere else. Told once."""
+        cid = cid or self.table_of_channel.get(channel_id)
+        if cid is None or self.channel_of_table.get(cid, channel_id) != channel_id:
+            return
+        if cid in self.homeless:
+            return
+        self.homeless[cid] = channel_id
+        self.table_of_channel.pop(channel_id, None)
+        log.warning("campaign %s: its channel %s was deleted; it waits for /legends move",
+                    cid, channel_id)
+        key = f"gone:{channel_id}"
+        if self.prefs.warned.get(cid) == key:
+            return
+        self.prefs.warned[cid] = key
+        self.prefs.changed()
+        self.spawn(self._tell_owner_gone(cid))
+
+    async def _tell_owner_gone(self, cid: str) -> None:
+        try:
+            state = await self.service.get(cid)
+        except IllegalAction:
+            return
+        await self._tell_owner(cid, state, [
+            "Its channel or thread was deleted. Nothing of the game is lost: it is saved "
+            "and waits. To continue it, run `/legends move` in the channel or thread where "
+            "you want to play."])
+
+    async def _send(self, cid: str, channel: Any, what: str, **kwargs: Any) -> bool:
+        """Post in the campaign's channel, reviving an archived thread; a locked or deleted
+        one is reported (once) instead of failing again and again."""
+        try:
+            await threads.send(channel, **kwargs)
+            return True
+        except threads.Blocked as exc:
+            if exc.gone:
+                self.channel_gone(getattr(channel, "id", 0), cid=cid)
+                return False
+            log.warning("campaign %s: could not post %s: thread %s is locked and I lack "
+                        "Manage Threads", cid, what, getattr(channel, "id", "?"))
+            await self._thread_locked(cid, exc.channel)
+        except discord.HTTPException as exc:
+            log.warning("campaign %s: could not post %s (HTTP %s, code %s)", cid, what,
+                        exc.status, exc.code)
+        return False
+
+    async def _thread_locked(self, cid: str, channel: Any) -> None:
+        """Tell the owner (once per problem, the `warned` mechanism) why nothing appears."""
+        try:
+            state = await self.service.get(cid)
+            fresh = await self.bot.fetch_channel(channel.id)
+        except (IllegalAction, discord.HTTPException):
+            return
+        await self.check_setup(cid, state, notify=True, channel=fresh)
 
     # ---- the publisher --------------------------------------------------------------
 
@@ -336,6 +413,8 @@ class Runtime:
         if lines:
             await self._post_update(cid, state, b, lines, natural, ping)
         self.prefs.mark_published(cid, state.version)
+        if any(e.kind == "campaign_done" for e in public):
+            await self._retag_finished(cid)
         self._update_dms(cid, state, events)
         self._schedule_timers(cid, state)
         if state.run is None and any(e.kind in render.RUN_OVER for e in public):
@@ -371,11 +450,25 @@ class Runtime:
                                   "allowed_mentions": allowed}
         if view is not None:
             kwargs["view"] = view
+        await self._send(cid, channel, f"the update for v{state.version}", **kwargs)
+
+    async def _retag_finished(self, cid: str) -> None:
+        """A complete campaign's forum post: its "Active"-like tags give way to a
+        "Finished"-like tag, if the forum has one. Cosmetic: a failure is only logged."""
+        channel = await self.channel(cid)
+        forum = threads.forum_of(channel)
+        if forum is None or not isinstance(channel, discord.Thread):
+            return
+        tags = threads.finished_tags(channel, forum,
+                                     can_moderate=threads.can_manage_threads(forum))
+        if tags is None:
+            return
         try:
-            await channel.send(**kwargs)
+            await channel.edit(applied_tags=tags, archived=False)
+            log.info("campaign %s: its forum post is tagged finished", cid)
         except discord.HTTPException as exc:
-            log.warning("campaign %s: could not post the update for v%d (HTTP %s, code %s)",
-                        cid, state.version, exc.status, exc.code)
+            log.warning("campaign %s: could not retag its forum post (HTTP %s, code %s)", cid,
+                        exc.status, exc.code)
 
     async def post_board(self, cid: str, state: Table, note: str | None = None) -> None:
         """A fresh full board (start-up resume, `/legends status` from a DM button…)."""
@@ -390,10 +483,7 @@ class Runtime:
         view = board_buttons(b)
         if view is not None:
             kwargs["view"] = view
-        try:
-            await channel.send(**kwargs)
-        except discord.HTTPException as exc:
-            log.warning("campaign %s: could not post a board (HTTP %s)", cid, exc.status)
+        await self._send(cid, channel, "a board", **kwargs)
         self.prefs.mark_published(cid, state.version)
 
     async def _post_resume_board(self, cid: str, state: Table) -> None:
@@ -469,10 +559,8 @@ class Runtime:
         allowed = discord.AllowedMentions(
             everyone=False, roles=False,
             users=[discord.Object(int(mention))] if mention and mention.isdigit() else False)
-        try:
-            await channel.send(render.clip(text, render.CONTENT_MAX), allowed_mentions=allowed)
-        except discord.HTTPException as exc:
-            log.warning("campaign %s: could not post a notice (HTTP %s)", cid, exc.status)
+        await self._send(cid, channel, "a notice", content=render.clip(text, render.CONTENT_MAX),
+                         allowed_mentions=allowed)
 
     # ---- timers ---------------------------------------------------------------------
 
@@ -569,10 +657,8 @@ class Runtime:
             return
         allowed = discord.AllowedMentions(everyone=False, roles=False,
                                           users=[discord.Object(int(p)) for p in people])
-        try:
-            await channel.send(render.clip(text, render.CONTENT_MAX), allowed_mentions=allowed)
-        except discord.HTTPException as exc:
-            log.warning("campaign %s: could not post a reminder (HTTP %s)", cid, exc.status)
+        await self._send(cid, channel, "a reminder",
+                         content=render.clip(text, render.CONTENT_MAX), allowed_mentions=allowed)
 
     # ---- setup checks -----------------------------------------------------------------
 
@@ -599,6 +685,9 @@ class Runtime:
             if missing:
                 problems.append(f"I lack {', '.join(missing)} in {channel.mention}: I need "
                                 "them to post the board.")
+            locked = threads.locked_problem(channel)
+            if locked:
+                problems.append(locked)
             if mode == "delete" and not perms.manage_messages:
                 problems.append(
                     f"I lack **Manage Messages** in {channel.mention}, so I can't delete "
@@ -606,8 +695,9 @@ class Runtime:
                     "set `/legends options table_talk:warn`.")
         return problems
 
-    async def check_setup(self, cid: str, state: Table, *, notify: bool) -> list[str]:
-        channel = await self.channel(cid)
+    async def check_setup(self, cid: str, state: Table, *, notify: bool,
+                          channel: Any = None) -> list[str]:
+        channel = channel or await self.channel(cid)
         if channel is None:
             return []
         problems = self.setup_problems(channel, state)
@@ -635,6 +725,10 @@ class Runtime:
                 return
             except discord.HTTPException:
                 pass
+        if cid in self.homeless:
+            log.warning("campaign %s: could not tell the owner (DMs closed, channel deleted)",
+                        cid)
+            return
         await self._say(cid, f"<@{owner}> " + text, mention=owner)
 
     # ---- views (cached per table version: states are immutable) -------------------------

@@ -129,7 +129,7 @@ async def test_sync_registers_the_commands(fake: FakeDiscord, db: Path) -> None:
     assert set(subs) == {
         "new", "join", "leave", "start", "flip", "hand", "play", "choose", "discard", "ready",
         "status", "clues", "memory", "solve", "deck", "shop", "buy", "remove", "options",
-        "abandon", "rules", "dm"}
+        "abandon", "rules", "dm", "move"}
     opts = {o["name"] for o in subs["options"]["options"]}
     assert {"table_talk", "ace_low", "one_rank_per_card", "assign_damage",
             "loose_or_better_suits", "turn_timer"} <= opts

@@ -5,12 +5,15 @@ is ever posted in the forum channel itself (Discord refuses that with 50008)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import discord
 
-from tests.e2e.harness import new_table, settle, start_fixer
+from bot.app import FixerBot
+from bot.config import Settings
+from tests.e2e.harness import Table, content, new_table, settle, start_fixer
 from tests.e2e.test_tabletalk import hand_names
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeUser
 
 
 async def test_campaign_in_a_forum_post(fake: FakeDiscord, db: Path) -> None:
@@ -69,3 +72,105 @@ async def test_campaign_in_a_forum_post(fake: FakeDiscord, db: Path) -> None:
     await fake.idle(0.02)
     problems = bot2.fixer.setup_problems(bot2.get_channel(post.id), await t.state())
     assert any("Send Messages in Threads" in p for p in problems)
+
+
+async def new_in_forum(fake: FakeDiscord, user: FakeUser, options: dict[str, Any], *,
+                       channel: FakeChannel | None = None) -> FakeInteraction:
+    it = await fake.send_slash(user, "legends new", options, channel=channel)
+    cb = await it.response()
+    if cb.type == 5:
+        await it.wait_followups(1)
+    return it
+
+
+async def test_forum_posts_opened_by_fixer_get_a_fitting_tag(fake: FakeDiscord,
+                                                             db: Path) -> None:
+    bot = await start_fixer(fake, db)
+    alice = fake.add_user("alice", guild=fake.guild)
+    forum = fake.add_forum(fake.guild, "campaigns", tags=[
+        "LFG", {"name": "Cyberpunk Legends", "emoji": "🌃"}, "Finished"])
+    await fake.idle(0.02)
+    it = await new_in_forum(fake, alice, {"name": "Night Crew", "forum": forum})
+    reply = it.messages[-1]
+    post = next(c for c in fake.channels.values() if c.parent_id == forum.id)
+    assert reply.ephemeral and post.mention in reply.text
+    assert post.owner_id == fake.bot_user.id and post.name == "Night Crew"
+    assert fake.tag_names(post) == ["Cyberpunk Legends"]
+    assert "Night Crew" in post.messages[0].content and post.messages[0].embeds
+    cid = bot.fixer.table_of_channel[post.id]
+    assert bot.fixer.channel_of_table[cid] == post.id
+    assert not fake.bot_messages(forum)
+
+    # create_channel in a forum post: a new post of the same forum (with the same tag).
+    await new_in_forum(fake, alice, {"name": "Second Crew", "create_channel": True},
+                       channel=post)
+    second = next(c for c in fake.channels.values()
+                  if c.parent_id == forum.id and c.name == "Second Crew")
+    assert fake.tag_names(second) == ["Cyberpunk Legends"]
+    assert bot.fixer.table_of_channel[second.id] != cid
+
+    # A forum that requires a tag, none of them fitting: the first one Fixer may apply.
+    lfg = fake.add_forum(fake.guild, "lfg", require_tag=True, tags=[
+        {"name": "Staff pick", "moderated": True}, "Looking", "Done"])
+    await fake.idle(0.02)
+    await new_in_forum(fake, alice, {"forum": lfg})
+    (post2,) = [c for c in fake.channels.values() if c.parent_id == lfg.id]
+    assert fake.tag_names(post2) == ["Looking"]
+    # "In progress" is preferred when there is one.
+    fake.set_forum_tags(lfg, ["Looking", "In progress"])
+    await fake.idle(0.02)
+    await new_in_forum(fake, alice, {"name": "Third", "forum": lfg})
+    third = next(c for c in fake.channels.values() if c.name == "Third")
+    assert fake.tag_names(third) == ["In progress"]
+
+    # Only moderated tags and no Manage Threads: refused, clearly, and nothing is created.
+    staff = fake.add_forum(fake.guild, "staff-runs", require_tag=True, tags=[
+        {"name": "Approved", "moderated": True}])
+    await fake.idle(0.02)
+    campaigns = len(bot.fixer.channel_of_table)
+    it = await new_in_forum(fake, alice, {"forum": staff})
+    text = it.messages[-1].text
+    assert it.messages[-1].ephemeral and "Manage Threads" in text and "moderated" in text
+    assert not [c for c in fake.channels.values() if c.parent_id == staff.id]
+    assert not fake.calls_to("POST", f"/channels/{staff.id}/threads")
+    assert len(bot.fixer.channel_of_table) == campaigns
+    # With Manage Threads in the forum, Fixer may apply the moderated tag.
+    fake.set_bot_permissions(staff, allow=discord.Permissions(manage_threads=True))
+    await fake.idle(0.02)
+    await new_in_forum(fake, alice, {"forum": staff})
+    (post3,) = [c for c in fake.channels.values() if c.parent_id == staff.id]
+    assert fake.tag_names(post3) == ["Approved"]
+    assert not fake.warnings
+
+
+async def test_finished_campaign_post_is_retagged(fake: FakeDiscord, db: Path) -> None:
+    # A one-scenario campaign, so that one won run completes it.
+    pack = content()
+    camp_id = next(iter(pack.campaigns))
+    camp = pack.campaigns[camp_id]
+    short = pack.model_copy(update={"campaigns": {
+        camp_id: camp.model_copy(update={"scenarios": camp.scenarios[:1]})}})
+    bot = FixerBot(Settings(token=fake.token, database=db), content=short,
+                   guild_ready_timeout=0.05, synchronous="NORMAL")
+    await fake.start_bot(bot)
+    fake.install_commands(bot.tree)
+    bot.fixer.new_seed = lambda: 20240601  # a shuffle the crew wins with seed 1
+    await bot.fixer.idle()
+    alice = fake.add_user("alice", guild=fake.guild)
+    forum = fake.add_forum(fake.guild, "campaigns", tags=[
+        "Cyberpunk Legends", "Active", "Done", "Spoilers"])
+    await fake.idle(0.02)
+    await new_in_forum(fake, alice, {"name": "Night Crew", "forum": forum})
+    (post,) = [c for c in fake.channels.values() if c.parent_id == forum.id]
+    assert fake.tag_names(post) == ["Cyberpunk Legends", "Active"]
+    t = Table(fake=fake, bot=bot, channel=post, users=[alice])
+    t.cid = bot.fixer.table_of_channel[post.id]
+    t.listen()
+    await t.slash(alice, "join", {"role": "solo", "merc": "netrunner"})
+    await t.slash(alice, "start")
+    state = await t.play_out(seed=1)
+    assert state.run is None
+    assert state.history[-1].outcome == "complete", "pick a seed where the crew wins"
+    await settle(fake, bot)
+    assert fake.tag_names(post) == ["Cyberpunk Legends", "Done"]
+    t.assert_no_public_leak()

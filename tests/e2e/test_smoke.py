@@ -16,10 +16,11 @@ async def test_new_join_start_status_hand_flip_play(fake: FakeDiscord, db: Path)
     t = await new_table(fake, bot, [alice, bob], roles=["solo", "netrunner"])
     state = await t.state()
     assert state.run is not None and state.run.phase == "flip"
-    # The run's first board: the Leader is mentioned, with "My hand" and "Flip".
+    # The run's first board: the Leader is mentioned, with "Flip" (the expected action,
+    # first) and "My hand".
     board = t.boards()[-1]
     assert alice.mention in board.content
-    assert [c.split(":")[1] for c in board.custom_ids] == ["hand", "flip"]
+    assert [c.split(":")[1] for c in board.custom_ids] == ["flip", "hand"]
 
     # /legends status: a public board anyone can see, with the same buttons.
     it = await t.slash(bob, "status")

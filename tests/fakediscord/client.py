@@ -39,6 +39,7 @@ from .server import (
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
+    DiscordError,
     FakeChannel,
     FakeDiscordServer,
     FakeGuild,
@@ -208,6 +209,12 @@ class FakeDiscord(FakeDiscordServer):
         """``user`` posts in ``channel`` (a guild channel or their DM with the bot):
         MESSAGE_CREATE, content blanked for bots without the message content intent."""
         self._check_member(user, channel, posting=True)
+        if channel.is_thread:
+            # Like the bot's messages: unarchives an unlocked thread (THREAD_UPDATE first).
+            try:
+                self._check_thread_send(channel, user.id)
+            except DiscordError as exc:
+                raise PermissionError(f"{user} cannot post in {channel}: {exc.message}") from None
         body: JSONDict = {"content": content, "embeds": list(embeds)}
         if reply_to is not None:
             body["message_reference"] = {"message_id": str(reply_to.id)}
@@ -217,7 +224,9 @@ class FakeDiscord(FakeDiscordServer):
         return msg
 
     async def edit_message(self, message: FakeMessage, content: str) -> FakeMessage:
-        """The author edits ``message``: MESSAGE_UPDATE."""
+        """The author edits ``message``: MESSAGE_UPDATE (not in an archived thread)."""
+        if message.channel.archived:
+            raise PermissionError(f"{message.channel} is archived: its messages can't be edited")
         message.content = content
         message.edited_at = discord.utils.utcnow()
         message.snapshot()

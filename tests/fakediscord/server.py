@@ -68,6 +68,8 @@ SPEAK = 1 << 21
 CHANGE_NICKNAME = 1 << 26
 MANAGE_ROLES = 1 << 28
 USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
 
@@ -97,6 +99,11 @@ ANNOUNCEMENT_THREAD = 10
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD)
+
+# Channel flags.
+PINNED = 1 << 1
+REQUIRE_TAG = 1 << 4
+MAX_APPLIED_TAGS = 5
 
 # Interaction and callback types.
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
@@ -183,6 +190,10 @@ def _form_error(path: str, message: str, code: str = "BASE_TYPE_INVALID") -> Dis
 
 def missing_permissions() -> DiscordError:
     return DiscordError(403, 50013, "Missing Permissions")
+
+
+def archived_thread() -> DiscordError:
+    return DiscordError(400, 50083, "Operation cannot be performed on an archived thread")
 
 
 def missing_access() -> DiscordError:
@@ -309,6 +320,22 @@ class Overwrite:
 
 
 @dataclass(eq=False)
+class FakeTag:
+    """A forum tag (``available_tags`` of a forum; ``applied_tags`` of its posts hold ids).
+    A moderated tag can only be applied or removed by members with Manage Threads."""
+
+    id: int
+    name: str
+    moderated: bool = False
+    emoji: str | None = None
+    """A unicode emoji (custom emojis are not modeled)."""
+
+    def payload(self) -> JSONDict:
+        return {"id": str(self.id), "name": self.name, "moderated": self.moderated,
+                "emoji_id": None, "emoji_name": self.emoji}
+
+
+@dataclass(eq=False)
 class FakeChannel:
     id: int
     type: int
@@ -322,6 +349,13 @@ class FakeChannel:
     """Who started a thread."""
     archived: bool = False
     locked: bool = False
+    archived_at: dt.datetime | None = None
+    flags: int = 0
+    """Channel flags: REQUIRE_TAG (1 << 4) on a forum, PINNED (1 << 1) on a post."""
+    available_tags: list[FakeTag] = field(default_factory=list)
+    """A forum's tags."""
+    applied_tags: list[int] = field(default_factory=list)
+    """A forum post's tags (ids of its forum's ``available_tags``)."""
     created_at: dt.datetime = field(default_factory=lambda: _now())
     overwrites: dict[int, Overwrite] = field(default_factory=dict)
     recipients: list[FakeUser] = field(default_factory=list)
@@ -376,17 +410,18 @@ class FakeChannel:
                                      and not m.ephemeral),
                 "member_count": 1,
                 "total_message_sent": len(self.messages),
-                "flags": 0,
+                "flags": self.flags,
+                "applied_tags": [str(t) for t in self.applied_tags],
                 "thread_metadata": {
                     "archived": self.archived,
                     "auto_archive_duration": 1440,
-                    "archive_timestamp": _iso(self.created_at),
+                    "archive_timestamp": _iso(self.archived_at or self.created_at),
                     "locked": self.locked,
                     "create_timestamp": _iso(self.created_at),
                 },
             }
         forum: JSONDict = {
-            "available_tags": [],
+            "available_tags": [t.payload() for t in self.available_tags],
             "default_reaction_emoji": None,
             "default_sort_order": None,
             "default_forum_layout": 0,
@@ -406,8 +441,15 @@ class FakeChannel:
             "nsfw": False,
             "rate_limit_per_user": 0,
             "last_message_id": str(last) if last else None,
-            "flags": 0,
+            "flags": self.flags,
         }
+
+    def tag(self, name: str) -> FakeTag:
+        """A forum's tag by name."""
+        for t in self.available_tags:
+            if t.name == name:
+                return t
+        raise KeyError(f"no tag named {name!r} in {self}")
 
     def __repr__(self) -> str:
         return f"<FakeChannel #{self.name or 'dm'} {self.id}>"
@@ -559,6 +601,8 @@ class FakeMessage:
     reference_id: int | None = None
     versions: list[JSONDict] = field(default_factory=list)
     """Snapshots of every version (creation and each edit) the bot produced."""
+    reactions: dict[str, list[int]] = field(default_factory=dict)
+    """Emoji (as in the route: ``👍`` or ``name:id``) -> ids of who reacted (the bot only)."""
 
     @property
     def ephemeral(self) -> bool:
@@ -1218,10 +1262,56 @@ class FakeDiscordServer:
         *,
         category: FakeChannel | None = None,
         topic: str | None = None,
+        tags: Iterable[str | Mapping[str, Any]] = (),
+        require_tag: bool = False,
     ) -> FakeChannel:
         """A forum channel (type 15): nobody can post in it directly, only in its posts
-        (:meth:`add_forum_post`)."""
-        return self.add_channel(guild, name, type=GUILD_FORUM, category=category, topic=topic)
+        (:meth:`add_forum_post`). ``tags``: its ``available_tags``, each a name or a dict
+        ``{"name", "moderated", "emoji"}``; ``require_tag``: the REQUIRE_TAG flag (a new
+        post needs at least one tag)."""
+        ch = self._new_channel(guild, name, GUILD_FORUM, parent=category, topic=topic)
+        ch.available_tags = self._make_tags(tags)
+        ch.flags = REQUIRE_TAG if require_tag else 0
+        self._dispatch_all("CHANNEL_CREATE", lambda s: ch.payload(), intent=INTENT_GUILDS)
+        return ch
+
+    def _make_tags(self, tags: Iterable[str | Mapping[str, Any]]) -> list[FakeTag]:
+        out = []
+        for t in tags:
+            spec: Mapping[str, Any] = {"name": t} if isinstance(t, str) else t
+            out.append(FakeTag(self.snowflake(), str(spec["name"]),
+                               bool(spec.get("moderated", False)), spec.get("emoji")))
+        if len(out) > 20:
+            raise ValueError("a forum has at most 20 tags")
+        return out
+
+    def set_forum_tags(
+        self,
+        forum: FakeChannel,
+        tags: Iterable[str | Mapping[str, Any]] | None = None,
+        *,
+        require_tag: bool | None = None,
+    ) -> None:
+        """Replace a forum's tags and/or set its REQUIRE_TAG flag: CHANNEL_UPDATE. Tags that
+        disappear are removed from its posts, as on Discord."""
+        if not forum.is_forum:
+            raise ValueError(f"{forum} is not a forum channel")
+        if tags is not None:
+            forum.available_tags = self._make_tags(tags)
+            ids = {t.id for t in forum.available_tags}
+            for post in self.channels.values():
+                if post.parent_id == forum.id and post.is_thread:
+                    post.applied_tags = [t for t in post.applied_tags if t in ids]
+        if require_tag is not None:
+            forum.flags = (forum.flags | REQUIRE_TAG) if require_tag else (
+                forum.flags & ~REQUIRE_TAG)
+        self._channel_updated(forum)
+
+    def tag_names(self, post: FakeChannel) -> list[str]:
+        """A forum post's applied tags, by name."""
+        forum = self.channels.get(post.parent_id or 0)
+        names = {t.id: t.name for t in (forum.available_tags if forum else [])}
+        return [names.get(t, str(t)) for t in post.applied_tags]
 
     def add_forum_post(
         self,
@@ -1230,6 +1320,7 @@ class FakeDiscordServer:
         content: str,
         *,
         owner: FakeUser,
+        tags: Iterable[str] = (),
     ) -> FakeChannel:
         """``owner`` opens a post in ``forum``: a public thread (type 11) whose parent is the
         forum, with a starter message (``thread.messages[0]``, whose id is the thread's, as
@@ -1243,7 +1334,12 @@ class FakeDiscordServer:
         perms = self.permissions_for(owner, forum)
         if not perms & VIEW_CHANNEL or not perms & SEND_MESSAGES:
             raise PermissionError(f"{owner} cannot open a post in {forum}")
-        th = self.add_thread(forum, name, owner=owner)
+        applied = [forum.tag(n) for n in tags]
+        if forum.flags & REQUIRE_TAG and not applied:
+            raise ValueError(f"{forum} requires a tag on every post")
+        if any(t.moderated for t in applied) and not perms & MANAGE_THREADS:
+            raise PermissionError(f"{owner} cannot apply moderated tags in {forum}")
+        th = self.add_thread(forum, name, owner=owner, applied_tags=[t.id for t in applied])
         msg = self._new_message(th, owner, {"content": content}, id=th.id)
         self._dispatch_message("MESSAGE_CREATE", msg)
         return th
@@ -1255,6 +1351,7 @@ class FakeDiscordServer:
         *,
         owner: FakeUser | None = None,
         type: int = PUBLIC_THREAD,
+        applied_tags: Sequence[int] = (),
     ) -> FakeChannel:
         """A thread of a text (or announcement/forum) channel: THREAD_CREATE. It has no
         permission overwrites of its own: permissions come from ``channel``, and posting in
@@ -1268,7 +1365,7 @@ class FakeDiscordServer:
             raise ValueError("forum posts are public threads (type 11)")
         th = FakeChannel(
             self.snowflake(), type, name, guild, parent_id=channel.id,
-            owner_id=(owner or self.bot_user).id,
+            owner_id=(owner or self.bot_user).id, applied_tags=list(applied_tags),
         )
         guild.channels[th.id] = th
         self.channels[th.id] = th
@@ -1278,12 +1375,56 @@ class FakeDiscordServer:
         )
         return th
 
-    def set_thread_archived(self, thread: FakeChannel, archived: bool = True) -> None:
-        """Archive or unarchive ``thread``: THREAD_UPDATE."""
+    def set_thread_archived(
+        self, thread: FakeChannel, archived: bool = True, *, locked: bool | None = None
+    ) -> None:
+        """Archive or unarchive ``thread`` (auto-archiving after inactivity, or a member
+        doing it), and lock or unlock it (a moderator): THREAD_UPDATE. An archived thread is
+        no longer in GUILD_CREATE's ``threads``; discord.py drops it from its cache."""
         if not thread.is_thread:
             raise ValueError(f"{thread} is not a thread")
+        if archived and not thread.archived:
+            thread.archived_at = _now()
         thread.archived = archived
+        if locked is not None:
+            thread.locked = locked
         self._dispatch_all("THREAD_UPDATE", lambda s: thread.payload(), intent=INTENT_GUILDS)
+
+    def _check_thread_send(self, thread: FakeChannel, user_id: int) -> None:
+        """Posting in ``thread``: an archived thread is unarchived by the message unless it
+        is locked (then 50083: a moderator must unarchive it first, PATCH archived=false);
+        a locked thread that is not archived takes messages from Manage Threads only
+        (403 / 160005)."""
+        if thread.archived and thread.locked:
+            raise archived_thread()
+        if thread.locked and not self.permissions_for(user_id, thread) & MANAGE_THREADS:
+            raise DiscordError(403, 160005, "Thread is locked")
+        if thread.archived:
+            self.set_thread_archived(thread, False)
+
+    def delete_channel(self, channel: FakeChannel) -> None:
+        """Someone (a moderator) deletes ``channel`` or a thread: CHANNEL_DELETE, or
+        THREAD_DELETE (for the thread and for each thread of a deleted channel). Later calls
+        on it get 404 / 10003 (Unknown Channel)."""
+        self._remove_channel(channel)
+
+    def _remove_channel(self, ch: FakeChannel) -> JSONDict:
+        guild = ch.guild
+        assert guild is not None
+        for th in [t for t in guild.threads if t.parent_id == ch.id or t is ch]:
+            del guild.channels[th.id]
+            del self.channels[th.id]
+            data = {"id": str(th.id), "guild_id": str(guild.id), "parent_id": str(th.parent_id),
+                    "type": th.type}
+            self._dispatch_all("THREAD_DELETE", functools.partial(_same, data),
+                               intent=INTENT_GUILDS)
+        if ch.is_thread:
+            return ch.payload()
+        del guild.channels[ch.id]
+        del self.channels[ch.id]
+        payload = ch.payload()
+        self._dispatch_all("CHANNEL_DELETE", lambda s: payload, intent=INTENT_GUILDS)
+        return payload
 
     def add_role(
         self,
@@ -1679,6 +1820,11 @@ class FakeDiscordServer:
             ("GET", "/channels/{channel_id}/messages/{message_id}", self._h_get_message),
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._h_edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._h_delete_message),
+            ("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+             self._h_add_reaction),
+            ("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+             self._h_remove_reaction),
+            ("POST", "/channels/{channel_id}/threads", self._h_start_forum_post),
             ("POST", "/interactions/{interaction_id}/{token}/callback", self._h_callback),
             ("POST", "/webhooks/{app_id}/{token}", self._h_followup),
             ("GET", "/webhooks/{app_id}/{token}/messages/{message_id}", self._h_get_wh_message),
@@ -1963,6 +2109,8 @@ class FakeDiscordServer:
         ch = self._channel(request)
         if ch.guild is None:
             raise DiscordError(403, 50003, "Cannot execute action on a DM channel")
+        if ch.is_thread:
+            return self._edit_thread(ch, request[_CALL].json or {})
         self._require(ch, MANAGE_CHANNELS)
         body = request[_CALL].json or {}
         if "name" in body:
@@ -1980,26 +2128,108 @@ class FakeDiscordServer:
         self._channel_updated(ch)
         return ch.payload()
 
+    def _edit_thread(self, th: FakeChannel, body: JSONDict) -> JSONDict:
+        """PATCH /channels/{thread}: as on Discord, an archived thread must be unarchived in
+        the same request (else 50083); unarchiving an unlocked thread needs only Send Messages
+        in Threads, a locked one Manage Threads; locking needs Manage Threads; the name,
+        archiving and (non-moderated) tags can be changed by the thread's owner or with
+        Manage Threads; moderated tags need Manage Threads. At most 5 tags, ids of the
+        forum's tags; a forum with REQUIRE_TAG keeps at least one (40067)."""
+        perms = self.bot_permissions(th)
+        if not perms & VIEW_CHANNEL:
+            raise missing_access()
+        manage = bool(perms & MANAGE_THREADS)
+        owner = th.owner_id == self.bot_user.id
+        archived = bool(body.get("archived", th.archived))
+        locked = bool(body.get("locked", th.locked))
+        if th.archived and archived:
+            raise archived_thread()
+        if locked != th.locked and not manage:
+            raise missing_permissions()
+        if th.archived and not archived:
+            if th.locked and not manage:
+                raise missing_permissions()
+            if not perms & SEND_MESSAGES_IN_THREADS:
+                raise missing_permissions()
+        if archived and not th.archived and not (owner or manage):
+            raise missing_permissions()
+        if "name" in body and body["name"] != th.name:
+            if not (owner or manage):
+                raise missing_permissions()
+            if not 1 <= len(str(body["name"] or "")) <= 100:
+                raise _form_error("name", "Must be between 1 and 100 in length.")
+        tags = th.applied_tags
+        if "applied_tags" in body:
+            forum = self.channels.get(th.parent_id or 0)
+            if forum is None or not forum.is_forum:
+                raise _form_error("applied_tags", "Tags only apply to forum posts")
+            tags = self._check_tags(forum, body["applied_tags"] or [], perms,
+                                    before=th.applied_tags)
+            if tags != th.applied_tags and not (owner or manage):
+                raise missing_permissions()
+        th.applied_tags = tags
+        if "name" in body:
+            th.name = str(body["name"])
+        th.locked = locked
+        if archived and not th.archived:
+            th.archived_at = _now()
+        th.archived = archived
+        self._dispatch_all("THREAD_UPDATE", lambda s: th.payload(), intent=INTENT_GUILDS)
+        return th.payload()
+
+    def _check_tags(self, forum: FakeChannel, raw: Any, perms: int, *,
+                    before: Sequence[int] = ()) -> list[int]:
+        try:
+            ids = [int(t) for t in raw]
+        except (TypeError, ValueError):
+            raise _form_error("applied_tags", "Value is not a snowflake.") from None
+        if len(ids) > MAX_APPLIED_TAGS:
+            raise _form_error("applied_tags", f"Must be {MAX_APPLIED_TAGS} or fewer in length.",
+                              "BASE_TYPE_MAX_LENGTH")
+        known = {t.id: t for t in forum.available_tags}
+        if any(t not in known for t in ids):
+            raise _form_error("applied_tags", "Unknown tag.")
+        changed = set(ids) ^ set(before)
+        if any(known[t].moderated for t in changed if t in known) \
+                and not perms & MANAGE_THREADS:
+            raise missing_permissions()
+        if forum.flags & REQUIRE_TAG and not ids:
+            raise DiscordError(400, 40067,
+                               "A tag is required to create a forum post in this channel")
+        return list(dict.fromkeys(ids))
+
+    async def _h_start_forum_post(self, request: web.Request) -> Any:
+        """POST /channels/{forum}/threads: the bot opens a forum post (a thread and its
+        starter message). Threads of text channels are not modeled (404, strict check)."""
+        forum = self._channel(request)
+        if not forum.is_forum:
+            raise web.HTTPNotFound()
+        call: RestCall = request[_CALL]
+        body = call.json or {}
+        self._require(forum, SEND_MESSAGES)
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            raise _form_error("name", "Must be between 1 and 100 in length.")
+        message = body.get("message")
+        if not isinstance(message, dict):
+            raise _form_error("message", "This field is required", "BASE_TYPE_REQUIRED")
+        self._validate_message(message, creating=True, files=call.files)
+        if int(message.get("flags") or 0) & EPHEMERAL:
+            raise _form_error("message.flags", "Ephemeral messages can only be sent as "
+                              "interaction responses")
+        tags = self._check_tags(forum, body.get("applied_tags") or [],
+                                self.bot_permissions(forum))
+        th = self.add_thread(forum, name, owner=self.bot_user, applied_tags=tags)
+        msg = self._new_message(th, self.bot_user, message, id=th.id, files=call.files)
+        self._dispatch_message("MESSAGE_CREATE", msg)
+        return (201, {**th.payload(), "message": self._msg_payload(msg)})
+
     async def _h_delete_channel(self, request: web.Request) -> Any:
         ch = self._channel(request)
         if ch.guild is None:
             return ch.payload()
-        self._require(ch, MANAGE_CHANNELS)
-        guild = ch.guild
-        for th in [t for t in guild.threads if t.parent_id == ch.id or t is ch]:
-            del guild.channels[th.id]
-            del self.channels[th.id]
-            data = {"id": str(th.id), "guild_id": str(guild.id), "parent_id": str(th.parent_id),
-                    "type": th.type}
-            self._dispatch_all("THREAD_DELETE", functools.partial(_same, data),
-                               intent=INTENT_GUILDS)
-        if ch.is_thread:
-            return ch.payload()
-        del guild.channels[ch.id]
-        del self.channels[ch.id]
-        payload = ch.payload()
-        self._dispatch_all("CHANNEL_DELETE", lambda s: payload, intent=INTENT_GUILDS)
-        return payload
+        self._require(ch, MANAGE_THREADS if ch.is_thread else MANAGE_CHANNELS)
+        return self._remove_channel(ch)
 
     async def _h_put_overwrite(self, request: web.Request) -> Any:
         ch = self._channel(request)
@@ -2190,10 +2420,7 @@ class FakeDiscordServer:
             raise DiscordError(400, 50008, "Cannot send messages in a non-text channel")
         elif ch.is_thread:
             self._require(ch, SEND_MESSAGES_IN_THREADS)
-            if ch.locked:
-                raise DiscordError(403, 50083, "Thread is archived")
-            if ch.archived:  # sending unarchives an unlocked thread
-                self.set_thread_archived(ch, False)
+            self._check_thread_send(ch, self.bot_user.id)
         else:
             self._require(ch, SEND_MESSAGES)
         self._validate_message(body, creating=True, files=call.files)
@@ -2238,6 +2465,8 @@ class FakeDiscordServer:
         msg = self._message(ch, request.match_info["message_id"])
         if msg.author is not self.bot_user:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        if ch.archived:
+            raise archived_thread()
         self._apply_edit(msg, call.json or {}, call.files)
         self._dispatch_message("MESSAGE_UPDATE", msg)
         return self._msg_payload(msg)
@@ -2249,6 +2478,8 @@ class FakeDiscordServer:
             if ch.is_dm:
                 raise DiscordError(403, 50003, "Cannot execute action on a DM channel")
             self._require(ch, MANAGE_MESSAGES)
+        if ch.archived:
+            raise archived_thread()
         self._delete(msg, by=self.bot_user.id)
         return None
 
@@ -2257,6 +2488,8 @@ class FakeDiscordServer:
         if ch.is_dm:
             raise DiscordError(403, 50003, "Cannot execute action on a DM channel")
         self._require(ch, MANAGE_MESSAGES)
+        if ch.archived:
+            raise archived_thread()
         guild_id = str(ch.guild.id) if ch.guild else None
         ids = [str(i) for i in (request[_CALL].json or {}).get("messages", [])]
         if not 2 <= len(ids) <= 100:
@@ -2269,6 +2502,28 @@ class FakeDiscordServer:
             lambda s: {"ids": ids, "channel_id": str(ch.id), "guild_id": guild_id},
             intent=INTENT_GUILD_MESSAGES,
         )
+        return None
+
+    async def _h_add_reaction(self, request: web.Request) -> Any:
+        ch = self._channel(request)
+        msg = self._message(ch, request.match_info["message_id"])
+        if ch.guild is not None:
+            self._require(ch, READ_MESSAGE_HISTORY, ADD_REACTIONS)
+        if ch.archived:
+            raise archived_thread()
+        users = msg.reactions.setdefault(request.match_info["emoji"], [])
+        if self.bot_user.id not in users:
+            users.append(self.bot_user.id)
+        return None
+
+    async def _h_remove_reaction(self, request: web.Request) -> Any:
+        ch = self._channel(request)
+        msg = self._message(ch, request.match_info["message_id"])
+        if ch.archived:
+            raise archived_thread()
+        users = msg.reactions.get(request.match_info["emoji"], [])
+        if self.bot_user.id in users:
+            users.remove(self.bot_user.id)
         return None
 
     def _delete(self, msg: FakeMessage, *, by: int) -> None:

@@ -653,9 +653,9 @@ async def test_unsynced_commands_and_install_commands(fake: FakeDiscord, alice: 
 async def test_unmodeled_route_is_reported(fake: FakeDiscord, bot: Any) -> None:
     fake.strict = False  # strict mode would fail the test on exit
     ch = bot.get_channel(fake.channel.id)
-    msg = await ch.send("react to me")
+    msg = await ch.send("pin me")
     with pytest.raises(discord.NotFound):
-        await msg.add_reaction("👍")
+        await msg.pin()
     assert [c.method for c in fake.unhandled_calls] == ["PUT"]
 
 
@@ -735,3 +735,118 @@ async def test_forum_posts(fake: FakeDiscord, alice: FakeUser, bot: FixtureBot) 
     await fake.start_bot(b2)
     assert isinstance(b2.get_channel(forum.id), discord.ForumChannel)
     assert isinstance(b2.get_channel(post.id), discord.Thread)
+
+
+async def test_archived_and_locked_threads(fake: FakeDiscord, alice: FakeUser,
+                                           bot: FixtureBot) -> None:
+    thread = fake.add_thread(fake.channel, "plans", owner=alice)
+    await fake.idle(0.02)
+    ch = bot.get_channel(thread.id)
+    assert isinstance(ch, discord.Thread)
+    msg = await ch.send("first")
+    await msg.add_reaction("👍")
+    assert fake.messages[msg.id].reactions == {"👍": [fake.bot_user.id]}
+
+    # Archived (auto-archive): edits and reactions fail with 50083; a message unarchives.
+    fake.set_thread_archived(thread)
+    await fake.idle(0.02)
+    assert bot.get_channel(thread.id) is None
+    for attempt in (msg.edit(content="x"), msg.add_reaction("🔥"), msg.delete()):
+        with pytest.raises(discord.HTTPException) as exc:
+            await attempt
+        assert exc.value.code == 50083
+    fetched = await bot.fetch_channel(thread.id)  # archived threads are fetched by id
+    assert isinstance(fetched, discord.Thread) and fetched.archived
+    await fetched.send("wake up")
+    assert not thread.archived
+    await fake.idle(0.02)
+    assert isinstance(bot.get_channel(thread.id), discord.Thread)  # THREAD_UPDATE
+
+    # A user's message unarchives it too (THREAD_UPDATE before MESSAGE_CREATE).
+    fake.set_thread_archived(thread)
+    await fake.post_message(alice, thread, "back")
+    assert not thread.archived
+
+    # Locked and archived: nobody posts; unarchiving needs Manage Threads.
+    fake.set_thread_archived(thread, locked=True)
+    await fake.idle(0.02)
+    with pytest.raises(PermissionError):
+        await fake.post_message(alice, thread, "hello?")
+    fetched = await bot.fetch_channel(thread.id)
+    assert isinstance(fetched, discord.Thread) and fetched.locked
+    with pytest.raises(discord.HTTPException) as exc:
+        await fetched.send("hello?")
+    assert exc.value.code == 50083
+    with pytest.raises(discord.Forbidden):
+        await fetched.edit(archived=False)
+    with pytest.raises(discord.HTTPException) as exc:
+        await fetched.edit(name="renamed")  # still archived
+    assert exc.value.code == 50083
+    fake.set_bot_permissions(fake.channel, allow=discord.Permissions(manage_threads=True))
+    await fake.idle(0.02)
+    unarchived = await fetched.edit(archived=False)
+    assert not thread.archived and thread.locked and unarchived.locked
+    await unarchived.send("moderators may post in a locked thread")
+    fake.set_bot_permissions(fake.channel, deny=discord.Permissions(manage_threads=True))
+    await fake.idle(0.02)
+    with pytest.raises(discord.Forbidden) as exc:
+        await unarchived.send("but not others")
+    assert exc.value.code == 160005
+
+    # Deleted: THREAD_DELETE, then 10003.
+    fake.delete_channel(thread)
+    await fake.idle(0.02)
+    assert bot.get_channel(thread.id) is None
+    with pytest.raises(discord.NotFound) as exc:
+        await bot.fetch_channel(thread.id)
+    assert exc.value.code == 10003
+
+
+async def test_forum_tags(fake: FakeDiscord, alice: FakeUser, bot: FixtureBot) -> None:
+    forum = fake.add_forum(fake.guild, "lfg", require_tag=True, tags=[
+        "Open", {"name": "Staff pick", "moderated": True, "emoji": "⭐"}, "Done"])
+    await fake.idle(0.02)
+    cached = bot.get_channel(forum.id)
+    assert isinstance(cached, discord.ForumChannel) and cached.flags.require_tag
+    assert [(t.name, t.moderated) for t in cached.available_tags] == [
+        ("Open", False), ("Staff pick", True), ("Done", False)]
+    assert str(cached.get_tag(forum.tag("Staff pick").id).emoji) == "⭐"
+    with pytest.raises(ValueError):
+        fake.add_forum_post(forum, "untagged", "hi", owner=alice)
+    post = fake.add_forum_post(forum, "Tonight", "who's in?", owner=alice, tags=["Open"])
+    assert fake.tag_names(post) == ["Open"]
+
+    # The bot opens a post: a tag is required (40067); moderated tags need Manage Threads.
+    with pytest.raises(discord.HTTPException) as exc:
+        await cached.create_thread(name="Run", content="a run")
+    assert exc.value.status == 400 and exc.value.code == 40067
+    with pytest.raises(discord.Forbidden):
+        await cached.create_thread(name="Run", content="a run",
+                                   applied_tags=[cached.get_tag(forum.tag("Staff pick").id)])
+    made = await cached.create_thread(name="Run", content="a run",
+                                      applied_tags=[cached.get_tag(forum.tag("Open").id)])
+    post2 = fake.channels[made.thread.id]
+    assert post2.owner_id == fake.bot_user.id and post2.messages[0].id == post2.id
+    assert made.message.content == "a run" and fake.tag_names(post2) == ["Open"]
+    await fake.idle(0.02)
+    assert isinstance(bot.get_channel(post2.id), discord.Thread)
+
+    # Retagging its own post; 5 tags at most; at least one in a REQUIRE_TAG forum.
+    thread = bot.get_channel(post2.id)
+    assert isinstance(thread, discord.Thread)
+    edited = await thread.edit(applied_tags=[cached.get_tag(forum.tag("Done").id)])
+    assert fake.tag_names(post2) == ["Done"] and [t.name for t in edited.applied_tags] == ["Done"]
+    with pytest.raises(discord.HTTPException) as exc:
+        await thread.edit(applied_tags=[])
+    assert exc.value.code == 40067
+    fake.set_forum_tags(forum, [f"t{i}" for i in range(6)], require_tag=False)
+    await fake.idle(0.02)
+    assert post2.applied_tags == [] and not cached.flags.require_tag
+    with pytest.raises(discord.HTTPException) as exc:
+        await thread.edit(applied_tags=list(cached.available_tags))
+    assert exc.value.status == 400
+    # Someone else's post: only with Manage Threads.
+    other = bot.get_channel(post.id)
+    assert isinstance(other, discord.Thread)
+    with pytest.raises(discord.Forbidden):
+        await other.edit(applied_tags=[cached.available_tags[0]])
