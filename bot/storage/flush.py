@@ -1,0 +1,188 @@
+"""Background durability for inline commits (``synchronous=NORMAL``).
+
+With NORMAL, a COMMIT returns once its frames are written to the WAL file: they are in
+the operating system's page cache, so they survive a crash or kill -9 of the bot, but a
+power cut could lose them until the WAL is fsync'd. Waiting for that fsync on every
+commit costs 2-8 ms on a cloud disk, on the path of every answer a player waits for.
+
+`WalFlusher` takes the fsync off that path: after each commit the store calls
+`request()`, and a thread of its own fsyncs the WAL as soon as it can (commits that
+arrive meanwhile share the next fsync). So an acknowledged action is safe from a bot
+crash at once, and from a power cut one fsync later (its lag is measured: `stats()`).
+`wait()` lets a caller (closing the store, a test) wait until everything committed so
+far is on disk.
+
+The flusher also runs the WAL checkpoints (the writer's automatic checkpoint is turned
+off): a checkpoint copies pages into the database file and fsyncs it, which can take
+tens of milliseconds, and must not happen inside a commit on the event loop.
+
+Why fsync a file descriptor of our own works: fsync(2) flushes the file (the inode),
+whichever descriptor names it, and SQLite keeps its WAL file in place (it rewinds it,
+it does not replace it) while any connection is open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+log = logging.getLogger("bot.storage")
+
+#: Checkpoint once the WAL file is at least this big (SQLite's own default is about 4 MB).
+CHECKPOINT_BYTES = 4 * 1024 * 1024
+
+
+class WalFlusher:
+    def __init__(self, path: Path, *, checkpoint_bytes: int = CHECKPOINT_BYTES,
+                 busy_timeout: float = 5.0) -> None:
+        self.path = path
+        self.wal = path.with_name(path.name + "-wal")
+        self.checkpoint_bytes = checkpoint_bytes
+        self.busy_timeout = busy_timeout
+        self._cond = threading.Condition()
+        self._asked = 0  # commits reported so far
+        self._done = 0  # commits known to be on disk
+        self._asked_at: dict[int, float] = {}
+        self._stop = False
+        self._waiters: list[tuple[int, asyncio.Future[None]]] = []
+        self._thread = threading.Thread(target=self._run, name="fixer-wal-flush", daemon=True)
+        self.fsyncs = 0
+        self.checkpoints = 0
+        self.failures = 0
+        self._lags: list[float] = []  # ms from commit to fsync'd, the last 1,000
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def request(self) -> int:
+        """A commit was written: flush it soon. Returns its ticket for `wait`."""
+        with self._cond:
+            self._asked += 1
+            self._asked_at.setdefault(self._asked, time.perf_counter())
+            self._cond.notify()
+            return self._asked
+
+    async def wait(self, ticket: int | None = None) -> None:
+        """Until the commit with `ticket` (default: every commit so far) is on disk."""
+        loop = asyncio.get_running_loop()
+        with self._cond:
+            target = self._asked if ticket is None else ticket
+            if self._done >= target or not self._thread.is_alive():
+                return
+            fut: asyncio.Future[None] = loop.create_future()
+            self._waiters.append((target, fut))
+            self._cond.notify()
+        await fut
+
+    def stats(self) -> dict[str, float]:
+        with self._cond:
+            lags = sorted(self._lags)
+        out: dict[str, float] = {"fsyncs": self.fsyncs, "checkpoints": self.checkpoints,
+                                 "failures": self.failures}
+        if lags:
+            out["lag_p50_ms"] = lags[len(lags) // 2]
+            out["lag_p99_ms"] = lags[min(len(lags) - 1, int(len(lags) * 0.99))]
+            out["lag_max_ms"] = lags[-1]
+        return out
+
+    def stop(self) -> None:
+        """Flush what is left and end the thread (blocking; call from a thread or at
+        shut-down)."""
+        with self._cond:
+            self._stop = True
+            self._cond.notify()
+        if self._thread.is_alive():
+            self._thread.join()
+
+    # ---- the thread ------------------------------------------------------------------
+
+    def _run(self) -> None:
+        fd: int | None = None
+        cp: sqlite3.Connection | None = None
+        try:
+            while True:
+                with self._cond:
+                    while self._asked == self._done and not self._stop:
+                        self._cond.wait()
+                    if self._asked == self._done and self._stop:
+                        return
+                    target = self._asked
+                fd = self._flush(fd)
+                now = time.perf_counter()
+                with self._cond:
+                    for n in range(self._done + 1, target + 1):
+                        at = self._asked_at.pop(n, None)
+                        if at is not None:
+                            self._lags.append((now - at) * 1000)
+                    del self._lags[:-1000]
+                    self._done = target
+                    ready = [(t, f) for t, f in self._waiters if t <= target]
+                    self._waiters = [(t, f) for t, f in self._waiters if t > target]
+                for _, fut in ready:
+                    _resolve(fut)
+                if fd is not None and self._wal_size(fd) >= self.checkpoint_bytes:
+                    cp = self._checkpoint(cp)
+        finally:
+            if fd is not None:
+                os.close(fd)
+            if cp is not None:
+                cp.close()
+            with self._cond:
+                waiters, self._waiters = self._waiters, []
+            for _, fut in waiters:
+                _resolve(fut)
+
+    def _flush(self, fd: int | None) -> int | None:
+        try:
+            if fd is None:
+                fd = os.open(self.wal, os.O_RDONLY)
+            os.fsync(fd)
+            self.fsyncs += 1
+        except FileNotFoundError:
+            # No WAL file (yet, or the last connection closed and SQLite removed it):
+            # nothing waits in a WAL to be flushed.
+            return None
+        except OSError as exc:
+            self.failures += 1
+            # The commits are written and readable; only their survival of a power cut
+            # is in doubt. Say so once per failure; the next commit tries again.
+            log.error("could not fsync %s (%s): the last actions are saved but may not "
+                      "survive a power cut; check the disk", self.wal, exc.strerror or exc)
+        return fd
+
+    @staticmethod
+    def _wal_size(fd: int) -> int:
+        try:
+            return os.fstat(fd).st_size
+        except OSError:
+            return 0
+
+    def _checkpoint(self, cp: sqlite3.Connection | None) -> sqlite3.Connection | None:
+        try:
+            if cp is None:
+                cp = sqlite3.connect(self.path, isolation_level=None)
+                cp.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+            # PASSIVE: copies what no reader still needs and never blocks the writer.
+            cp.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            self.checkpoints += 1
+        except sqlite3.Error as exc:
+            log.warning("WAL checkpoint of %s failed (%s); it is retried later",
+                        self.path, exc)
+        return cp
+
+
+def _resolve(fut: asyncio.Future[None]) -> None:
+    loop = fut.get_loop()
+    if loop.is_closed():
+        return
+
+    def done() -> None:
+        if not fut.done():
+            fut.set_result(None)
+
+    loop.call_soon_threadsafe(done)
