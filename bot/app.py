@@ -61,7 +61,7 @@ class FixerBot(commands.Bot):
         message_content: bool = True,
         guild_ready_timeout: float = 2.0,
         instance_lock: bool = True,
-        synchronous: str = "FULL",
+        synchronous: str | None = None,
         sync_only: bool = False,
         cache_size: int = 256,
     ) -> None:
@@ -76,7 +76,7 @@ class FixerBot(commands.Bot):
         self.settings = settings
         self.content = content
         self.instance_lock = instance_lock
-        self.synchronous = synchronous
+        self.synchronous = synchronous or settings.durability
         self.sync_only = sync_only
         self.cache_size = cache_size
         self.fixer: Any = None
@@ -103,7 +103,9 @@ class FixerBot(commands.Bot):
                                              synchronous=self.synchronous)
         self._service = GameService(self._store, LegendsAdapter(content),
                                     cache_size=self.cache_size)
-        prefs = Prefs(db.with_name(db.name + ".discord.json"))
+        # Discord-side preferences live in the database (schema v4); a pre-v4
+        # `<database>.discord.json` beside it is imported once and renamed.
+        prefs = await Prefs.open(self._store, legacy=db.with_name(db.name + ".discord.json"))
         self.fixer = Runtime(self, self._service, content, prefs)
         await self.fixer.start()
         self.add_dynamic_items(FxButton)

@@ -135,7 +135,9 @@ def _add_db(sub: Subparsers) -> None:
     )
     c.set_defaults(func=_db_check)
 
-    e = dbsub.add_parser("export", help="write one campaign (state, log, runs) as JSON")
+    e = dbsub.add_parser(
+        "export", help="write one campaign (state, log, runs, Discord preferences) as JSON"
+    )
     e.add_argument("campaign_id")
     e.add_argument("file", help="output file, or - for standard output")
     e.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
@@ -280,7 +282,8 @@ def _db_export(args: argparse.Namespace) -> int:
             return _fail(f"could not write {dest}: {exc}")
         print(
             f"exported campaign {args.campaign_id} (v{data.campaign.version}, "
-            f"{len(data.actions)} actions) to {dest}. It contains players' hands: keep it private."
+            f"{len(data.actions)} actions, {len(data.prefs)} Discord preferences) to {dest}. "
+            "It contains players' hands: keep it private."
         )
         return 0
 
@@ -327,7 +330,8 @@ def _db_import(args: argparse.Namespace) -> int:
                 channel_id=args.channel,
             )
         print(
-            f"imported campaign {info.id} ({info.name!r}, v{info.version}) into {path}, "
+            f"imported campaign {info.id} ({info.name!r}, v{info.version}, "
+            f"{len(data.prefs)} Discord preferences) into {path}, "
             f"bound to channel {info.channel_id}"
         )
         return 0

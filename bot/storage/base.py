@@ -12,6 +12,7 @@ players' hands).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -107,6 +108,19 @@ class LogEntry:
     @property
     def version_after(self) -> int:
         return self.version_before + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Pref:
+    """One Discord-side preference (not game state): a JSON value under a key, either of
+    a campaign (it goes with the campaign) or, with `campaign_id` None, of no campaign.
+
+    In `Store.save_prefs`, a `value` of None deletes the preference.
+    """
+
+    campaign_id: str | None
+    key: str
+    value: str | None  # JSON
 
 
 @dataclass
@@ -210,6 +224,18 @@ class Store(ABC):
 
     @abstractmethod
     async def list_runs(self, campaign_id: str) -> list[RunRecord]: ...
+
+    # ---- preferences (Discord-side, not game state) -----------------------------------
+
+    @abstractmethod
+    async def load_prefs(self) -> list[Pref]:
+        """Every stored preference (campaign ones and the others)."""
+
+    @abstractmethod
+    async def save_prefs(self, changes: Sequence[Pref]) -> int:
+        """Write a batch of changed preferences in one transaction: set each one with a
+        value, delete each one whose value is None. A preference of a campaign that does
+        not exist is skipped. Returns how many were skipped."""
 
     # ---- administration --------------------------------------------------------------
 

@@ -87,7 +87,26 @@ CREATE TABLE runs (
 );
 """
 
-MIGRATIONS: list[str] = [_V1, _V2, _V3]
+# v4: Discord-side preferences that are not game state (DM opt-ins, notices already
+# given, the last version posted, open votes' and turn timers' deadlines), kept before
+# v4 in a JSON file beside the database. A campaign's go with it (ON DELETE CASCADE);
+# the others (a player's closed DMs) belong to no campaign. Values are JSON.
+_V4 = """
+CREATE TABLE campaign_prefs (
+    campaign_id TEXT NOT NULL REFERENCES campaigns (id) ON DELETE CASCADE,
+    key         TEXT NOT NULL,
+    value       TEXT NOT NULL CHECK (json_valid(value)),
+    updated_at  INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, key)
+) WITHOUT ROWID;
+CREATE TABLE prefs (
+    key         TEXT PRIMARY KEY,
+    value       TEXT NOT NULL CHECK (json_valid(value)),
+    updated_at  INTEGER NOT NULL
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4]
 
 
 def current_version() -> int:

@@ -42,6 +42,7 @@ from bot.storage.base import (
     LogEntry,
     NewAction,
     NewCampaign,
+    Pref,
     RunInfo,
     RunRecord,
     Store,
@@ -891,6 +892,63 @@ class SqliteStore(Store):
         )
         return [RunRecord(*r) for r in rows]
 
+    # ---- preferences (Discord-side, not game state; schema v4) ------------------------
+
+    async def load_prefs(self) -> list[Pref]:
+        rows = await self._read_all(
+            "SELECT campaign_id, key, value FROM campaign_prefs"
+            " UNION ALL SELECT NULL, key, value FROM prefs",
+            (),
+            "reading the preferences",
+        )
+        return [Pref(campaign_id=r[0], key=str(r[1]), value=str(r[2])) for r in rows]
+
+    async def save_prefs(self, changes: Sequence[Pref]) -> int:
+        """One transaction on the writer (never the action-commit path). Upserts and
+        deletes; a preference of a campaign that does not exist is skipped (counted)."""
+        last: dict[tuple[str | None, str], str | None] = {}
+        for p in changes:
+            last[(p.campaign_id, p.key)] = p.value
+        if not last:
+            return 0
+        now = self._clock()
+        set_campaign = [(c, k, v, now, c) for (c, k), v in last.items()
+                        if c is not None and v is not None]
+        del_campaign = [(c, k) for (c, k), v in last.items() if c is not None and v is None]
+        set_global = [(k, v, now) for (c, k), v in last.items() if c is None and v is not None]
+        del_global = [(k,) for (c, k), v in last.items() if c is None and v is None]
+        skipped = 0
+        try:
+            async with self._write("saving the preferences") as w:
+                if del_campaign:
+                    await w.executemany(
+                        "DELETE FROM campaign_prefs WHERE campaign_id = ? AND key = ?",
+                        del_campaign,
+                    )
+                if del_global:
+                    await w.executemany("DELETE FROM prefs WHERE key = ?", del_global)
+                if set_campaign:
+                    cur = await w.executemany(
+                        "INSERT INTO campaign_prefs (campaign_id, key, value, updated_at)"
+                        " SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM campaigns WHERE id = ?)"
+                        " ON CONFLICT (campaign_id, key) DO UPDATE SET"
+                        " value = excluded.value, updated_at = excluded.updated_at",
+                        set_campaign,
+                    )
+                    skipped = len(set_campaign) - max(cur.rowcount, 0)
+                if set_global:
+                    await w.executemany(
+                        "INSERT INTO prefs (key, value, updated_at) VALUES (?, ?, ?)"
+                        " ON CONFLICT (key) DO UPDATE SET"
+                        " value = excluded.value, updated_at = excluded.updated_at",
+                        set_global,
+                    )
+        except sqlite3.IntegrityError as exc:
+            raise StorageError(
+                f"Saving the preferences failed: a value is not valid JSON ({exc})."
+            ) from exc
+        return skipped
+
     # ---- administration --------------------------------------------------------------
 
     async def export_campaign(self, campaign_id: str) -> CampaignExport:
@@ -926,9 +984,21 @@ class SqliteStore(Store):
                     (campaign_id,),
                 ) as cur:
                     runs = [RunRecord(*r) for r in await cur.fetchall()]
+                async with db.execute(
+                    "SELECT key, value FROM campaign_prefs WHERE campaign_id = ? ORDER BY key",
+                    (campaign_id,),
+                ) as cur:
+                    pref_rows = [(str(r[0]), str(r[1])) for r in await cur.fetchall()]
                 await db.execute("COMMIT")
         finally:
             await db.close()
+        prefs: dict[str, Any] = {}
+        for key, value in pref_rows:
+            try:
+                prefs[key] = json.loads(value)
+            except ValueError:
+                log.warning("campaign %s: preference %r is not valid JSON; not exported",
+                            campaign_id, key)
         info = _info(row)
         stored_state = str(row[10])
         gversion, gstate = int(grow[0]), str(grow[1])
@@ -964,6 +1034,7 @@ class SqliteStore(Store):
                 )
                 for e in entries
             ],
+            prefs=prefs,
         )
 
     async def import_campaign(
@@ -1041,6 +1112,12 @@ class SqliteStore(Store):
                         )
                         for r in data.runs
                     ],
+                )
+                now = self._clock()
+                await w.executemany(
+                    "INSERT INTO campaign_prefs (campaign_id, key, value, updated_at)"
+                    " VALUES (?, ?, ?, ?)",
+                    [(c.id, key, _compact(value), now) for key, value in data.prefs.items()],
                 )
         except sqlite3.IntegrityError as exc:
             raise self._integrity(exc, c.id, channel) from exc
@@ -1343,12 +1420,21 @@ async def check_connection(db: aiosqlite.Connection, path: Path) -> CheckReport:
             f"schema v{version} is older than v{report.supported_version}: it will be "
             "migrated when the bot starts"
         )
+    legacy = path.with_name(path.name + ".discord.json")
+    if legacy.exists():
+        report.notes.append(
+            f"{legacy.name} (Discord preferences from before schema v4) is not imported "
+            "yet: the bot imports it into the database when it starts"
+        )
     try:
         async with db.execute("PRAGMA integrity_check") as cur:
             report.integrity = [str(r[0]) for r in await cur.fetchall()]
         if report.integrity != ["ok"]:
             report.problems.extend(f"integrity: {m}" for m in report.integrity[:20])
-            return report
+            # A row breaking a CHECK (a hand-edited value) leaves the file sound: the
+            # checks below still run and say which rows. Anything else: stop here.
+            if not all(m.startswith("CHECK constraint failed") for m in report.integrity):
+                return report
         async with db.execute("PRAGMA foreign_key_check") as cur:
             fk = list(await cur.fetchall())
         if fk:
@@ -1373,6 +1459,8 @@ async def _check_contents(db: aiosqlite.Connection, report: CheckReport, version
     report.counts["actions"] = int(await _scalar(db, "SELECT count(*) FROM actions"))
     if version >= 3:
         report.counts["runs"] = int(await _scalar(db, "SELECT count(*) FROM runs"))
+    if version >= 4:
+        await _check_prefs(db, report)
     missing = await _scalar(
         db,
         "SELECT count(*) FROM campaigns c LEFT JOIN genesis g ON g.campaign_id = c.id"
@@ -1400,6 +1488,35 @@ async def _check_contents(db: aiosqlite.Connection, report: CheckReport, version
         report.problems.append(f"{len(bad)} campaigns have a log that does not match the state")
         report.problems.extend(bad[:20])
     report.counts["campaigns_checked"] = len(rows)
+
+
+async def _check_prefs(db: aiosqlite.Connection, report: CheckReport) -> None:
+    """Preferences: every value is JSON, every campaign preference has its campaign."""
+    async with db.execute(
+        "SELECT p.campaign_id, p.key, p.value, c.id IS NOT NULL FROM campaign_prefs p"
+        " LEFT JOIN campaigns c ON c.id = p.campaign_id"
+        " UNION ALL SELECT NULL, key, value, 1 FROM prefs"
+    ) as cur:
+        rows = list(await cur.fetchall())
+    report.counts["prefs"] = len(rows)
+    bad: list[str] = []
+    orphans: set[str] = set()
+    for cid, key, value, has_campaign in rows:
+        where = f"campaign {cid}" if cid is not None else "global"
+        try:
+            json.loads(value)
+        except (TypeError, ValueError):
+            bad.append(f"preference {key!r} ({where}) is not valid JSON")
+        if not has_campaign:
+            orphans.add(str(cid))
+    if bad:
+        report.problems.append(f"{len(bad)} preferences are not valid JSON")
+        report.problems.extend(bad[:20])
+    if orphans:
+        report.problems.append(
+            f"preferences of {len(orphans)} campaigns that do not exist: "
+            + ", ".join(sorted(orphans)[:20])
+        )
 
 
 __all__ = [

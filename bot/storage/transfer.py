@@ -2,7 +2,9 @@
 
 An export is everything needed to rebuild the campaign elsewhere (another server, another
 channel, another database): the current state, the genesis state and the whole action
-log, so the importer can check that the log replays to the state.
+log, so the importer can check that the log replays to the state; since format version 2
+also the campaign's Discord-side preferences (`prefs`: DM opt-ins, the last version
+posted, open timers' deadlines, …). Files of format version 1 (no `prefs`) still import.
 
 Export files contain players' hands (hidden information): treat them like the database.
 """
@@ -14,7 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 EXPORT_FORMAT = "fixer-campaign"
-EXPORT_FORMAT_VERSION = 1
+EXPORT_FORMAT_VERSION = 2  # 2: `prefs`; version 1 files are still read
 
 _STRICT = ConfigDict(frozen=True, extra="forbid")
 
@@ -66,12 +68,14 @@ class CampaignExport(BaseModel):
     model_config = _STRICT
 
     format: Literal["fixer-campaign"] = "fixer-campaign"
-    format_version: Literal[1] = 1
+    format_version: Literal[1, 2] = 2
     exported_at: int
     schema_version: int
     campaign: ExportedCampaign
     runs: list[ExportedRun] = []
     actions: list[ExportedAction] = []
+    # The campaign's Discord-side preferences: key -> JSON value (format version 2).
+    prefs: dict[str, Any] = {}
 
     @model_validator(mode="after")
     def _consistent(self) -> CampaignExport:
@@ -95,4 +99,8 @@ class CampaignExport(BaseModel):
         numbers = [r.number for r in self.runs]
         if len(numbers) != len(set(numbers)):
             raise ValueError("a run number appears twice")
+        if self.prefs and self.format_version < 2:
+            raise ValueError("prefs need format_version 2")
+        if any(not key for key in self.prefs):
+            raise ValueError("a preference has an empty key")
         return self

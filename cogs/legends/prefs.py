@@ -3,9 +3,18 @@ reported, warnings already given to owners, the last version published per table
 deadline of each open scene vote and of each table's next turn-timer reminder (so a
 restarted bot resumes those timers with the time that was left, not the full duration).
 
-Kept in a small JSON file next to the database (`<database>.discord.json`), written
-atomically and at most once a second. Losing the last second of it on a crash costs at
-most a repeated board or notice, never game state (which is in the database).
+Kept in the database (schema v4: `campaign_prefs`, one row per table and preference,
+deleted with its campaign; `prefs` for what belongs to no campaign, a player's closed
+DMs), so `db backup`, `db export` / `db import` and a move to another host carry them.
+Changes are written at most once a second (a timer's deadline at once), and only the
+preferences that changed, in one transaction, through `Store.save_prefs`. Losing the
+last second of them on a crash costs at most a repeated board or notice, never game
+state.
+
+Before v4 they were in a JSON file next to the database (`<database>.discord.json`). On
+the first start with such a file, `Prefs.open` imports it once into the database and
+renames it to `<database>.discord.json.imported`; a file that cannot be read is reported
+and left where it is.
 """
 
 from __future__ import annotations
@@ -19,9 +28,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.storage.base import Pref, Store
+from bot.storage.errors import StorageError
+
 log = logging.getLogger("cogs.legends")
 
 SAVE_DELAY = 1.0
+
+# Row keys. A table's preferences are rows of `campaign_prefs` (campaign id, key); a
+# player's closed DMs are a row of `prefs` each, keyed DM_CLOSED + player id.
+DM, WARNED, PUBLISHED, VOTE, TURN = "dm", "warned", "published", "vote", "turn"
+DM_CLOSED = "dm_closed:"
+
+_RowKey = tuple[str | None, str]
 
 
 def _plain(key: Sequence[Any]) -> list[Any]:
@@ -30,9 +49,18 @@ def _plain(key: Sequence[Any]) -> list[Any]:
     return plain
 
 
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 class Prefs:
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
+    """The preferences in memory, saved to `store` (None: kept in memory only).
+
+    Cogs change the attributes directly (then call `changed()`) or through the helpers;
+    a save writes the difference from what was last saved."""
+
+    def __init__(self, store: Store | None = None) -> None:
+        self.store = store
         self.dm: dict[str, set[str]] = {}  # table id -> players who opted in
         self.dm_closed: set[str] = set()  # players whose closed DMs were reported
         self.warned: dict[str, str] = {}  # table id -> the last setup problem reported
@@ -41,27 +69,113 @@ class Prefs:
         self.votes: dict[str, tuple[list[Any], float]] = {}
         # table id -> (the awaited turn's key, the next reminder's deadline, its number)
         self.turns: dict[str, tuple[list[Any], float, int]] = {}
+        self._saved: dict[_RowKey, Any] = {}  # what the store holds, as `_rows()` gives it
+        self._dirty = False
+        self._wake = asyncio.Event()
+        self._lock = asyncio.Lock()
         self._save_task: asyncio.Task[None] | None = None
-        if path is not None and path.exists():
+
+    @classmethod
+    async def open(cls, store: Store | None, *, legacy: Path | None = None) -> Prefs:
+        """Load the preferences from `store`; import `legacy` (a pre-v4
+        `<database>.discord.json`) once if it exists."""
+        prefs = cls(store)
+        if store is not None:
             try:
-                self._load(json.loads(path.read_text(encoding="utf-8")))
-            except (OSError, ValueError) as exc:
-                log.warning("could not read %s (%s); starting with empty preferences",
-                            path, type(exc).__name__)
+                rows = await store.load_prefs()
+            except StorageError as exc:
+                log.warning("could not read the preferences (%s); starting without them",
+                            exc.message)
+                rows = []
+            prefs._load_rows(rows)
+        if legacy is not None and legacy.exists():
+            await prefs._import_legacy(legacy)
+        return prefs
+
+    # ---- reading --------------------------------------------------------------------
+
+    def _load_rows(self, rows: Sequence[Pref]) -> None:
+        bad = 0
+        for row in rows:
+            try:
+                self._load_row(row.campaign_id, row.key, json.loads(row.value or ""))
+            except (ValueError, TypeError, KeyError, IndexError):
+                bad += 1
+                # Not understood: dropped from the store at the next save.
+                self._saved[(row.campaign_id, row.key)] = object()
+        if bad:
+            log.warning("%d stored preferences could not be read and were ignored", bad)
+        self._saved.update(self._rows())
+
+    def _load_row(self, cid: str | None, key: str, value: Any) -> None:
+        if cid is None:
+            if key.startswith(DM_CLOSED) and value is True:
+                self.dm_closed.add(key[len(DM_CLOSED):])
+                return
+            raise ValueError(key)
+        if key == DM:
+            self.dm[cid] = {str(p) for p in value}
+        elif key == WARNED:
+            self.warned[cid] = str(value)
+        elif key == PUBLISHED:
+            self.published[cid] = int(value)
+        elif key == VOTE:
+            self.votes[cid] = (list(value["key"]), float(value["deadline"]))
+        elif key == TURN:
+            self.turns[cid] = (list(value["key"]), float(value["deadline"]),
+                               int(value.get("reminder", 1)))
+        else:
+            raise ValueError(key)
 
     def _load(self, data: dict[str, Any]) -> None:
-        self.dm = {k: set(v) for k, v in (data.get("dm") or {}).items()}
-        self.dm_closed = set(data.get("dm_closed") or [])
-        self.warned = dict(data.get("warned") or {})
-        self.published = {k: int(v) for k, v in (data.get("published") or {}).items()}
-        self.votes = {k: (list(v["key"]), float(v["deadline"]))
-                      for k, v in (data.get("votes") or {}).items()
-                      if isinstance(v, dict) and "key" in v and "deadline" in v}
-        self.turns = {k: (list(v["key"]), float(v["deadline"]), int(v.get("reminder", 1)))
-                      for k, v in (data.get("turns") or {}).items()
-                      if isinstance(v, dict) and "key" in v and "deadline" in v}
+        """The pre-v4 JSON file's contents; what is already in memory (from the
+        database) wins."""
+        dm = {k: set(v) for k, v in (data.get("dm") or {}).items()}
+        warned = {k: str(v) for k, v in (data.get("warned") or {}).items()}
+        published = {k: int(v) for k, v in (data.get("published") or {}).items()}
+        votes = {k: (list(v["key"]), float(v["deadline"]))
+                 for k, v in (data.get("votes") or {}).items()
+                 if isinstance(v, dict) and "key" in v and "deadline" in v}
+        turns = {k: (list(v["key"]), float(v["deadline"]), int(v.get("reminder", 1)))
+                 for k, v in (data.get("turns") or {}).items()
+                 if isinstance(v, dict) and "key" in v and "deadline" in v}
+        dm_closed = {str(p) for p in data.get("dm_closed") or []}
+        for cid, players in dm.items():
+            self.dm.setdefault(cid, players)
+        self.dm_closed |= dm_closed
+        self.warned = {**warned, **self.warned}
+        self.published = {**published, **self.published}
+        self.votes = {**votes, **self.votes}
+        self.turns = {**turns, **self.turns}
+
+    async def _import_legacy(self, path: Path) -> None:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+            self._load(data)
+        except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+            log.warning("could not read %s (%s); it was not imported and is left as it is",
+                        path, type(exc).__name__)
+            return
+        if self.store is None:
+            return
+        if not await self.flush():
+            log.warning("could not import %s into the database; will try again at the "
+                        "next start", path)
+            return
+        done = path.with_name(path.name + ".imported")
+        try:
+            os.replace(path, done)
+        except OSError as exc:
+            log.warning("imported %s into the database but could not rename it: %s",
+                        path, exc)
+            return
+        log.info("imported the Discord preferences of %s into the database (renamed to "
+                 "%s)", path, done.name)
 
     def dump(self) -> dict[str, Any]:
+        """Everything, in the pre-v4 file's shape (for tests and debugging)."""
         return {
             "dm": {k: sorted(v) for k, v in self.dm.items() if v},
             "dm_closed": sorted(self.dm_closed),
@@ -127,39 +241,104 @@ class Prefs:
         if self.turns.pop(table, None) is not None:
             self.changed()
 
+    # ---- saving ---------------------------------------------------------------------
+
     def changed(self, *, at_once: bool = False) -> None:
-        if self.path is None:
+        """Something changed: save within SAVE_DELAY seconds (`at_once`: now). Without
+        a running event loop the change waits for the next save or `close()`."""
+        self._dirty = True
+        if self.store is None:
             return
+        if at_once:
+            self._wake.set()
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self.save()
             return
         if self._save_task is None or self._save_task.done():
-            self._save_task = loop.create_task(self._save_later(0.0 if at_once else SAVE_DELAY))
-        elif at_once:
-            self._save_task.cancel()
-            self._save_task = loop.create_task(self._save_later(0.0))
+            self._save_task = loop.create_task(self._saver())
 
-    async def _save_later(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        self.save()
+    async def _saver(self) -> None:
+        """Saves while there are changes: at once if asked, else after SAVE_DELAY, so
+        the store is written at most once a second (plus the at-once saves)."""
+        while self._dirty:
+            if not self._wake.is_set():
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), SAVE_DELAY)
+            self._wake.clear()
+            if not await self.flush():
+                return  # the store failed: the next change (or close) tries again
 
-    def save(self) -> None:
-        if self.path is None:
-            return
-        tmp = self.path.with_name(f".{self.path.name}.tmp-{os.getpid()}")
-        try:
-            tmp.write_text(json.dumps(self.dump(), indent=1), encoding="utf-8")
-            os.replace(tmp, self.path)
-        except OSError as exc:
-            log.warning("could not save %s: %s", self.path, exc)
-            with contextlib.suppress(OSError):
-                tmp.unlink()
+    def _rows(self) -> dict[_RowKey, Any]:
+        """Every preference as (campaign id or None, key) -> a value that compares
+        (immutable snapshots: the sets are mutated in place)."""
+        rows: dict[_RowKey, Any] = {}
+        for cid, players in self.dm.items():
+            if players:
+                rows[(cid, DM)] = tuple(sorted(players))
+        for player in self.dm_closed:
+            rows[(None, DM_CLOSED + player)] = True
+        for cid, text in self.warned.items():
+            rows[(cid, WARNED)] = text
+        for cid, version in self.published.items():
+            rows[(cid, PUBLISHED)] = version
+        for cid, (key, at) in self.votes.items():
+            rows[(cid, VOTE)] = (_json(key), at)
+        for cid, (key, at, n) in self.turns.items():
+            rows[(cid, TURN)] = (_json(key), at, n)
+        return rows
+
+    @staticmethod
+    def _encode(row: _RowKey, value: Any) -> str:
+        key = row[1]
+        if key == DM:
+            return _json(list(value))
+        if key == VOTE:
+            return _json({"key": json.loads(value[0]), "deadline": value[1]})
+        if key == TURN:
+            return _json({"key": json.loads(value[0]), "deadline": value[1],
+                          "reminder": value[2]})
+        return _json(value)
+
+    async def flush(self) -> bool:
+        """Write what changed since the last save, in one transaction. False if the
+        store failed (the changes stay pending)."""
+        if self.store is None:
+            self._dirty = False
+            return True
+        async with self._lock:
+            self._dirty = False
+            rows = self._rows()
+            changes = [Pref(cid, key, self._encode((cid, key), value))
+                       for (cid, key), value in rows.items()
+                       if self._saved.get((cid, key), _MISSING) != value]
+            changes += [Pref(cid, key, None) for (cid, key) in self._saved
+                        if (cid, key) not in rows]
+            if not changes:
+                return True
+            try:
+                skipped = await self.store.save_prefs(changes)
+            except StorageError as exc:
+                self._dirty = True
+                log.warning("could not save the Discord preferences: %s", exc.message)
+                return False
+            except BaseException:
+                self._dirty = True  # cancelled: still to be saved
+                raise
+            if skipped:
+                log.debug("%d preferences of unknown campaigns were not saved", skipped)
+            self._saved = rows
+            return True
 
     async def close(self) -> None:
-        if self._save_task is not None and not self._save_task.done():
-            self._save_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._save_task
-        self.save()
+        """Save what is pending (the store must still be open)."""
+        task, self._save_task = self._save_task, None
+        if task is not None and not task.done():
+            self._wake.set()  # no more waiting: save now
+            with contextlib.suppress(Exception):
+                await task
+        if self._dirty:
+            await self.flush()
+
+
+_MISSING = object()

@@ -7,8 +7,11 @@ import asyncio
 import json
 import os
 import signal
+import sqlite3
 import sys
+from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 from bot.app import FixerBot
 from bot.config import Settings
@@ -40,6 +43,14 @@ async def public_plan_cards(db: Path, cid: str) -> set[str]:
                 if e.get("seats") is None and e.get("kind") == "card_entered":
                     names.add(content().cards[e["data"]["card"]].name)
     return names
+
+
+def stored_pref(db: Path, cid: str, key: str) -> Any:
+    """A table's Discord preference as the database holds it (None: no row)."""
+    with closing(sqlite3.connect(f"{db.absolute().as_uri()}?mode=ro", uri=True)) as conn:
+        row = conn.execute("SELECT value FROM campaign_prefs WHERE campaign_id = ? AND key = ?",
+                           (cid, key)).fetchone()
+    return None if row is None else json.loads(row[0])
 
 
 async def test_killed_process_restarts_and_old_buttons_work(fake: FakeDiscord, db: Path) -> None:
@@ -138,10 +149,10 @@ async def test_a_missed_update_is_posted_at_start_up(fake: FakeDiscord, db: Path
     await fake.kill_bot(bot)
     # As if the process died between the commit and the post: the last posted version
     # on record is older than the table's.
-    prefs = db.with_name(db.name + ".discord.json")
-    data = json.loads(prefs.read_text())
-    data["published"][t.cid] = 0
-    prefs.write_text(json.dumps(data))
+    assert stored_pref(db, t.cid, "published") == (await t.state()).version
+    with closing(sqlite3.connect(db, isolation_level=None)) as conn:
+        conn.execute("UPDATE campaign_prefs SET value = '0' WHERE campaign_id = ?"
+                     " AND key = 'published'", (t.cid,))
     boards = len(t.boards())
     bot = await start_fixer(fake, db)
     await fake.wait_for(lambda: len(t.boards()) > boards)
@@ -168,7 +179,7 @@ async def test_vote_timer_resumes_with_the_time_left(fake: FakeDiscord, db: Path
     state = await t.play_out(until=lambda s: s.run is not None and s.run.phase == "vote")
     opened = time.monotonic()
     assert state.run is not None and state.run.phase == "vote"
-    stored = json.loads(Path(f"{db}.discord.json").read_text())["votes"][t.cid]
+    stored = stored_pref(db, t.cid, "vote")
     assert 2.5 < stored["deadline"] - time.time() <= 3.0  # saved at once, not a second later
 
     await asyncio.sleep(1.0)
@@ -184,14 +195,14 @@ async def test_vote_timer_resumes_with_the_time_left(fake: FakeDiscord, db: Path
     after = await t.state()
     assert after.run is not None and after.run.phase != "vote"
     await settle_all(t)
-    assert t.cid not in json.loads(Path(f"{db}.discord.json").read_text()).get("votes", {})
+    assert stored_pref(db, t.cid, "vote") is None
     await fake.stop_bot(bot2)
 
 
 async def settle_all(t: Table) -> None:
     await t.bot.fixer.idle()
     await t.fake.idle(0.05)
-    await t.bot.fixer.prefs.close()  # flush the preferences file
+    await t.bot.fixer.prefs.close()  # flush the preferences to the database
 
 
 async def test_turn_timer_resumes_with_the_time_left(fake: FakeDiscord, db: Path) -> None:
@@ -207,7 +218,7 @@ async def test_turn_timer_resumes_with_the_time_left(fake: FakeDiscord, db: Path
     await t.slash(alice, "start")  # the table now waits on alice (the Leader flips)
     opened = time.monotonic()
     assert (await t.state()).run is not None
-    stored = json.loads(Path(f"{db}.discord.json").read_text())["turns"][t.cid]
+    stored = stored_pref(db, t.cid, "turn")
     assert 2.5 < stored["deadline"] - time.time() <= 3.0  # saved at once
     assert stored["reminder"] == 1
 
@@ -227,10 +238,50 @@ async def test_turn_timer_resumes_with_the_time_left(fake: FakeDiscord, db: Path
     (text,) = reminders()
     assert "Reminder 1:" in text and alice.mention in text
     await settle_all(t)
-    stored = json.loads(Path(f"{db}.discord.json").read_text())["turns"][t.cid]
+    stored = stored_pref(db, t.cid, "turn")
     assert stored["reminder"] == 2 and stored["deadline"] - time.time() > 500
     # Once the table no longer waits on a timed turn, the record goes.
     await t.slash(alice, "options", {"turn_timer": 0})
     await settle_all(t)
-    assert t.cid not in json.loads(Path(f"{db}.discord.json").read_text()).get("turns", {})
+    assert stored_pref(db, t.cid, "turn") is None
+    await fake.stop_bot(bot2)
+
+
+async def test_dm_opt_in_survives_a_restart_without_any_json_file(
+    fake: FakeDiscord, db: Path
+) -> None:
+    """The Discord preferences are in the database: a restart (here after a crash) keeps
+    who opted in to DM hands, with no `<database>.discord.json` anywhere."""
+    bot = await start_fixer(fake, db)
+    alice = fake.add_user("alice", guild=fake.guild)
+    t = await new_table(fake, bot, [alice], roles=["solo"], merc="rocker", start=False)
+    await t.slash(alice, "dm", {"enabled": True})
+    await settle_all(t)
+    assert stored_pref(db, t.cid, "dm") == [str(alice.id)]
+    await fake.kill_bot(bot)
+    assert not list(db.parent.glob("*.discord.json*"))
+    bot2 = await start_fixer(fake, db)
+    t.bot = bot2
+    assert bot2.fixer.prefs.dm_players(t.cid) == {str(alice.id)}
+    before = len(fake.dms_to(alice))
+    await t.slash(alice, "start")  # her hand comes by DM, as before the restart
+    await fake.wait_for(lambda: len(fake.dms_to(alice)) > before)
+    assert any("Your hand" in x for x in fake.dms_to(alice)[-1].all_texts)
+    await fake.stop_bot(bot2)
+
+
+async def test_a_pre_v4_json_file_is_imported_at_start_up(fake: FakeDiscord, db: Path) -> None:
+    """An upgrade from a Fixer that kept the preferences in `<database>.discord.json`:
+    the first start imports it into the database and renames it."""
+    bot = await start_fixer(fake, db)
+    alice = fake.add_user("alice", guild=fake.guild)
+    t = await new_table(fake, bot, [alice], roles=["solo"], merc="rocker", start=False)
+    await fake.stop_bot(bot)
+    legacy = db.with_name(db.name + ".discord.json")
+    legacy.write_text(json.dumps({"dm": {t.cid: [str(alice.id)]}, "dm_closed": []}))
+    bot2 = await start_fixer(fake, db)
+    t.bot = bot2
+    assert not legacy.exists() and legacy.with_name(legacy.name + ".imported").exists()
+    assert bot2.fixer.prefs.dm_players(t.cid) == {str(alice.id)}
+    assert stored_pref(db, t.cid, "dm") == [str(alice.id)]
     await fake.stop_bot(bot2)

@@ -71,6 +71,45 @@ def build_v1(path: Path) -> None:
         db.close()
 
 
+# The run old2 is playing, as a v3 bot recorded it (StartRun was its action seq 2).
+V3_RUNS = [("old2", 1, "heist", "active", 2, None, 1502, None)]
+
+
+def build_v3(path: Path) -> None:
+    """A v3 database with data (the log with its kinds, a run under way), from the frozen
+    v3 schema: the last version that kept Discord preferences in a JSON file."""
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.executescript((FIXTURES / "schema_v3.sql").read_text())
+        db.execute("BEGIN")
+        db.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
+        for i, (cid, (genesis, states)) in enumerate(v1_states().items()):
+            last = states[-1]
+            db.execute(
+                "INSERT INTO campaigns VALUES"
+                " (?, 'toy', ?, 'owner', 'g1', ?, 'active', ?, ?, ?, ?)",
+                (cid, f"Old {cid}", f"chan-{cid}", last.version, 1000 + i, 2000 + i,
+                 last.model_dump_json()),
+            )
+            db.execute(
+                "INSERT INTO genesis VALUES (?, 0, ?)", (cid, genesis.model_dump_json())
+            )
+            for seq, action in enumerate(V1_GAMES[cid], start=1):
+                db.execute(
+                    "INSERT INTO actions (campaign_id, seq, version_before, player,"
+                    " interaction_id, created_at, action, events, kind)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, '[]', ?)",
+                    (cid, seq, seq - 1, action.player, f"{cid}-i{seq}", 1500 + seq,
+                     action.model_dump_json(), action.type),
+                )
+        db.executemany("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?)", V3_RUNS)
+        db.execute("PRAGMA user_version = 3")
+        db.execute("COMMIT")
+    finally:
+        db.close()
+
+
 def build_at(path: Path, version: int) -> None:
     """A database at schema `version` (< current): v1 plus the released migrations."""
     build_v1(path)
@@ -84,4 +123,4 @@ def build_at(path: Path, version: int) -> None:
         db.close()
 
 
-__all__ = ["Play", "build_at", "build_v1", "v1_states"]
+__all__ = ["V3_RUNS", "Play", "build_at", "build_v1", "build_v3", "v1_states"]

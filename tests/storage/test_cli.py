@@ -16,6 +16,7 @@ import pytest
 
 from bot import cli
 from bot.service import registry
+from bot.storage.schema import CURRENT_VERSION as V
 from tests.service.toy import ToyAdapter
 from tests.storage.oldversions import build_v1
 from tests.storage.test_admin import _played
@@ -50,7 +51,7 @@ def test_backup_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert code == 1 and "already exists" in err
     assert run(capsys, "--database", str(db), "db", "backup", str(dest), "--force")[0] == 0
     code, out, _ = run(capsys, "--database", str(dest), "db", "check")
-    assert code == 0 and "OK" in out and "schema:    v3" in out and "campaigns:" in out
+    assert code == 0 and "OK" in out and f"schema:    v{V}" in out and "campaigns:" in out
     code, out, _ = run(capsys, "--database", str(dest), "db", "check", "--json")
     report = json.loads(out)
     assert code == 0 and report["ok"] and report["counts"]["actions"] == 15
@@ -127,6 +128,36 @@ def test_export_and_import(
     assert code == 0
 
 
+def test_export_import_and_check_with_prefs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], toy_known: None
+) -> None:
+    from bot.storage.base import Pref
+    from bot.storage.sqlite import SqliteStore
+
+    src, dst = tmp_path / "a.sqlite3", tmp_path / "b.sqlite3"
+    asyncio.run(_played(src, tables=1))
+
+    async def save() -> None:
+        async with await SqliteStore.open(src) as store:
+            await store.save_prefs([Pref("t0", "dm", '["42"]'), Pref("t0", "published", "5")])
+
+    asyncio.run(save())
+    file = tmp_path / "t0.json"
+    code, out, _ = run(capsys, "--database", str(src), "db", "export", "t0", str(file))
+    assert code == 0 and "2 Discord preferences" in out
+    data = json.loads(file.read_text())
+    assert data["format_version"] == 2 and data["prefs"] == {"dm": ["42"], "published": 5}
+    code, out, _ = run(capsys, "--database", str(dst), "db", "import", str(file))
+    assert code == 0 and "2 Discord preferences" in out
+    code, out, _ = run(capsys, "--database", str(dst), "db", "check", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["ok"] and report["counts"]["prefs"] == 2
+    # A pre-v4 preferences file beside the database: a note (the bot imports it).
+    (tmp_path / "b.sqlite3.discord.json").write_text("{}")
+    code, out, _ = run(capsys, "--database", str(dst), "db", "check")
+    assert code == 0 and "note: b.sqlite3.discord.json" in out
+
+
 def test_export_to_stdout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "fixer.sqlite3"
     asyncio.run(_played(db, tables=1))
@@ -138,11 +169,11 @@ def test_migrate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "fixer.sqlite3"
     build_v1(db)
     code, out, _ = run(capsys, "--database", str(db), "db", "check")
-    assert code == 0 and "note: schema v1 is older than v3" in out  # read-only: not migrated
+    assert code == 0 and f"note: schema v1 is older than v{V}" in out  # read-only: not migrated
     code, out, _ = run(capsys, "--database", str(db), "db", "migrate")
-    assert code == 0 and "from schema v1 to v3" in out
+    assert code == 0 and f"from schema v1 to v{V}" in out
     code, out, _ = run(capsys, "--database", str(db), "db", "migrate")
-    assert code == 0 and "already at schema v3" in out
+    assert code == 0 and f"already at schema v{V}" in out
 
 
 def test_db_needs_a_subcommand(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,10 +11,18 @@ import pytest
 
 from bot.service.game import GameService
 from bot.storage import schema
+from bot.storage.base import Pref
 from bot.storage.errors import MigrationError
 from bot.storage.sqlite import SqliteStore, check_file
 from tests.service.toy import Bump, EndRun, ToyAdapter, ToyState
-from tests.storage.oldversions import FIXTURES, build_at, build_v1, v1_states
+from tests.storage.oldversions import (
+    FIXTURES,
+    V3_RUNS,
+    build_at,
+    build_v1,
+    build_v3,
+    v1_states,
+)
 
 CURRENT = schema.current_version()
 
@@ -46,6 +54,55 @@ def test_the_frozen_v1_schema_is_the_released_one(tmp_path: Path) -> None:
     with closing(sqlite3.connect(b, isolation_level=None)) as db:
         db.executescript(schema.MIGRATIONS[0])
     assert _schema_of(a) == _schema_of(b)
+
+
+def test_the_frozen_v3_schema_is_the_released_one(tmp_path: Path) -> None:
+    """If this fails, someone edited a released migration (v1, v2 or v3)."""
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    with closing(sqlite3.connect(a, isolation_level=None)) as db:
+        db.executescript((FIXTURES / "schema_v3.sql").read_text())
+    with closing(sqlite3.connect(b, isolation_level=None)) as db:
+        for script in schema.MIGRATIONS[:3]:
+            db.executescript(script)
+    assert _schema_of(a) == _schema_of(b)
+
+
+async def test_v3_migrates_to_v4_with_its_runs_and_an_empty_prefs_table(tmp_path: Path) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    build_v3(path)
+    async with await SqliteStore.open(path) as store:
+        assert store.schema_version == CURRENT and store.migrated_from == 3
+        assert await store.load_prefs() == []
+        runs = await store.list_runs("old2")
+        assert [(r.number, r.scenario, r.status, r.started_version, r.started_at)
+                for r in runs] == [(n, s, st, sv, sa) for _, n, s, st, sv, _, sa, _ in V3_RUNS]
+        entries = await store.read_log("old1")
+        assert [e.kind for e in entries] == ["join", "join", "draw", "bump"]
+        # The service carries on: the run started under v3 ends with its start known.
+        service: GameService[Any, Any] = GameService(store, ToyAdapter())
+        await service.start()
+        old2 = v1_states()["old2"][1][-1]
+        await service.act("old2", EndRun(player="owner"), expected_version=old2.version)
+        (run,) = await store.list_runs("old2")
+        assert (run.status, run.started_version, run.ended_version) == ("complete", 2, 4)
+        # v4's preferences work on the migrated file.
+        await store.save_prefs([Pref("old1", "published", "4"), Pref(None, "dm_closed:7", "true")])
+        assert sorted(await store.load_prefs(), key=str) == sorted(
+            [Pref("old1", "published", "4"), Pref(None, "dm_closed:7", "true")], key=str)
+    # The append-only triggers survived the migration; prefs go with their campaign.
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        db.execute("PRAGMA foreign_keys = ON")
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            db.execute("UPDATE actions SET player = 'x' WHERE campaign_id = 'old1'")
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            db.execute("DELETE FROM actions WHERE campaign_id = 'old1'")
+        db.execute("DELETE FROM campaigns WHERE id = 'old1'")
+        assert db.execute("SELECT count(*) FROM campaign_prefs").fetchone()[0] == 0
+        assert db.execute("SELECT count(*) FROM actions WHERE campaign_id = 'old1'"
+                          ).fetchone()[0] == 0
+        assert db.execute("SELECT count(*) FROM prefs").fetchone()[0] == 1
+    report = await check_file(path)
+    assert report.ok, report.problems
 
 
 @pytest.mark.parametrize("version", range(1, CURRENT))

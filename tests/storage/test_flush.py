@@ -1,0 +1,191 @@
+"""synchronous=NORMAL: commits written on the event loop, the WAL fsync'd and
+checkpointed by the flusher thread. What a player was told about must be in the
+database (and readable by a fresh process) at once, and on disk one fsync later."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from bot.storage.errors import DatabaseLockedError, DiskFullError
+from bot.storage.flush import WalFlusher
+from bot.storage.sqlite import SqliteStore
+from tests.storage.test_sqlite import _action, _campaign, _commit
+
+
+def _version_seen_by_another_process(path: Path) -> int:
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        return int(db.execute("SELECT version FROM campaigns WHERE id = 'c1'").fetchone()[0])
+
+
+async def test_only_full_makes_commits_wait_for_the_disk(tmp_path: Path) -> None:
+    async with await SqliteStore.open(tmp_path / "a.db", synchronous="FULL") as full:
+        assert full.commits_wait_for_disk and full.flusher is None
+    async with await SqliteStore.open(tmp_path / "b.db", synchronous="NORMAL") as normal:
+        assert not normal.commits_wait_for_disk and normal.flusher is not None
+
+
+async def test_a_commit_is_visible_at_once_and_fsynced_soon_after(tmp_path: Path) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    async with await SqliteStore.open(path, synchronous="NORMAL") as store:
+        await _campaign(store)
+        assert store.flusher is not None
+        before = store.flusher.fsyncs
+        for v in range(5):
+            await _commit(store, "c1", v)
+        # In the WAL, so another process (or a restarted bot) reads it already.
+        assert _version_seen_by_another_process(path) == 5
+        await asyncio.wait_for(store.flushed(), 5)
+        stats = store.flusher.stats()
+        assert store.flusher.fsyncs > before
+        assert stats["failures"] == 0 and stats["lag_max_ms"] < 5000
+        assert len(await store.read_log("c1")) == 5
+
+
+async def test_commits_do_not_leave_the_event_loop(tmp_path: Path) -> None:
+    """The point of NORMAL: an uncontended commit completes without a single suspension
+    (no thread hop), so nothing else runs in the middle of it."""
+    async with await SqliteStore.open(tmp_path / "f.db", synchronous="NORMAL") as store:
+        await _campaign(store)
+        ran: list[int] = []
+        loop = asyncio.get_running_loop()
+        loop.call_soon(ran.append, 1)
+        coro = store.commit_action("c1", version_before=0, version_after=1, state='{"v":1}',
+                                   action=_action(0))
+        with pytest.raises(StopIteration) as done:
+            coro.send(None)  # runs to completion in one step
+        assert done.value.value.seq == 1
+        assert ran == []
+
+
+async def test_a_failing_fsync_is_logged_and_loses_nothing_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    async with await SqliteStore.open(path, synchronous="NORMAL") as store:
+        await _campaign(store)
+        await asyncio.wait_for(store.flushed(), 5)
+
+        def broken(fd: int) -> None:
+            raise OSError(5, "Input/output error")
+
+        monkeypatch.setattr(os, "fsync", broken)
+        with caplog.at_level(logging.ERROR, logger="bot.storage"):
+            await _commit(store, "c1", 0)
+            await asyncio.wait_for(store.flushed(), 5)
+        assert store.flusher is not None and store.flusher.failures >= 1
+        assert any("power cut" in r.getMessage() for r in caplog.records)
+        monkeypatch.undo()
+        await _commit(store, "c1", 1)
+    assert _version_seen_by_another_process(path) == 2
+
+
+async def test_the_flusher_checkpoints_a_growing_wal(tmp_path: Path) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    store = await SqliteStore.open(path, synchronous="NORMAL")
+    try:
+        assert store.flusher is not None
+        store.flusher.checkpoint_bytes = 64 * 1024
+        await _campaign(store)
+        big = "x" * 20_000
+        for v in range(40):
+            await store.commit_action("c1", version_before=v, version_after=v + 1,
+                                      state=big + str(v), action=_action(v))
+        await asyncio.wait_for(store.flushed(), 5)
+        for _ in range(100):
+            if store.flusher.checkpoints:
+                break
+            await asyncio.sleep(0.01)
+        assert store.flusher.checkpoints >= 1
+        # The writer's own automatic checkpoint is off: only the flusher checkpoints.
+        with closing(sqlite3.connect(path, isolation_level=None)) as db:
+            assert db.execute("SELECT version FROM campaigns").fetchone()[0] == 40
+    finally:
+        await store.close()
+    async with await SqliteStore.open(path) as again:
+        assert (await again.check()).ok
+        assert len(await again.read_log("c1")) == 40
+
+
+async def test_a_lock_held_elsewhere_waits_off_the_loop_then_commits(tmp_path: Path) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    async with await SqliteStore.open(path, synchronous="NORMAL", busy_timeout=5) as store:
+        await _campaign(store)
+        other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        other.execute("BEGIN IMMEDIATE")  # an admin command writing meanwhile
+        task = asyncio.ensure_future(_commit(store, "c1", 0))
+        ticks = 0
+        while ticks < 20:  # the loop keeps running while the commit waits
+            await asyncio.sleep(0.005)
+            ticks += 1
+        assert not task.done()
+        other.execute("ROLLBACK")
+        other.close()
+        await asyncio.wait_for(task, 5)
+        assert _version_seen_by_another_process(path) == 1
+
+
+async def test_a_lock_held_too_long_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    async with await SqliteStore.open(path, synchronous="NORMAL", busy_timeout=0.2) as store:
+        await _campaign(store)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            with pytest.raises(DatabaseLockedError):
+                await _commit(store, "c1", 0)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        await _commit(store, "c1", 0)
+        assert len(await store.read_log("c1")) == 1
+
+
+async def test_a_full_disk_loses_nothing_committed_inline(tmp_path: Path) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    async with await SqliteStore.open(path) as store:
+        await _campaign(store)
+        await _commit(store, "c1", 0)
+        pages = os.path.getsize(path) // 4096 + 8
+    store = await SqliteStore.open(path, synchronous="NORMAL",
+                                   pragmas=[f"PRAGMA max_page_count = {pages}"])
+    try:
+        with pytest.raises(DiskFullError):
+            await store.commit_action("c1", version_before=1, version_after=2,
+                                      state="x" * 200_000, action=_action(1))
+        stored = await store.load("c1")
+        assert stored is not None and stored.info.version == 1
+        await _commit(store, "c1", 1)
+    finally:
+        await store.close()
+    async with await SqliteStore.open(path) as store:
+        assert (await store.check()).ok
+        assert len(await store.read_log("c1")) == 2
+
+
+async def test_closing_flushes_and_stops_the_thread(tmp_path: Path) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    store = await SqliteStore.open(path, synchronous="NORMAL")
+    await _campaign(store)
+    await _commit(store, "c1", 0)
+    flusher = store.flusher
+    assert flusher is not None
+    await store.close()
+    assert not flusher._thread.is_alive()
+    # A clean close leaves one self-contained file, as with FULL.
+    assert [p.name for p in tmp_path.iterdir()] == ["fixer.sqlite3"]
+    assert _version_seen_by_another_process(path) == 1
+
+
+def test_a_flusher_without_a_wal_file_has_nothing_to_do(tmp_path: Path) -> None:
+    f = WalFlusher(tmp_path / "none.db")
+    f.start()
+    f.request()
+    f.stop()
+    assert f.failures == 0 and f.fsyncs == 0
