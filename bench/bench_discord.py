@@ -146,11 +146,17 @@ class Bench:
         return it.latency * 1000
 
     async def measure(self, user: FakeUser, channel: FakeChannel, cid: str, kind: str,
-                      rng: random.Random, out: dict[str, list[float]]) -> None:
+                      rng: random.Random, out: dict[str, list[float]],
+                      alone: bool = False) -> None:
         if kind == "noop":
             out["noop"].append(await self.one(user, channel, "legends noop", {}))
             return
         plays = await self.to_plan(cid, str(user.id))
+        if alone:
+            # The unmeasured moves that brought the table to a Plan have public posts
+            # of their own: one at a time means those are out too.
+            await self.bot.fixer.idle()
+            await self.fake.idle(0.003)
         play = rng.choice(plays)
         opts: dict[str, Any] = {"card": play.card}
         if play.merc:
@@ -165,7 +171,7 @@ class Bench:
         for i in range(samples * 2):
             cid, channel, user = self.tables[rng.randrange(n)]
             kind = "play" if (i % 2 == 0) == (rng.random() < 0.5) else "noop"
-            await self.measure(user, channel, cid, kind, rng, out)
+            await self.measure(user, channel, cid, kind, rng, out, alone=True)
             # Alone means alone: the previous play's public post is out before the next.
             await self.bot.fixer.idle()
             await self.fake.idle(0.003)

@@ -27,6 +27,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import DEFAULT_DATABASE, Settings, SettingsError
+from bot.idlegc import IdleGC
 from bot.logs import quiet_discord_payloads, setup_logging
 from rules.legends.cards import ContentPack
 
@@ -82,6 +83,7 @@ class FixerBot(commands.Bot):
         self.fixer: Any = None
         self._store: Any = None
         self._service: Any = None
+        self.idle_gc: IdleGC | None = None
 
     async def setup_hook(self) -> None:
         from cogs.legends import FxButton, LegendsCog, Runtime, TableTalkCog
@@ -108,6 +110,9 @@ class FixerBot(commands.Bot):
         prefs = await Prefs.open(self._store, legacy=db.with_name(db.name + ".discord.json"))
         self.fixer = Runtime(self, self._service, content, prefs)
         await self.fixer.start()
+        self.idle_gc = IdleGC(self.fixer.busy)
+        self.fixer.on_idle = self.idle_gc.poke
+        self.idle_gc.start()
         self.add_dynamic_items(FxButton)
         await self.add_cog(LegendsCog(self, self.fixer))
         await self.add_cog(TableTalkCog(self, self.fixer))
@@ -124,6 +129,8 @@ class FixerBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            if self.idle_gc is not None:
+                self.idle_gc.stop()
             if self.fixer is not None:
                 await self.fixer.close()
             if self._service is not None:

@@ -293,6 +293,18 @@ class GameService(Generic[S, A]):
         Raises IllegalAction (the rules' refusals and the service's `Refused`) or a
         StorageError (the database failed; nothing changed; `.player_message`).
         """
+        if not getattr(self.store, "commits_wait_for_disk", True) and not self._locks.locked(
+            campaign_id
+        ):
+            # The commit is written without leaving the event loop: with the table free,
+            # the whole action runs without a suspension point, so a cancellation cannot
+            # stop it half-way (or at all), and a task of its own would only cost loop
+            # turns. One turn after it, though: a caller acting in a loop must not
+            # starve everyone else. (A table not in the cache is loaded first: a caller
+            # cancelled during that load cancels the action, which has not started.)
+            result = await self._act(campaign_id, action, expected_version, interaction_id)
+            await asyncio.sleep(0)
+            return result
         task = asyncio.ensure_future(
             self._act(campaign_id, action, expected_version, interaction_id)
         )

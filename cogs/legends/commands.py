@@ -489,8 +489,9 @@ class LegendsCog(commands.Cog):
         content = self.rt.content
         camp = content.campaigns[state.campaign]
         ids = list(camp.scenarios) + [s for s in content.scenarios
-                                      if s not in camp.scenarios and s not in camp.trauma_packs
-                                      and not any(s in c.trauma_packs
+                                      if s not in camp.scenarios
+                                      and not content.is_trauma_pack(s)
+                                      and not any(s in c.trauma_packs  # packs built in code
                                                   for c in content.campaigns.values())]
         return _choices([(content.scenarios[s].name, s) for s in ids], current)
 

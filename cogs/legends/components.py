@@ -88,6 +88,11 @@ def _view(groups: list[list[FxButton]]) -> tuple[discord.ui.View | None, int]:
         for b in row:
             b.item.row = i
             view.add_item(b)
+    # Every button is an FxButton, dispatched by its custom_id through the dynamic item
+    # registered at start-up, so discord.py need not track the view. Left running, an
+    # ephemeral reply's view is kept (with a timeout task) for 15 minutes: thousands of
+    # live objects on a busy bot, for nothing.
+    view.stop()
     return view, dropped
 
 

@@ -112,6 +112,8 @@ class Runtime:
         # Preparing the answer during the commit pays only if the commit waits for the
         # disk (FULL); an inline NORMAL commit leaves the event loop no idle time.
         self.speculative = bool(getattr(service.store, "commits_wait_for_disk", True))
+        # Called when the last answer in progress is out (the idle garbage collector).
+        self.on_idle: Callable[[], None] | None = None
         # Campaigns whose channel or thread was deleted: they wait for /legends move.
         self.homeless: dict[str, int] = {}
         self.closed = False
@@ -330,12 +332,18 @@ class Runtime:
             else:
                 del self._answering[cid]
                 self._answered.pop(cid, event).set()
+                if not self._answering and self.on_idle is not None:
+                    self.on_idle()
 
     async def _after_answers(self, cid: str) -> None:
         event = self._answered.get(cid)
         if event is not None and not event.is_set():
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(event.wait(), ANSWER_FIRST)
+
+    def busy(self) -> bool:
+        """An interaction is being answered right now."""
+        return bool(self._answering)
 
     def on_commit(self, applied: Applied[Table]) -> None:
         """Service listener: runs under the table's lock, so it only enqueues."""
@@ -426,27 +434,13 @@ class Runtime:
         if channel is None:
             return
         mentions = {p: f"<@{p}>" for p in ping if p.isdigit()}
-        status = render.status_line(b, mentions)
-        embeds: list[discord.Embed] = []
-        text: str | None
-        run_over = state.run is None and natural
-        if natural:
-            embeds.append(render.events_embed(lines))
-            if run_over:
-                embeds.append(render.campaign_embed(state, self.content))
-            else:
-                embeds.append(render.board_embed(b))
-            text = status or None
-        else:
-            text = "\n".join(lines) + (("\n" + status) if status else "")
-            if len(text) > render.CONTENT_MAX:
-                embeds.append(render.events_embed(lines))
-                text = status or None
+        # The same builder the message gallery (cogs/legends/gallery.py) shows.
+        text, embeds = render.update_message(state, b, lines, natural, mentions, self.content)
         view = board_buttons(b)
         allowed = discord.AllowedMentions(
             everyone=False, roles=False,
             users=[discord.Object(int(p)) for p in mentions])
-        kwargs: dict[str, Any] = {"content": text, "embeds": render.fit_embeds(embeds),
+        kwargs: dict[str, Any] = {"content": text, "embeds": embeds,
                                   "allowed_mentions": allowed}
         if view is not None:
             kwargs["view"] = view

@@ -37,9 +37,24 @@ class CardView(BaseModel):
         return f"{self.name} [{self.ranks}{' ' + suits if suits else ''}]"
 
 
+# A card instance shows the same way every time: views are rebuilt after every action,
+# so their card views are memoised (keyed by the card object itself, kept alive in the
+# value, so a content pack loaded later never gets another pack's view).
+_CARD_VIEWS: dict[tuple[str, int], tuple[PlayerCard, CardView]] = {}
+_CARD_VIEWS_MAX = 50_000
+
+
 def card_view(inst: str, card: PlayerCard) -> CardView:
-    return CardView(inst=inst, id=card.id, name=card.name, ranks=card.rank_label(),
+    key = (inst, id(card))
+    hit = _CARD_VIEWS.get(key)
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    view = CardView(inst=inst, id=card.id, name=card.name, ranks=card.rank_label(),
                     suits=tuple(s.value for s in card.suits), text=card.text)
+    if len(_CARD_VIEWS) >= _CARD_VIEWS_MAX:
+        _CARD_VIEWS.clear()
+    _CARD_VIEWS[key] = (card, view)
+    return view
 
 
 class ObstacleView(BaseModel):

@@ -25,6 +25,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.service.game import GameService
 from bot.storage.sqlite import SqliteStore, check_file
 from rules.core.errors import IllegalAction
@@ -50,8 +52,10 @@ def _model_step(state: ToyState) -> tuple[Any, ToyState]:
         return action, new
 
 
-async def test_kill_minus_nine_loses_nothing(tmp_path: Path) -> None:
+@pytest.mark.parametrize("synchronous", ["NORMAL", "FULL"])
+async def test_kill_minus_nine_loses_nothing(tmp_path: Path, synchronous: str) -> None:
     db = tmp_path / "crash.sqlite3"
+    env = {**os.environ, "CRASH_SYNCHRONOUS": synchronous}
     rnd = random.Random(1234)
     model: dict[str, ToyState] = {}
     acked: dict[str, int] = {}
@@ -61,6 +65,7 @@ async def test_kill_minus_nine_loses_nothing(tmp_path: Path) -> None:
         child = subprocess.Popen(
             [sys.executable, "-m", "tests.service.crash_child", str(db), str(SEED), *TABLES],
             cwd=ROOT,
+            env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
