@@ -4,10 +4,10 @@
     python -m bench.bench_discord --quick    # smoke run
     python -m bench.bench_discord --write    # also update docs/benchmarks.md
 
-The real Fixer bot (discord.py, cogs, game service, SQLite with synchronous=FULL, the
-bot's setting) runs against `tests/fakediscord` in this process. For each level, N
-campaigns are created, each in its own channel with a solo runner and a merc, and
-brought to a Plan (set-up goes straight through the service, not measured). Then
+The real Fixer bot (discord.py, cogs, game service, SQLite with the bot's default
+durability, NORMAL; `--synchronous FULL` for the other) runs against
+`tests/fakediscord` in this process. For each level, N campaigns are created, each
+in its own channel with a solo runner and a merc, and brought to a Plan (set-up goes straight through the service, not measured). Then
 `WORKERS` simulated players, each on its own table at a time, alternately send
 `/legends play` (a legal card, picked from the player's own view) and `/legends noop`
 (a command that answers "ok" at once), in the same channels, under the same load:
@@ -17,8 +17,8 @@ Plan through the service, unmeasured.
 
 Latency is what the fake measures for every interaction: from INTERACTION_CREATE
 dispatched on the gateway to the accepted callback, i.e. until the player sees the
-answer. For `play` that answer is the ephemeral result (the action is on disk by then);
-if the bot ever had to defer (over its 1.5 s budget), the time to the followup is used.
+answer. For `play` that answer is the ephemeral result (the action is committed by
+then); if the bot ever had to defer (over its 1.5 s budget), the time to the followup is used.
 """
 
 from __future__ import annotations
@@ -301,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.bench_discord")
     p.add_argument("--quick", action="store_true")
     p.add_argument("--samples", type=int, default=0)
-    p.add_argument("--synchronous", default="FULL")
+    p.add_argument("--synchronous", default="NORMAL",
+                   help="the store's durability: NORMAL (the bot's default) or FULL")
     p.add_argument("--rate", type=float, default=10.0,
                    help="under load: plays per second, and as many no-ops (default 10)")
     p.add_argument("--seconds", type=float, default=20.0, help="under load: duration")
