@@ -7,7 +7,8 @@
 The real Fixer bot (discord.py, cogs, game service, SQLite with the bot's default
 durability, NORMAL; `--synchronous FULL` for the other) runs against
 `tests/fakediscord` in this process. For each level, N campaigns are created, each
-in its own channel with a solo runner and a merc, and brought to a Plan (set-up goes straight through the service, not measured). Then
+in its own channel with a solo runner and a merc, and brought to a Plan (set-up goes
+straight through the service, not measured). Then
 `WORKERS` simulated players, each on its own table at a time, alternately send
 `/legends play` (a legal card, picked from the player's own view) and `/legends noop`
 (a command that answers "ok" at once), in the same channels, under the same load:
