@@ -20,7 +20,16 @@ from bot.storage.errors import StorageError
 from cogs.legends import render, threads
 from cogs.legends.components import board_buttons, component_ids, shop_buttons
 from cogs.legends.ids import parse, table_id_for
-from cogs.legends.interact import Actor, defer, panel, player_id, private_notes, refuse, send
+from cogs.legends.interact import (
+    Actor,
+    defer,
+    or_refuse,
+    panel,
+    player_id,
+    private_notes,
+    refuse,
+    send,
+)
 from cogs.legends.rules_text import TOPICS
 from cogs.legends.runtime import Runtime
 from rules.core.errors import IllegalAction
@@ -95,13 +104,8 @@ class LegendsCog(commands.Cog):
             await refuse(interaction, "There is no campaign in this channel. Create one with "
                                       "/legends new.")
             return None
-        try:
-            return cid, await self.rt.service.get(cid)
-        except IllegalAction as exc:
-            await refuse(interaction, exc.refusal.message)
-        except StorageError as exc:
-            await refuse(interaction, exc.player_message)
-        return None
+        state = await or_refuse(interaction, self.rt.service.get(cid))
+        return None if state is None else (cid, state)
 
     async def _state_quiet(self, interaction: discord.Interaction[Any]) -> Table | None:
         """For autocomplete: the state, or None (never replies)."""
@@ -290,14 +294,9 @@ class LegendsCog(commands.Cog):
             except discord.HTTPException as exc:
                 await refuse(interaction, f"Discord could not create the channel ({exc.status}).")
                 return
-        try:
-            await rt.service.create(campaign_id=cid, name=title, owner=owner, state=state,
-                                    guild_id=str(guild.id), channel_id=str(target.id))
-        except IllegalAction as exc:
-            await refuse(interaction, exc.refusal.message)
-            return
-        except StorageError as exc:
-            await refuse(interaction, exc.player_message)
+        if await or_refuse(interaction, rt.service.create(
+                campaign_id=cid, name=title, owner=owner, state=state,
+                guild_id=str(guild.id), channel_id=str(target.id))) is None:
             return
         rt.bind(cid, target.id)
         log.info("campaign %s created in guild %s channel %s", cid, guild.id, target.id)
@@ -355,14 +354,12 @@ class LegendsCog(commands.Cog):
                              "owner, or someone with Manage Channels here, may)."))
             return
         info = found[0]
-        try:
+        async def move() -> Table:
             await rt.service.move(info.id, guild_id=str(guild.id), channel_id=str(channel.id))
-            state = await rt.service.get(info.id)
-        except IllegalAction as exc:
-            await refuse(interaction, exc.refusal.message)
-            return
-        except StorageError as exc:
-            await refuse(interaction, exc.player_message)
+            return await rt.service.get(info.id)
+
+        state = await or_refuse(interaction, move())
+        if state is None:
             return
         rt.homeless.pop(info.id, None)
         rt.bind(info.id, channel.id)

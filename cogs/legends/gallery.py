@@ -96,27 +96,6 @@ def play(table: Table, content: ContentPack, *, seed: int, ai: str = "crew",
     return steps
 
 
-def awaited(state: Table) -> list[str]:
-    """Players the table waits on (the publisher's rule: prompts, flip, turn, votes,
-    clean-up), in seat order."""
-    run = state.run
-    if run is None:
-        return []
-    if run.prompts:
-        seats = [p.seat for p in run.prompts]
-    elif run.phase == "flip":
-        seats = [run.leader]
-    elif run.phase == "plan" and run.turn is not None:
-        seats = [run.turn]
-    elif run.phase == "vote":
-        seats = [s for s in run.seats if not state.runners[s].is_merc and s not in run.votes]
-    elif run.phase == "cleanup":
-        seats = [s for s, c in run.cleanup.items() if not c.ready]
-    else:
-        seats = []
-    return list(dict.fromkeys(state.runners[s].player for s in seats))
-
-
 def mention_of(state: Table, player: str) -> str:
     name = next((r.name for r in state.runners if r.player == player and not r.is_merc),
                 player)
@@ -135,7 +114,7 @@ def public_update(key: str, title: str, note: str, step: Step, content: ContentP
     state = step.after
     b = board(state, content)
     natural = render.is_natural(public)
-    mentions = {p: mention_of(state, p) for p in awaited(state)}
+    mentions = {p: mention_of(state, p) for p in render.awaited(state)}
     text, embeds = render.update_message(state, b, lines, natural, mentions, content)
     return Shot(key, title, "public: the campaign channel", True, note, text, embeds,
                 board_buttons(b), state)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from cogs.legends.runtime import Runtime
 
 log = logging.getLogger("cogs.legends")
+T = TypeVar("T")
 
 
 def player_id(interaction: discord.Interaction[Any]) -> str:
@@ -71,6 +72,18 @@ async def refuse(interaction: discord.Interaction[Any], message: str,
                  ) -> None:
     await send(interaction, embeds=[render.refusal_embed(message), *extra], view=view,
                ephemeral=True)
+
+
+async def or_refuse(interaction: discord.Interaction[Any], call: Awaitable[T]) -> T | None:
+    """`call`'s result; or None after an ephemeral refusal saying why the rules or the
+    database refused it."""
+    try:
+        return await call
+    except IllegalAction as exc:
+        await refuse(interaction, exc.refusal.message)
+    except StorageError as exc:
+        await refuse(interaction, exc.player_message)
+    return None
 
 
 async def defer(interaction: discord.Interaction[Any], *, ephemeral: bool,
@@ -176,13 +189,8 @@ class ClickHandler(Actor):
     async def handle(self, interaction: discord.Interaction[Any], bid: ids.ButtonId) -> None:
         rt = self.runtime
         player = player_id(interaction)
-        try:
-            state = await rt.service.get(bid.table)
-        except IllegalAction as exc:
-            await refuse(interaction, exc.refusal.message)
-            return
-        except StorageError as exc:
-            await refuse(interaction, exc.player_message)
+        state = await or_refuse(interaction, rt.service.get(bid.table))
+        if state is None:
             return
         if bid.action in (ids.HAND, ids.PLAYS):
             await self.show_panel(interaction, state, player)

@@ -584,6 +584,27 @@ def fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:
 # ---- whole messages (the publisher's and the panels' composition) -------------------------
 
 
+def awaited(state: Table) -> list[str]:
+    """People the table waits on now, from public fields only (whose turn, open
+    prompts, who has not voted or is not ready), in seat order. A vote waits only on
+    people who have not voted yet, not on the Leader's right to close it."""
+    run = state.run
+    if run is None:
+        return []
+    seats: list[int] = []
+    if run.prompts:
+        seats = [p.seat for p in run.prompts]
+    elif run.phase == "flip":
+        seats = [run.leader]
+    elif run.phase == "plan" and run.turn is not None:
+        seats = [run.turn]
+    elif run.phase == "vote":
+        seats = [s for s in run.seats if not state.runners[s].is_merc and s not in run.votes]
+    elif run.phase == "cleanup":
+        seats = [s for s, c in run.cleanup.items() if not c.ready]
+    return list(dict.fromkeys(state.runners[s].player for s in seats))
+
+
 def update_message(state: Table, b: BoardView, lines: list[str], natural: bool,
                    mentions: dict[str, str], content: ContentPack
                    ) -> tuple[str | None, list[discord.Embed]]:

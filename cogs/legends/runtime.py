@@ -377,30 +377,7 @@ class Runtime:
                 log.exception("campaign %s: publishing v%d failed", cid, batch[-1].version)
 
     def awaited(self, state: Table) -> list[str]:
-        """People the table waits on now, from public fields only (whose turn, open
-        prompts, who has not voted or is not ready). A vote waits only on people who have
-        not voted yet, not on the Leader's right to close it."""
-        run = state.run
-        if run is None:
-            return []
-        seats: list[int] = []
-        if run.prompts:
-            seats = [p.seat for p in run.prompts]
-        elif run.phase == "flip":
-            seats = [run.leader]
-        elif run.phase == "plan" and run.turn is not None:
-            seats = [run.turn]
-        elif run.phase == "vote":
-            seats = [s for s in run.seats
-                     if not state.runners[s].is_merc and s not in run.votes]
-        elif run.phase == "cleanup":
-            seats = [s for s, c in run.cleanup.items() if not c.ready]
-        people: list[str] = []
-        for s in seats:
-            p = state.runners[s].player
-            if p not in people:
-                people.append(p)
-        return people
+        return render.awaited(state)
 
     async def publish(self, cid: str, batch: Sequence[Applied[Table]]) -> None:
         state = batch[-1].state

@@ -150,7 +150,11 @@ async def send(channel: Any, **kwargs: Any) -> discord.Message:
             raise Blocked(channel) from exc
     # A locked thread and Manage Threads: unarchive it (it stays locked), then post.
     try:
-        if channel.archived or (await channel.guild.fetch_channel(channel.id)).archived:
+        archived = channel.archived
+        if not archived:  # our copy may be behind: ask Discord
+            fresh = await channel.guild.fetch_channel(channel.id)
+            archived = isinstance(fresh, discord.Thread) and fresh.archived
+        if archived:
             channel = await channel.edit(archived=False)
         log.info("thread %s: unarchived to post in it", channel.id)
     except discord.HTTPException as exc:
