@@ -13,8 +13,9 @@ import argparse
 import json
 import sys
 import time
+from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TextIO
 
@@ -26,8 +27,19 @@ from bot.terminal.packs import (
     load,
     scenario_id,
 )
-from rules.legends.cards import ContentPack
-from rules.legends.sim import AiKind, SimReport, simulate
+from rules.legends.actions import Action
+from rules.legends.cards import ContentPack, ScenarioKind
+from rules.legends.sim import (
+    AiKind,
+    Brain,
+    SimReport,
+    crew_table,
+    game_seed,
+    make_brain,
+    play_run,
+    summarize,
+)
+from rules.legends.view import PlayerView
 
 
 def parser() -> argparse.ArgumentParser:
@@ -80,11 +92,144 @@ class Progress:
         self.stream.flush()
 
 
+# ---- where the Health goes: per-Obstacle attrition and the rounds that flatline -----
+
+
+@dataclass
+class ObstacleDetail:
+    """What one Obstacle did to the crews that reached it."""
+
+    name: str
+    health: int  # its Health at this crew size
+    damage: int  # Damage it deals each round it survives
+    health_on_arrival: float  # crew Health when it entered play, mean over games reaching it
+    health_lost: float  # crew Health lost to it (round Damage, end-of-round effects) per game
+    share_of_damage: float  # its part of all the Health the crews lost
+    flatlines: int
+    # Round of its fight ("1", "2", "3", "4+") in which it flatlined the crew -> games.
+    flatline_rounds: dict[str, int] = field(default_factory=dict)
+    # Crew Health when it entered play, in the games it flatlined (mean).
+    arrival_in_losses: float = 0.0
+
+
+@dataclass
+class LossDetail:
+    scenario: str
+    obstacles: list[ObstacleDetail]
+    scene_damage: float  # Health lost to scenes (no Obstacle in play), per game
+    flatline_round_mean: float  # run round of the flatline, mean over flatlines
+    # Share of losses caused by the Obstacle that caused the most (1.0: one wall).
+    top_loss_share: float
+
+
+class _Watch:
+    """Follows the crew's Health through the views the AIs are shown (public board
+    only), and charges each drop to the Obstacles in play that dealt it."""
+
+    def __init__(self) -> None:
+        self.arrival: dict[str, int] = {}
+        self.lost: defaultdict[str, float] = defaultdict(float)
+        self.health: int | None = None
+        self.active: dict[str, int] = {}  # name -> its Damage, at the last view
+
+    def see(self, view: PlayerView) -> None:
+        b = view.board
+        if b.phase == "idle":
+            return
+        now = {o.name: o.damage for o in b.obstacles}
+        survivors = {n: d for n, d in self.active.items() if n in now}
+        self._drop(b.health, survivors or self.active)
+        for name in now:
+            self.arrival.setdefault(name, b.health)
+        self.active = now
+
+    def finish(self, health: int) -> None:
+        self._drop(health, self.active)
+
+    def _drop(self, health: int, dealers: dict[str, int]) -> None:
+        if self.health is not None and health < self.health:
+            lost = self.health - health
+            total = sum(dealers.values())
+            if not dealers:
+                self.lost[""] += lost
+            for name, dmg in dealers.items():
+                self.lost[name] += lost * (dmg / total if total else 1 / len(dealers))
+        self.health = health
+
+
+class _Watched:
+    def __init__(self, brain: Brain, watch: _Watch) -> None:
+        self.brain = brain
+        self.watch = watch
+
+    def choose(self, view: PlayerView, content: ContentPack) -> Action:
+        self.watch.see(view)
+        return self.brain.choose(view, content)
+
+
+def simulate_detailed(
+    pack: ContentPack, *, scenario: str, runners: int, games: int, seed: int,
+    ai: AiKind = "crew", merc: bool = False, progress: Progress | None = None,
+) -> tuple[SimReport, LossDetail]:
+    """`rules.legends.sim.simulate` (same seeds, same games, same report) plus where the
+    crews lost their Health and in which round of which fight they flatlined."""
+    results = []
+    watches: list[_Watch] = []
+    for g in range(games):
+        s = game_seed(seed, g)
+        table = crew_table(pack, runners=runners, seed=s, merc=merc)
+        watch = _Watch()
+        brains: dict[str, Brain] = {
+            f"ai{i}": _Watched(make_brain(ai, s * 10 + i), watch) for i in range(runners)}
+        res = play_run(table, pack, brains, scenario=scenario)
+        watch.finish(res.health)
+        res.table = None
+        results.append(res)
+        watches.append(watch)
+        if progress is not None:
+            progress(g + 1, games)
+    report = summarize(pack, results, scenario=scenario, runners=runners, seed=seed, ai=ai,
+                       merc=merc)
+    seats = runners + (1 if merc and runners == 1 else 0)
+    scen = pack.scenarios[scenario]
+    cards = {c.name: c for c in scen.deck_in_order() if c.kind is ScenarioKind.OBSTACLE}
+    total_lost = sum(sum(w.lost.values()) for w in watches) or 1.0
+    details: list[ObstacleDetail] = []
+    for name, card in cards.items():
+        idx = [i for i, r in enumerate(results) if name in r.obstacle_rounds]
+        lost_idx = [i for i in idx if results[i].flatlined_by == name]
+        rounds: Counter[str] = Counter()
+        for i in lost_idx:
+            k = results[i].obstacle_rounds.get(name, 1)
+            rounds[str(k) if k < 4 else "4+"] += 1
+        arrivals = [watches[i].arrival[name] for i in idx if name in watches[i].arrival]
+        lost_arr = [watches[i].arrival[name] for i in lost_idx if name in watches[i].arrival]
+        lost_sum = sum(w.lost.get(name, 0.0) for w in watches)
+        details.append(ObstacleDetail(
+            name=name, health=card.health_for(seats), damage=card.damage,
+            health_on_arrival=sum(arrivals) / len(arrivals) if arrivals else 0.0,
+            health_lost=lost_sum / len(idx) if idx else 0.0,
+            share_of_damage=lost_sum / total_lost,
+            flatlines=len(lost_idx),
+            flatline_rounds=dict(sorted(rounds.items())),
+            arrival_in_losses=sum(lost_arr) / len(lost_arr) if lost_arr else 0.0,
+        ))
+    flat = [r for r in results if r.outcome == "flatlined"]
+    causes = Counter(r.flatlined_by for r in flat)
+    loss = LossDetail(
+        scenario=scenario, obstacles=details,
+        scene_damage=sum(w.lost.get("", 0.0) for w in watches) / max(1, games),
+        flatline_round_mean=sum(r.rounds for r in flat) / len(flat) if flat else 0.0,
+        top_loss_share=max(causes.values()) / len(flat) if flat else 0.0,
+    )
+    return report, loss
+
+
 def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def render(r: SimReport) -> str:
+def render(r: SimReport, loss: LossDetail | None = None) -> str:
     ai = "AI crew" if r.ai == "crew" else "random-legal baseline"
     crew = f"{r.runners} runner{'s' if r.runners != 1 else ''}" + (" + merc" if r.merc else "")
     lo, hi = r.win_ci95
@@ -103,6 +248,22 @@ def render(r: SimReport) -> str:
                    f"  {o.flatlines:>9}")
     if r.flatlined_by:
         out.append("  Flatlined by  " + "; ".join(f"{k} {v}" for k, v in r.flatlined_by.items()))
+    if loss is not None:
+        out.append("  Where the Health went   Health  Damage  crew Health  lost to it  share"
+                   "   flatlines by round of its fight")
+        out.append("                          (crew)  /round   on arrival    per game")
+        for d in loss.obstacles:
+            rounds = ", ".join(f"r{k}: {v}" for k, v in d.flatline_rounds.items())
+            arr = f" (arrived with {d.arrival_in_losses:.1f})" if d.flatlines else ""
+            by_round = f" - {rounds}" if rounds else ""
+            out.append(f"    {d.name[:20]:<20} {d.health:>7}  {d.damage:>6}  "
+                       f"{d.health_on_arrival:>11.1f}  {d.health_lost:>10.1f}  "
+                       f"{pct(d.share_of_damage):>5}   {d.flatlines}{by_round}{arr}")
+        if loss.scene_damage:
+            out.append(f"    scenes: {loss.scene_damage:.1f} Health per game")
+        if r.flatlines:
+            out.append(f"  Flatlines came in round {loss.flatline_round_mean:.1f} of the run on "
+                       f"average; the top cause ended {pct(loss.top_loss_share)} of them")
     out.append("  Most played (plays per game)")
     for _, name, per in r.most_played:
         out.append(f"    {per:5.2f}  {name}")
@@ -134,16 +295,17 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
 def _run(pack: ContentPack, args: argparse.Namespace, scenarios: list[str], out: TextIO,
          err: TextIO) -> int:
     ai: AiKind = "crew" if args.ai == "crew" else "random"
-    reports: list[SimReport] = []
+    reports: list[dict[str, object]] = []
     for scen in scenarios:
         progress = Progress(err, pack.scenarios[scen].name[:24])
-        report = simulate(pack, scenario=scen, runners=args.runners, games=args.games,
-                          seed=args.seed, ai=ai, merc=args.merc, progress=progress)
-        reports.append(report)
-        print(render(report), file=out)
+        report, loss = simulate_detailed(
+            pack, scenario=scen, runners=args.runners, games=args.games, seed=args.seed,
+            ai=ai, merc=args.merc, progress=progress)
+        reports.append({**asdict(report), "losses": asdict(loss)})
+        print(render(report, loss), file=out)
         out.flush()
     if args.json:
-        data = {"version": 1, "reports": [asdict(r) for r in reports]}
+        data = {"version": 1, "reports": reports}
         try:
             Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:

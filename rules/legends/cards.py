@@ -274,6 +274,11 @@ class ScenarioCard(BaseModel):
     # Obstacles: extra Health for each runner beyond the first (mercs count), so one
     # deck plays well at every crew size. Fixed when the Obstacle is flipped.
     health_per_runner: int = Field(default=0, ge=0, le=20)
+    # Obstacles: Health by crew size (seats, mercs counted), for crews that a straight
+    # line cannot fit: {2 = 12, 3 = 16, 4 = 17}. Sizes run without gaps from 1 or 2 up;
+    # a size below the table has `health`, a size above it the table's last value plus
+    # `health_per_runner` per extra seat. Fixed when the Obstacle is flipped.
+    health_by_crew: dict[int, int] = Field(default_factory=dict)
     damage: int = Field(default=0, ge=0, le=20)
     to_hit: tuple[Requirement, ...] = ()
     end_of_round: tuple[SceneEffect, ...] = ()
@@ -283,19 +288,77 @@ class ScenarioCard(BaseModel):
     memory_key: str | None = None
     puzzle: Puzzle | None = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _health_from_table(cls, data: Any) -> Any:
+        # `health_by_crew` with a lone runner's entry may stand in for `health`.
+        if isinstance(data, dict) and "health" not in data:
+            table = data.get("health_by_crew")
+            if isinstance(table, dict):
+                for key, value in table.items():
+                    if str(key).strip() == "1" and isinstance(value, int):
+                        return {**data, "health": value}
+        return data
+
+    @field_validator("health_by_crew", mode="before")
+    @classmethod
+    def _crew_table(cls, value: Any) -> Any:
+        if not isinstance(value, dict):
+            raise ValueError(
+                "must be a table of crew size = Health, "
+                "e.g. { 2 = 12, 3 = 16, 4 = 17 }")
+        out: dict[int, int] = {}
+        for key, health in value.items():
+            text = str(key).strip()
+            if isinstance(key, bool) or not text.isdigit() or not 1 <= int(text) <= 20:
+                raise ValueError(
+                    f"{key!r} is not a crew size: use the number of seats "
+                    "(mercs counted), 1 to 20, e.g. { 2 = 12, 3 = 16 }")
+            if isinstance(health, bool) or not isinstance(health, int) or not (
+                    1 <= health <= 200):
+                raise ValueError(
+                    f"the Health for a crew of {text} must be a whole "
+                    f"number from 1 to 200, not {health!r}")
+            out[int(text)] = health
+        sizes = sorted(out)
+        if sizes and (sizes[0] > 2 or sizes != list(range(sizes[0], sizes[-1] + 1))):
+            raise ValueError(
+                f"crew sizes {sizes}: they must run without gaps from "
+                "1 or 2 up (e.g. 2, 3, 4), since a lone runner has `health` and a crew "
+                "above the table adds `health_per_runner` per seat")
+        return out
+
+    def health_for(self, seats: int) -> int:
+        """This Obstacle's Health against a crew of `seats` (runners and mercs)."""
+        table = self.health_by_crew
+        if seats in table:
+            return table[seats]
+        if table and seats > max(table):
+            top = max(table)
+            return table[top] + self.health_per_runner * (seats - top)
+        return self.health + self.health_per_runner * (max(1, seats) - 1)
+
     @model_validator(mode="after")
     def _check(self) -> ScenarioCard:
         if self.kind is ScenarioKind.OBSTACLE:
+            if 1 in self.health_by_crew and self.health_by_crew[1] != self.health:
+                raise FieldError(
+                    "health_by_crew",
+                    f"a crew of 1 has Health {self.health_by_crew[1]} here but "
+                    f"health is {self.health}: give the lone runner's Health once "
+                    "(drop one of them)")
             if self.health < 1:
                 raise FieldError("health", "an obstacle needs health of at least 1")
             if not self.to_hit:
                 raise FieldError("to_hit", "an obstacle needs at least one to_hit requirement")
         else:
-            for name in ("to_hit", "health", "health_per_runner", "damage", "end_of_round"):
+            for name in ("to_hit", "health", "health_per_runner", "health_by_crew", "damage",
+                         "end_of_round"):
                 if getattr(self, name):
                     raise FieldError(
                         name,
-                        "to_hit, health, health_per_runner, damage and end_of_round only "
+                        "to_hit, health, health_per_runner, health_by_crew, damage and "
+                        "end_of_round only "
                         f"apply to obstacles (this card is a {self.kind.value}; "
                         'remove it or write kind = "obstacle")',
                     )

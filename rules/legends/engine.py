@@ -709,7 +709,7 @@ class _Engine:
         )
 
     def obstacle_health(self, card: ScenarioCard) -> int:
-        return card.health + card.health_per_runner * (len(self.run.seats) - 1)
+        return card.health_for(len(self.run.seats))
 
     def describe_scenario_card(self, card: ScenarioCard) -> str:
         head = f"**{card.name}** ({card.kind.value} #{card.order})"
