@@ -148,7 +148,9 @@ class Session:
         for i in range(self.humans):
             player = f"p{i + 1}"
             default = "Player" if self.humans == 1 else f"Player {i + 1}"
-            name = self.ask_text(f"Runner {i + 1}, your name [{default}]: ") or default
+            name = self.ask_text(f"Runner {i + 1}, your name [{default}]: ",
+                                 "Type a name for this runner (Enter keeps the one in "
+                                 "brackets), or quit.") or default
             name = name[:64]
             options = list(dict.fromkeys(free))
             self.io.say("Roles: " + "; ".join(
@@ -422,17 +424,23 @@ class Session:
                 return r.name
         return player
 
-    def ask_text(self, prompt: str) -> str:
-        line = self.io.ask(prompt).strip()
-        if line.lower() in ("quit", "exit"):
-            raise Quit
-        return line
+    def ask_text(self, prompt: str, help_text: str | None = None) -> str:
+        while True:
+            line = self.io.ask(prompt).strip()
+            if line.lower() in ("quit", "exit"):
+                raise Quit
+            if help_text is not None and line.lower() in ("help", "h", "?"):
+                self.io.say(help_text)
+                continue
+            return line
 
     def ask_number(self, prompt: str, n: int, *, default: int | None = None,
                    zero: bool = False) -> int:
         lo = 0 if zero else 1
+        hint = f"Type a number from {lo} to {n}" + (
+            " (Enter keeps the default)" if default is not None else "") + ", or quit."
         while True:
-            line = self.ask_text(prompt)
+            line = self.ask_text(prompt, hint)
             if not line and default is not None:
                 return default
             if line.isdigit() and lo <= int(line) <= n:

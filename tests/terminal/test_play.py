@@ -179,3 +179,14 @@ def test_a_broken_pack_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert err.startswith(f"error: cannot load {tmp_path}: ")
     assert re.search(r"\(and \d+ more; 'python -m content validate .*' lists them all\)", err)
     assert err.count("\n") == 1
+
+
+def test_help_works_at_the_set_up_prompts_too() -> None:
+    """'help at any prompt' includes the name and role questions: it explains the
+    prompt instead of naming the runner "help"."""
+    script = lines("help", "", "?", "1", "quit")
+    code, out = play(["--pack", TINY, "--seed", "4"], script)
+    assert code == 0
+    assert "Type a name for this runner (Enter keeps the one in brackets), or quit." in out
+    assert "Type a number from 1 to" in out
+    assert "help joins the crew" not in out.lower()
