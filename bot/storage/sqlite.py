@@ -252,11 +252,26 @@ def _run_params(r: _Commit, now: int) -> tuple[Any, ...]:
     )
 
 
-def _write_batch(conn: sqlite3.Connection, batch: list[_Commit], now: int) -> list[LogEntry]:
-    """One group commit, run on the writer connection's own thread."""
+@contextlib.contextmanager
+def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
+    """BEGIN IMMEDIATE … COMMIT on a plain connection; rolled back on any error."""
     conn.execute("BEGIN IMMEDIATE")
     try:
-        entries = []
+        yield
+        conn.execute("COMMIT")
+    except BaseException:
+        # SQLite may have rolled back already (SQLITE_FULL, I/O errors).
+        with contextlib.suppress(sqlite3.Error):
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+        raise
+
+
+def _write_batch(conn: sqlite3.Connection, batch: list[_Commit], now: int) -> list[LogEntry]:
+    """One group commit, run on the writer connection's own thread (or, with NORMAL, on
+    the event loop)."""
+    entries = []
+    with _transaction(conn):
         for r in batch:
             if conn.execute(_UPDATE_STATE, _update_params(r, now)).rowcount != 1:
                 row = conn.execute(
@@ -277,14 +292,7 @@ def _write_batch(conn: sqlite3.Connection, batch: list[_Commit], now: int) -> li
             if r.run is not None:
                 conn.execute(_UPSERT_RUN, _run_params(r, now))
             entries.append(entry)
-        conn.execute("COMMIT")
-        return entries
-    except BaseException:
-        # SQLite may have rolled back already (SQLITE_FULL, I/O errors).
-        with contextlib.suppress(sqlite3.Error):
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-        raise
+    return entries
 
 
 class _InstanceLock:
@@ -1259,9 +1267,8 @@ def _save_prefs(conn: sqlite3.Connection, del_campaign: list[Any], del_global: l
                 set_campaign: list[Any], set_global: list[Any]) -> int:
     """One transaction of preference changes; returns how many were skipped (their
     campaign does not exist)."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        skipped = 0
+    skipped = 0
+    with _transaction(conn):
         if del_campaign:
             conn.executemany(
                 "DELETE FROM campaign_prefs WHERE campaign_id = ? AND key = ?", del_campaign)
@@ -1283,13 +1290,7 @@ def _save_prefs(conn: sqlite3.Connection, del_campaign: list[Any], del_global: l
                 " value = excluded.value, updated_at = excluded.updated_at",
                 set_global,
             )
-        conn.execute("COMMIT")
-        return skipped
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-        raise
+    return skipped
 
 
 def _open_inline(path: Path, pragmas: Sequence[str]) -> sqlite3.Connection:

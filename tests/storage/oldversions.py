@@ -38,14 +38,16 @@ def v1_states() -> dict[str, tuple[ToyState, list[ToyState]]]:
     return out
 
 
-def build_v1(path: Path) -> None:
-    """A v1 database with data, from the frozen v1 schema."""
+def _build(path: Path, version: int) -> None:
+    """A database at `version` (1 or 3) with data, from that version's frozen schema:
+    v3 adds the log's kind column and a run under way."""
     db = sqlite3.connect(path, isolation_level=None)
     try:
         db.execute("PRAGMA journal_mode = WAL")
-        db.executescript((FIXTURES / "schema_v1.sql").read_text())
+        db.executescript((FIXTURES / f"schema_v{version}.sql").read_text())
         db.execute("BEGIN")
         db.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
+        kind = ", kind" if version >= 3 else ""
         for i, (cid, (genesis, states)) in enumerate(v1_states().items()):
             last = states[-1]
             db.execute(
@@ -58,17 +60,25 @@ def build_v1(path: Path) -> None:
                 "INSERT INTO genesis VALUES (?, 0, ?)", (cid, genesis.model_dump_json())
             )
             for seq, action in enumerate(V1_GAMES[cid], start=1):
+                row: tuple[object, ...] = (cid, seq, seq - 1, action.player, f"{cid}-i{seq}",
+                                           1500 + seq, action.model_dump_json())
                 db.execute(
                     "INSERT INTO actions (campaign_id, seq, version_before, player,"
-                    " interaction_id, created_at, action, events)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, '[]')",
-                    (cid, seq, seq - 1, action.player, f"{cid}-i{seq}", 1500 + seq,
-                     action.model_dump_json()),
+                    f" interaction_id, created_at, action, events{kind})"
+                    f" VALUES (?, ?, ?, ?, ?, ?, ?, '[]'{', ?' if kind else ''})",
+                    row + ((action.type,) if kind else ()),
                 )
-        db.execute("PRAGMA user_version = 1")
+        if version >= 3:
+            db.executemany("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?)", V3_RUNS)
+        db.execute(f"PRAGMA user_version = {version}")
         db.execute("COMMIT")
     finally:
         db.close()
+
+
+def build_v1(path: Path) -> None:
+    """A v1 database with data, from the frozen v1 schema."""
+    _build(path, 1)
 
 
 # The run old2 is playing, as a v3 bot recorded it (StartRun was its action seq 2).
@@ -78,36 +88,7 @@ V3_RUNS = [("old2", 1, "heist", "active", 2, None, 1502, None)]
 def build_v3(path: Path) -> None:
     """A v3 database with data (the log with its kinds, a run under way), from the frozen
     v3 schema: the last version that kept Discord preferences in a JSON file."""
-    db = sqlite3.connect(path, isolation_level=None)
-    try:
-        db.execute("PRAGMA journal_mode = WAL")
-        db.executescript((FIXTURES / "schema_v3.sql").read_text())
-        db.execute("BEGIN")
-        db.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
-        for i, (cid, (genesis, states)) in enumerate(v1_states().items()):
-            last = states[-1]
-            db.execute(
-                "INSERT INTO campaigns VALUES"
-                " (?, 'toy', ?, 'owner', 'g1', ?, 'active', ?, ?, ?, ?)",
-                (cid, f"Old {cid}", f"chan-{cid}", last.version, 1000 + i, 2000 + i,
-                 last.model_dump_json()),
-            )
-            db.execute(
-                "INSERT INTO genesis VALUES (?, 0, ?)", (cid, genesis.model_dump_json())
-            )
-            for seq, action in enumerate(V1_GAMES[cid], start=1):
-                db.execute(
-                    "INSERT INTO actions (campaign_id, seq, version_before, player,"
-                    " interaction_id, created_at, action, events, kind)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, '[]', ?)",
-                    (cid, seq, seq - 1, action.player, f"{cid}-i{seq}", 1500 + seq,
-                     action.model_dump_json(), action.type),
-                )
-        db.executemany("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?)", V3_RUNS)
-        db.execute("PRAGMA user_version = 3")
-        db.execute("COMMIT")
-    finally:
-        db.close()
+    _build(path, 3)
 
 
 def build_at(path: Path, version: int) -> None:
