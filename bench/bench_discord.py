@@ -104,14 +104,26 @@ class Bench:
             channel = self.fake.add_channel(self.fake.guild, f"run-{i}")
             user = self.fake.add_user(f"p{i}", guild=self.fake.guild)
             cid = f"bench{i}"
-            state = new_table(table_id=cid, name=f"Bench {i}", owner=str(user.id),
-                              campaign=camp, seed=i, content=self.content)
-            await svc.create(campaign_id=cid, name=state.name, owner=str(user.id),
-                             state=state, guild_id=str(self.fake.guild.id),
-                             channel_id=str(channel.id))
+            state = new_table(
+                table_id=cid,
+                name=f"Bench {i}",
+                owner=str(user.id),
+                campaign=camp,
+                seed=i,
+                content=self.content,
+            )
+            await svc.create(
+                campaign_id=cid,
+                name=state.name,
+                owner=str(user.id),
+                state=state,
+                guild_id=str(self.fake.guild.id),
+                channel_id=str(channel.id),
+            )
             self.bot.fixer.bind(cid, channel.id)
-            await svc.act(cid, Join(player=str(user.id), name=f"p{i}", role=Role.SOLO,
-                                    merc=Role.NETRUNNER))
+            await svc.act(
+                cid, Join(player=str(user.id), name=f"p{i}", role=Role.SOLO, merc=Role.NETRUNNER)
+            )
             self.tables.append((cid, channel, user))
             await self.to_plan(cid, str(user.id))
         await self.bot.fixer.idle()
@@ -136,8 +148,9 @@ class Bench:
             await svc.act(cid, action)
         raise RuntimeError("no Plan in sight")
 
-    async def one(self, user: FakeUser, channel: FakeChannel, name: str,
-                  options: dict[str, Any]) -> float:
+    async def one(
+        self, user: FakeUser, channel: FakeChannel, name: str, options: dict[str, Any]
+    ) -> float:
         it = await self.fake.send_slash(user, name, options, channel=channel)
         cb = await it.response(timeout=10)
         assert it.latency is not None
@@ -146,9 +159,16 @@ class Bench:
             return (time.perf_counter() - it.dispatched_at) * 1000
         return it.latency * 1000
 
-    async def measure(self, user: FakeUser, channel: FakeChannel, cid: str, kind: str,
-                      rng: random.Random, out: dict[str, list[float]],
-                      alone: bool = False) -> None:
+    async def measure(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        cid: str,
+        kind: str,
+        rng: random.Random,
+        out: dict[str, list[float]],
+        alone: bool = False,
+    ) -> None:
         if kind == "noop":
             out["noop"].append(await self.one(user, channel, "legends noop", {}))
             return
@@ -181,8 +201,7 @@ class Bench:
         await self.bot.fixer.idle()
         return out
 
-    async def under_load(self, n: int, rate: float, seconds: float
-                         ) -> dict[str, list[float]]:
+    async def under_load(self, n: int, rate: float, seconds: float) -> dict[str, list[float]]:
         """Open loop: plays and no-ops each arrive at `rate` per second (Poisson), each on
         a random table not busy with an earlier arrival (a player waits for the answer)."""
         rng = random.Random(n * 31)
@@ -253,9 +272,13 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord(strict=False) as fake:
-            bot = FixerBot(Settings(token=fake.token, database=Path(tmp) / "bench.sqlite3"),
-                           content=load_default_pack(), guild_ready_timeout=0.05,
-                           synchronous=args.synchronous, cache_size=256)
+            bot = FixerBot(
+                Settings(token=fake.token, database=Path(tmp) / "bench.sqlite3"),
+                content=load_default_pack(),
+                guild_ready_timeout=0.05,
+                synchronous=args.synchronous,
+                cache_size=256,
+            )
             await fake.start_bot(bot)
             add_noop(bot)
             fake.install_commands(bot.tree)
@@ -273,11 +296,14 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
                 for mode, row in (("one at a time", seq), (f"{args.rate:g}+{args.rate:g}/s", load)):
                     row.update(tables=n, mode=mode, setup_s=setup)
                     rows.append(row)
-                    print(f"{n:>4} tables, {mode:>13}: play p50 {row['play_p50']:.1f} "
-                          f"p99 {row['play_p99']:.1f} max {row['play_max']:.1f} ms | noop "
-                          f"p50 {row['noop_p50']:.1f} p99 {row['noop_p99']:.1f} ms | p99 "
-                          f"ratio {row['ratio']:.2f} ({row['n']:.0f} plays; set-up "
-                          f"{setup:.1f}s)", flush=True)
+                    print(
+                        f"{n:>4} tables, {mode:>13}: play p50 {row['play_p50']:.1f} "
+                        f"p99 {row['play_p99']:.1f} max {row['play_max']:.1f} ms | noop "
+                        f"p50 {row['noop_p50']:.1f} p99 {row['noop_p99']:.1f} ms | p99 "
+                        f"ratio {row['ratio']:.2f} ({row['n']:.0f} plays; set-up "
+                        f"{setup:.1f}s)",
+                        flush=True,
+                    )
             print("service:", bot.fixer.service.stats())
             await fake.stop_bot(bot)
     return rows
@@ -294,7 +320,8 @@ def markdown(rows: list[dict[str, Any]], args: argparse.Namespace) -> str:
             f"| {r['tables']} | {r['mode']} | {r['play_p50']:.1f} | {r['play_p99']:.1f} | "
             f"{r['noop_p50']:.1f} | {r['noop_p99']:.1f} | {r['ratio']:.2f} | "
             f"{'met' if r['play_p99'] < 50 else 'missed'} | "
-            f"{'met' if r['ratio'] <= 3 else 'missed'} |")
+            f"{'met' if r['ratio'] <= 3 else 'missed'} |"
+        )
     return "\n".join(lines)
 
 
@@ -302,10 +329,17 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.bench_discord")
     p.add_argument("--quick", action="store_true")
     p.add_argument("--samples", type=int, default=0)
-    p.add_argument("--synchronous", default="NORMAL",
-                   help="the store's durability: NORMAL (the bot's default) or FULL")
-    p.add_argument("--rate", type=float, default=10.0,
-                   help="under load: plays per second, and as many no-ops (default 10)")
+    p.add_argument(
+        "--synchronous",
+        default="NORMAL",
+        help="the store's durability: NORMAL (the bot's default) or FULL",
+    )
+    p.add_argument(
+        "--rate",
+        type=float,
+        default=10.0,
+        help="under load: plays per second, and as many no-ops (default 10)",
+    )
     p.add_argument("--seconds", type=float, default=20.0, help="under load: duration")
     p.add_argument("--levels", type=int, nargs="*", help="numbers of tables (default 1 50 500)")
     p.add_argument("--write", action="store_true", help="print the markdown table")

@@ -122,16 +122,23 @@ def plain_section(n_cards: int, n_hands: int, rounds: int, rng: random.Random) -
             best_hand(o, PLAIN_OPTS)
 
     res = interleaved(
-        {"treys evaluate": treys_eval, "treys evaluate+class": treys_class,
-         "classify": ours_classify, "best_hand": ours_best},
+        {
+            "treys evaluate": treys_eval,
+            "treys evaluate+class": treys_class,
+            "classify": ours_classify,
+            "best_hand": ours_best,
+        },
         rounds,
     )
     out = {k: v[0] / n_hands * 1e6 for k, v in res.items()}
-    print(f"\n{n_cards}-card plain hands: {n_hands} hands, all {n_hands} classifications "
-          "match treys")
+    print(
+        f"\n{n_cards}-card plain hands: {n_hands} hands, all {n_hands} classifications match treys"
+    )
     for k, (cpu, wall) in res.items():
-        print(f"  {k:<22} {cpu / n_hands * 1e6:7.2f} us/eval CPU   "
-              f"{wall / n_hands * 1e6:7.2f} us/eval wall")
+        print(
+            f"  {k:<22} {cpu / n_hands * 1e6:7.2f} us/eval CPU   "
+            f"{wall / n_hands * 1e6:7.2f} us/eval wall"
+        )
     print(f"  ratio classify / treys evaluate = {out['classify'] / out['treys evaluate']:.2f}")
     return out
 
@@ -150,8 +157,7 @@ def random_plan(n: int, rng: random.Random) -> list[EvalCard]:
         for _ in range(rng.choice((1, 1, 1, 2))):
             counts[rng.randrange(4)] += 1
         wild = 1 if rng.random() < 0.08 else 0
-        cards.append(EvalCard(f"k{i}", ranks, (counts[0], counts[1], counts[2], counts[3]),
-                              wild))
+        cards.append(EvalCard(f"k{i}", ranks, (counts[0], counts[1], counts[2], counts[3]), wild))
     return cards
 
 
@@ -162,13 +168,23 @@ def random_requirement(rng: random.Random) -> Requirement:
     return Requirement(hand=hand, or_better=rng.random() < 0.5, suits=suits, flush_suit=fs)
 
 
-def multi_section(sizes: Sequence[int], n_cases: int, n_ref: int, rounds: int,
-                  rng: random.Random, opts: EvalOptions) -> dict[int, float]:
+def multi_section(
+    sizes: Sequence[int],
+    n_cases: int,
+    n_ref: int,
+    rounds: int,
+    rng: random.Random,
+    opts: EvalOptions,
+) -> dict[int, float]:
     label = "default options" if opts == EvalOptions() else str(opts)
-    print(f"\nMulti-rank Plans ({label}): two ranks per card, 1-2 random symbols, ~8% "
-          "with a wild;\nrandom requirements (any hand, + half the time, 0-2 attached suits)")
-    print(f"  {'cards':>5} {'hit rate':>8} {'meets us':>9} {'(wall)':>8} {'reference us':>13} "
-          f"{'speed-up':>9}")
+    print(
+        f"\nMulti-rank Plans ({label}): two ranks per card, 1-2 random symbols, ~8% "
+        "with a wild;\nrandom requirements (any hand, + half the time, 0-2 attached suits)"
+    )
+    print(
+        f"  {'cards':>5} {'hit rate':>8} {'meets us':>9} {'(wall)':>8} {'reference us':>13} "
+        f"{'speed-up':>9}"
+    )
     out: dict[int, float] = {}
     for n in sizes:
         cases = [(random_plan(n, rng), random_requirement(rng)) for _ in range(n_cases)]
@@ -196,13 +212,15 @@ def multi_section(sizes: Sequence[int], n_cases: int, n_ref: int, rounds: int,
             for plan, r in ref_cases:
                 RefPlan(plan, opts).meets(r)
 
-        (o_cpu, o_wall), = interleaved({"ours": ours}, rounds).values()
+        ((o_cpu, o_wall),) = interleaved({"ours": ours}, rounds).values()
         r_cpu, _ = timed(ref, 1)
         us = o_cpu / len(cases) * 1e6
         ref_us = r_cpu / len(ref_cases) * 1e6
         out[n] = us
-        print(f"  {n:>5} {hits / n_ref:>8.0%} {us:>9.1f} {o_wall / len(cases) * 1e6:>8.1f} "
-              f"{ref_us:>13.0f} {ref_us / us:>8.0f}x")
+        print(
+            f"  {n:>5} {hits / n_ref:>8.0%} {us:>9.1f} {o_wall / len(cases) * 1e6:>8.1f} "
+            f"{ref_us:>13.0f} {ref_us / us:>8.0f}x"
+        )
     return out
 
 
@@ -212,18 +230,25 @@ def main() -> None:
     args = ap.parse_args()
     scale = 5 if args.quick else 1
     rng = random.Random(SEED)
-    print(f"Plan evaluation benchmark — Python {platform.python_version()}, "
-          f"{platform.machine()}, seed {SEED}")
+    print(
+        f"Plan evaluation benchmark — Python {platform.python_version()}, "
+        f"{platform.machine()}, seed {SEED}"
+    )
 
     p5 = plain_section(5, 20000 // scale, 7, rng)
     p7 = plain_section(7, 20000 // scale, 7, rng)
     multi = multi_section(range(5, 11), 3000 // scale, 300 // scale, 7, rng, EvalOptions())
-    multi_section((10,), 3000 // scale, 150 // scale, 7, rng,
-                  EvalOptions(one_rank_per_card=True, ace_low=True))
+    multi_section(
+        (10,),
+        3000 // scale,
+        150 // scale,
+        7,
+        rng,
+        EvalOptions(one_rank_per_card=True, ace_low=True),
+    )
 
     checks = [
-        ("5-card classify within 2x treys evaluate",
-         p5["classify"] <= 2 * p5["treys evaluate"]),
+        ("5-card classify within 2x treys evaluate", p5["classify"] <= 2 * p5["treys evaluate"]),
         ("7-card classify faster than treys evaluate", p7["classify"] < p7["treys evaluate"]),
         ("meets <= 50 us on 10-card two-rank Plans", multi[10] <= 50.0),
     ]

@@ -53,8 +53,9 @@ class Row:
     wins: int
 
 
-def bench(content: ContentPack, ai: AiKind, runners: int, games: int,
-          scenarios: Sequence[str]) -> Row:
+def bench(
+    content: ContentPack, ai: AiKind, runners: int, games: int, scenarios: Sequence[str]
+) -> Row:
     clock = [0.0]
     actions = wins = 0
     n = 0
@@ -64,19 +65,30 @@ def bench(content: ContentPack, ai: AiKind, runners: int, games: int,
             seed = game_seed(1, g)
             table = crew_table(content, runners=runners, seed=seed)
             brains: dict[str, Brain] = {
-                f"ai{i}": _Timed(make_brain(ai, seed * 10 + i), clock)
-                for i in range(runners)}
+                f"ai{i}": _Timed(make_brain(ai, seed * 10 + i), clock) for i in range(runners)
+            }
             res = play_run(table, content, brains, scenario=scen)
             actions += res.actions
             wins += res.outcome == "complete"
             n += 1
-    return Row(ai=ai, runners=runners, games=n, wall=time.perf_counter() - w0,
-               cpu=time.process_time() - c0, ai_cpu=clock[0], actions=actions, wins=wins)
+    return Row(
+        ai=ai,
+        runners=runners,
+        games=n,
+        wall=time.perf_counter() - w0,
+        cpu=time.process_time() - c0,
+        ai_cpu=clock[0],
+        actions=actions,
+        wins=wins,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m bench.bench_playouts", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m bench.bench_playouts",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--games", type=int, default=10, help="playouts per scenario (default 10)")
     p.add_argument("--runners", type=int, nargs="+", default=[1, 2, 4])
     p.add_argument("--ai", nargs="+", choices=("crew", "random"), default=["crew", "random"])
@@ -84,18 +96,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     content = load_default_pack()
     camp = next(iter(content.campaigns.values()))
     scenarios = list(camp.scenarios)
-    print(f"# {len(scenarios)} scenarios of '{camp.name}' x {args.games} playouts each; "
-          f"Python {platform.python_version()} on {platform.machine()}")
-    print("| AI | runners | playouts | playouts/s (wall) | playouts/s (CPU) | actions/s (CPU) "
-          "| AI share of CPU | won |")
+    print(
+        f"# {len(scenarios)} scenarios of '{camp.name}' x {args.games} playouts each; "
+        f"Python {platform.python_version()} on {platform.machine()}"
+    )
+    print(
+        "| AI | runners | playouts | playouts/s (wall) | playouts/s (CPU) | actions/s (CPU) "
+        "| AI share of CPU | won |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for ai in args.ai:
         kind: AiKind = "crew" if ai == "crew" else "random"
         for runners in args.runners:
             r = bench(content, kind, runners, args.games, scenarios)
-            print(f"| {ai} | {r.runners} | {r.games} | {r.games / r.wall:.1f} | "
-                  f"{r.games / r.cpu:.1f} | {r.actions / r.cpu:.0f} | "
-                  f"{100 * r.ai_cpu / r.cpu:.0f}% | {r.wins}/{r.games} |", flush=True)
+            print(
+                f"| {ai} | {r.runners} | {r.games} | {r.games / r.wall:.1f} | "
+                f"{r.games / r.cpu:.1f} | {r.actions / r.cpu:.0f} | "
+                f"{100 * r.ai_cpu / r.cpu:.0f}% | {r.wins}/{r.games} |",
+                flush=True,
+            )
     return 0
 
 

@@ -246,8 +246,14 @@ async def concurrent_round(directory: Path, wl: Workload, tables: int, per: int)
 # ---- 2. latency ------------------------------------------------------------------------
 
 
-async def latency(directory: Path, wl: Workload, n_tables: int, sequential: int,
-                  load_seconds: float, cache_size: int) -> dict[str, Any]:
+async def latency(
+    directory: Path,
+    wl: Workload,
+    n_tables: int,
+    sequential: int,
+    load_seconds: float,
+    cache_size: int,
+) -> dict[str, Any]:
     path = _fresh(directory, f"latency-{n_tables}.sqlite3")
     await (await SqliteStore.open(path)).close()
     ids = [f"t{i}" for i in range(n_tables)]
@@ -332,8 +338,9 @@ async def latency(directory: Path, wl: Workload, n_tables: int, sequential: int,
 # ---- 3. memory -------------------------------------------------------------------------
 
 
-async def memory(directory: Path, wl: Workload, stored: int, cache_size: int,
-                 sample: int) -> dict[str, Any]:
+async def memory(
+    directory: Path, wl: Workload, stored: int, cache_size: int, sample: int
+) -> dict[str, Any]:
     path = _fresh(directory, "memory.sqlite3")
     await (await SqliteStore.open(path)).close()
     mid = wl.genesis("m")
@@ -349,8 +356,19 @@ async def memory(directory: Path, wl: Workload, stored: int, cache_size: int,
             "INSERT INTO campaigns (id, game, name, owner, guild_id, channel_id, status,"
             " version, created_at, updated_at, state) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             [
-                (cid, wl.adapter.game, cid, "o", "g", cid, "active", wl.adapter.version(mid),
-                 1, 1, mid_json.replace('"id":"m"', f'"id":"{cid}"', 1))
+                (
+                    cid,
+                    wl.adapter.game,
+                    cid,
+                    "o",
+                    "g",
+                    cid,
+                    "active",
+                    wl.adapter.version(mid),
+                    1,
+                    1,
+                    mid_json.replace('"id":"m"', f'"id":"{cid}"', 1),
+                )
                 for cid in ids
             ],
         )

@@ -101,10 +101,12 @@ class FixerBot(commands.Bot):
         db = Path(self.settings.database)
         if db == DEFAULT_DATABASE and not db.parent.exists():
             db.parent.mkdir(parents=True, exist_ok=True)
-        self._store = await SqliteStore.open(db, instance_lock=self.instance_lock,
-                                             synchronous=self.synchronous)
-        self._service = GameService(self._store, LegendsAdapter(content),
-                                    cache_size=self.cache_size)
+        self._store = await SqliteStore.open(
+            db, instance_lock=self.instance_lock, synchronous=self.synchronous
+        )
+        self._service = GameService(
+            self._store, LegendsAdapter(content), cache_size=self.cache_size
+        )
         # Discord-side preferences live in the database (schema v4); a pre-v4
         # `<database>.discord.json` beside it is imported once and renamed.
         prefs = await Prefs.open(self._store, legacy=db.with_name(db.name + ".discord.json"))
@@ -119,11 +121,13 @@ class FixerBot(commands.Bot):
 
     async def on_ready(self) -> None:
         guilds = len(self.guilds)
-        log.info("connected as %s (%s) to %d server(s)", self.user,
-                 getattr(self.user, "id", "?"), guilds)
+        log.info(
+            "connected as %s (%s) to %d server(s)", self.user, getattr(self.user, "id", "?"), guilds
+        )
         if not self.intents.message_content:
-            log.warning("running without the Message Content intent: the table-talk rule "
-                        "cannot be enforced")
+            log.warning(
+                "running without the Message Content intent: the table-talk rule cannot be enforced"
+            )
         if self.fixer is not None:
             await self.fixer.on_ready()
 
@@ -195,6 +199,7 @@ async def _serve(settings: Settings, token: str, content: ContentPack) -> int:
     while True:
         bot = FixerBot(settings, content=content, message_content=message_content)
         loop = asyncio.get_running_loop()
+
         def stop(b: FixerBot = bot) -> None:
             asyncio.ensure_future(b.close())
 
@@ -207,15 +212,19 @@ async def _serve(settings: Settings, token: str, content: ContentPack) -> int:
             log.info("stopped")
             return 0
         except discord.LoginFailure:
-            log.error("Discord rejected DISCORD_TOKEN. Copy the bot token again from the "
-                      "Developer Portal (Bot → Reset Token).")
+            log.error(
+                "Discord rejected DISCORD_TOKEN. Copy the bot token again from the "
+                "Developer Portal (Bot → Reset Token)."
+            )
             return 1
         except discord.PrivilegedIntentsRequired:
             if not message_content:
                 raise
-            log.error("The Message Content intent is not enabled for this bot in the "
-                      "Developer Portal (Bot → Privileged Gateway Intents). Starting without "
-                      "it: the table-talk rule will not be enforced until it is enabled.")
+            log.error(
+                "The Message Content intent is not enabled for this bot in the "
+                "Developer Portal (Bot → Privileged Gateway Intents). Starting without "
+                "it: the table-talk rule will not be enforced until it is enabled."
+            )
             message_content = False
             continue
         except StorageError as exc:

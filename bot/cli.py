@@ -210,9 +210,7 @@ def _db_check(args: argparse.Namespace) -> int:
             print(json.dumps(out, indent=2))
         else:
             print(f"database:  {report.path} ({report.size_bytes:,} bytes)")
-            print(
-                f"schema:    v{report.schema_version} (this Fixer: v{report.supported_version})"
-            )
+            print(f"schema:    v{report.schema_version} (this Fixer: v{report.supported_version})")
             print(f"journal:   {report.journal_mode}")
             print(f"integrity: {', '.join(report.integrity[:3]) or 'not checked'}")
             for key, value in report.counts.items():

@@ -52,9 +52,14 @@ class Settings(BaseModel):
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
         raw: dict[str, object] = {}
-        names = {"token": "DISCORD_TOKEN", "database": "BOT_DATABASE",
-                 "dev_guild": "BOT_DEV_GUILD", "content_pack": "BOT_CONTENT_PACK",
-                 "log_level": "BOT_LOG_LEVEL", "durability": "BOT_DURABILITY"}
+        names = {
+            "token": "DISCORD_TOKEN",
+            "database": "BOT_DATABASE",
+            "dev_guild": "BOT_DEV_GUILD",
+            "content_pack": "BOT_CONTENT_PACK",
+            "log_level": "BOT_LOG_LEVEL",
+            "durability": "BOT_DURABILITY",
+        }
         for field, var in names.items():
             value = env.get(var, "").strip()
             if value:

@@ -95,6 +95,7 @@ class IdleGC:
         self.passes[generation] += 1
         self.pause_ms_max = max(self.pause_ms_max, pause)
         if pause > 50:
-            log.debug("garbage collection (generation %d) took %.0f ms while idle",
-                      generation, pause)
+            log.debug(
+                "garbage collection (generation %d) took %.0f ms while idle", generation, pause
+            )
         return generation

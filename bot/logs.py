@@ -32,8 +32,14 @@ def setup_logging(level: str = "INFO") -> None:
 
 def quiet_discord_payloads() -> None:
     """discord.py at DEBUG would log payloads that contain hands: never let it."""
-    for name in ("discord", "discord.http", "discord.gateway", "discord.client",
-                 "discord.state", "discord.webhook.async_"):
+    for name in (
+        "discord",
+        "discord.http",
+        "discord.gateway",
+        "discord.client",
+        "discord.state",
+        "discord.webhook.async_",
+    ):
         lg = logging.getLogger(name)
         if _not_debug not in lg.filters:
             lg.addFilter(_not_debug)

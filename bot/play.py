@@ -29,29 +29,48 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m bot play",
         description="Play Cyberpunk Legends in the terminal with AI crewmates "
-                    "(or hot-seat with friends). Type 'help' in the game for commands.")
-    p.add_argument("--scenario", help="scenario id (or name) to start with; "
-                                      "default: the campaign's next scenario")
-    p.add_argument("--runners", type=int, default=2,
-                   help="seats at the table, people and AI crewmates together (default 2)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="shuffle seed (default: random); the same seed and moves replay "
-                        "the same game")
+        "(or hot-seat with friends). Type 'help' in the game for commands.",
+    )
+    p.add_argument(
+        "--scenario",
+        help="scenario id (or name) to start with; default: the campaign's next scenario",
+    )
+    p.add_argument(
+        "--runners",
+        type=int,
+        default=2,
+        help="seats at the table, people and AI crewmates together (default 2)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="shuffle seed (default: random); the same seed and moves replay the same game",
+    )
     p.add_argument("--pack", help="content pack directory (default: the bundled core pack)")
     p.add_argument("--campaign", help="campaign id (default: the pack's first campaign)")
-    p.add_argument("--hotseat", action="store_true",
-                   help="every seat is a person at this keyboard; hands are hidden "
-                        "between turns")
-    p.add_argument("--humans", type=int, default=None,
-                   help="how many seats are people (default 1, or all with --hotseat)")
-    p.add_argument("--merc", action="store_true",
-                   help="playing alone (--runners 1): hire a merc, a second deck you "
-                        "control")
+    p.add_argument(
+        "--hotseat",
+        action="store_true",
+        help="every seat is a person at this keyboard; hands are hidden between turns",
+    )
+    p.add_argument(
+        "--humans",
+        type=int,
+        default=None,
+        help="how many seats are people (default 1, or all with --hotseat)",
+    )
+    p.add_argument(
+        "--merc",
+        action="store_true",
+        help="playing alone (--runners 1): hire a merc, a second deck you control",
+    )
     return p
 
 
-def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
-         stdout: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
     args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
@@ -63,8 +82,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
         camp = campaign_id(pack, args.campaign)
         scen = scenario_id(pack, camp, args.scenario)
         check_runners(pack, args.runners, args.merc)
-        humans = args.humans if args.humans is not None else (
-            args.runners if args.hotseat else 1)
+        humans = args.humans if args.humans is not None else (args.runners if args.hotseat else 1)
         if not 1 <= humans <= args.runners:
             raise SetupError(f"--humans must be between 1 and --runners ({args.runners})")
     except SetupError as exc:
@@ -77,9 +95,17 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
         seed = random.SystemRandom().randrange(1_000_000)
     tty = stdin is None and inp.isatty() and out.isatty()
     console = Console(inp, out, tty=tty)
-    session = Session(pack, console, campaign=camp, runners=args.runners, humans=humans,
-                      hotseat=args.hotseat or humans > 1, seed=seed, scenario=scen,
-                      merc=args.merc)
+    session = Session(
+        pack,
+        console,
+        campaign=camp,
+        runners=args.runners,
+        humans=humans,
+        hotseat=args.hotseat or humans > 1,
+        seed=seed,
+        scenario=scen,
+        merc=args.merc,
+    )
     return session.run()
 
 

@@ -46,21 +46,33 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m bot simulate",
         description="Play K runs of a scenario with AI crews and report win rate (95% "
-                    "confidence interval), Health left, rounds per Obstacle, which "
-                    "Obstacles flatline crews and the cards played most.")
-    p.add_argument("--scenario", help="scenario id (or name), or 'all' for every scenario "
-                                      "of the campaign; default: the campaign's first")
+        "confidence interval), Health left, rounds per Obstacle, which "
+        "Obstacles flatline crews and the cards played most.",
+    )
+    p.add_argument(
+        "--scenario",
+        help="scenario id (or name), or 'all' for every scenario "
+        "of the campaign; default: the campaign's first",
+    )
     p.add_argument("--runners", type=int, default=2, help="AI runners per crew (default 2)")
     p.add_argument("--games", type=int, default=100, help="runs to play (default 100)")
-    p.add_argument("--seed", type=int, default=0,
-                   help="base seed (default 0); the same seed gives the same report")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="base seed (default 0); the same seed gives the same report",
+    )
     p.add_argument("--pack", help="content pack directory (default: the bundled core pack)")
     p.add_argument("--campaign", help="campaign id (default: the pack's first campaign)")
-    p.add_argument("--ai", choices=("crew", "random"), default="crew",
-                   help="crew: the AI crewmates (default); random: uniformly random legal "
-                        "moves, a baseline")
-    p.add_argument("--merc", action="store_true",
-                   help="with --runners 1: the runner hires a merc (solo rules)")
+    p.add_argument(
+        "--ai",
+        choices=("crew", "random"),
+        default="crew",
+        help="crew: the AI crewmates (default); random: uniformly random legal moves, a baseline",
+    )
+    p.add_argument(
+        "--merc", action="store_true", help="with --runners 1: the runner hires a merc (solo rules)"
+    )
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
     return p
 
@@ -85,8 +97,10 @@ class Progress:
         width = 30
         filled = width * done // max(1, total)
         rate = done / max(1e-9, now - self.start)
-        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
-                          f"{done}/{total} games ({rate:.1f}/s)")
+        self.stream.write(
+            f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
+            f"{done}/{total} games ({rate:.1f}/s)"
+        )
         if done >= total:
             self.stream.write("\n")
         self.stream.flush()
@@ -168,8 +182,15 @@ class _Watched:
 
 
 def simulate_detailed(
-    pack: ContentPack, *, scenario: str, runners: int, games: int, seed: int,
-    ai: AiKind = "crew", merc: bool = False, progress: Progress | None = None,
+    pack: ContentPack,
+    *,
+    scenario: str,
+    runners: int,
+    games: int,
+    seed: int,
+    ai: AiKind = "crew",
+    merc: bool = False,
+    progress: Progress | None = None,
 ) -> tuple[SimReport, LossDetail]:
     """`rules.legends.sim.simulate` (same seeds, same games, same report) plus where the
     crews lost their Health and in which round of which fight they flatlined."""
@@ -180,7 +201,8 @@ def simulate_detailed(
         table = crew_table(pack, runners=runners, seed=s, merc=merc)
         watch = _Watch()
         brains: dict[str, Brain] = {
-            f"ai{i}": _Watched(make_brain(ai, s * 10 + i), watch) for i in range(runners)}
+            f"ai{i}": _Watched(make_brain(ai, s * 10 + i), watch) for i in range(runners)
+        }
         res = play_run(table, pack, brains, scenario=scenario)
         watch.finish(res.health)
         res.table = None
@@ -188,8 +210,9 @@ def simulate_detailed(
         watches.append(watch)
         if progress is not None:
             progress(g + 1, games)
-    report = summarize(pack, results, scenario=scenario, runners=runners, seed=seed, ai=ai,
-                       merc=merc)
+    report = summarize(
+        pack, results, scenario=scenario, runners=runners, seed=seed, ai=ai, merc=merc
+    )
     seats = runners + (1 if merc and runners == 1 else 0)
     scen = pack.scenarios[scenario]
     cards = {c.name: c for c in scen.deck_in_order() if c.kind is ScenarioKind.OBSTACLE}
@@ -205,19 +228,24 @@ def simulate_detailed(
         arrivals = [watches[i].arrival[name] for i in idx if name in watches[i].arrival]
         lost_arr = [watches[i].arrival[name] for i in lost_idx if name in watches[i].arrival]
         lost_sum = sum(w.lost.get(name, 0.0) for w in watches)
-        details.append(ObstacleDetail(
-            name=name, health=card.health_for(seats), damage=card.damage,
-            health_on_arrival=sum(arrivals) / len(arrivals) if arrivals else 0.0,
-            health_lost=lost_sum / len(idx) if idx else 0.0,
-            share_of_damage=lost_sum / total_lost,
-            flatlines=len(lost_idx),
-            flatline_rounds=dict(sorted(rounds.items())),
-            arrival_in_losses=sum(lost_arr) / len(lost_arr) if lost_arr else 0.0,
-        ))
+        details.append(
+            ObstacleDetail(
+                name=name,
+                health=card.health_for(seats),
+                damage=card.damage,
+                health_on_arrival=sum(arrivals) / len(arrivals) if arrivals else 0.0,
+                health_lost=lost_sum / len(idx) if idx else 0.0,
+                share_of_damage=lost_sum / total_lost,
+                flatlines=len(lost_idx),
+                flatline_rounds=dict(sorted(rounds.items())),
+                arrival_in_losses=sum(lost_arr) / len(lost_arr) if lost_arr else 0.0,
+            )
+        )
     flat = [r for r in results if r.outcome == "flatlined"]
     causes = Counter(r.flatlined_by for r in flat)
     loss = LossDetail(
-        scenario=scenario, obstacles=details,
+        scenario=scenario,
+        obstacles=details,
         scene_damage=sum(w.lost.get("", 0.0) for w in watches) / max(1, games),
         flatline_round_mean=sum(r.rounds for r in flat) / len(flat) if flat else 0.0,
         top_loss_share=max(causes.values()) / len(flat) if flat else 0.0,
@@ -244,34 +272,43 @@ def render(r: SimReport, loss: LossDetail | None = None) -> str:
         "  Obstacles (deck order)        reached  cleared  rounds/run  flatlined",
     ]
     for o in r.obstacles:
-        out.append(f"    {o.name[:28]:<28} {o.faced:>7}  {o.cleared:>7}  {o.rounds_mean:>10.2f}"
-                   f"  {o.flatlines:>9}")
+        out.append(
+            f"    {o.name[:28]:<28} {o.faced:>7}  {o.cleared:>7}  {o.rounds_mean:>10.2f}"
+            f"  {o.flatlines:>9}"
+        )
     if r.flatlined_by:
         out.append("  Flatlined by  " + "; ".join(f"{k} {v}" for k, v in r.flatlined_by.items()))
     if loss is not None:
-        out.append("  Where the Health went   Health  Damage  crew Health  lost to it  share"
-                   "   flatlines by round of its fight")
+        out.append(
+            "  Where the Health went   Health  Damage  crew Health  lost to it  share"
+            "   flatlines by round of its fight"
+        )
         out.append("                          (crew)  /round   on arrival    per game")
         for d in loss.obstacles:
             rounds = ", ".join(f"r{k}: {v}" for k, v in d.flatline_rounds.items())
             arr = f" (arrived with {d.arrival_in_losses:.1f})" if d.flatlines else ""
             by_round = f" - {rounds}" if rounds else ""
-            out.append(f"    {d.name[:20]:<20} {d.health:>7}  {d.damage:>6}  "
-                       f"{d.health_on_arrival:>11.1f}  {d.health_lost:>10.1f}  "
-                       f"{pct(d.share_of_damage):>5}   {d.flatlines}{by_round}{arr}")
+            out.append(
+                f"    {d.name[:20]:<20} {d.health:>7}  {d.damage:>6}  "
+                f"{d.health_on_arrival:>11.1f}  {d.health_lost:>10.1f}  "
+                f"{pct(d.share_of_damage):>5}   {d.flatlines}{by_round}{arr}"
+            )
         if loss.scene_damage:
             out.append(f"    scenes: {loss.scene_damage:.1f} Health per game")
         if r.flatlines:
-            out.append(f"  Flatlines came in round {loss.flatline_round_mean:.1f} of the run on "
-                       f"average; the top cause ended {pct(loss.top_loss_share)} of them")
+            out.append(
+                f"  Flatlines came in round {loss.flatline_round_mean:.1f} of the run on "
+                f"average; the top cause ended {pct(loss.top_loss_share)} of them"
+            )
     out.append("  Most played (plays per game)")
     for _, name, per in r.most_played:
         out.append(f"    {per:5.2f}  {name}")
     return "\n".join(out)
 
 
-def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
-         stderr: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
     args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     out = stdout or sys.stdout
     err = stderr or sys.stderr
@@ -292,15 +329,23 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         return 130
 
 
-def _run(pack: ContentPack, args: argparse.Namespace, scenarios: list[str], out: TextIO,
-         err: TextIO) -> int:
+def _run(
+    pack: ContentPack, args: argparse.Namespace, scenarios: list[str], out: TextIO, err: TextIO
+) -> int:
     ai: AiKind = "crew" if args.ai == "crew" else "random"
     reports: list[dict[str, object]] = []
     for scen in scenarios:
         progress = Progress(err, pack.scenarios[scen].name[:24])
         report, loss = simulate_detailed(
-            pack, scenario=scen, runners=args.runners, games=args.games, seed=args.seed,
-            ai=ai, merc=args.merc, progress=progress)
+            pack,
+            scenario=scen,
+            runners=args.runners,
+            games=args.games,
+            seed=args.seed,
+            ai=ai,
+            merc=args.merc,
+            progress=progress,
+        )
         reports.append({**asdict(report), "losses": asdict(loss)})
         print(render(report, loss), file=out)
         out.flush()

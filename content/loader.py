@@ -232,7 +232,7 @@ def _describe_input(
             hint = f" (try '{slug}')" if slug and slug != value else ""
             return f"{value!r} is not an id: use lower case letters, digits and dashes{hint}"
         if "[0-9]+" in pattern:
-            return f"{value!r} is not a version: write \"1\", \"1.2\" or \"1.2.3\""
+            return f'{value!r} is not a version: write "1", "1.2" or "1.2.3"'
     return _clean_msg(str(err.get("msg", "invalid")))
 
 
@@ -570,9 +570,7 @@ def _load_scenario(ctx: _Ctx, parts: _Parts, path: Path, home: PackKind) -> None
     )
     info = _identity(ctx, parts, path, data, label, home)
     if "cards" in data:
-        ctx.add(
-            path, "scenario cards are written as [[card]] tables, not 'cards'", label, "cards"
-        )
+        ctx.add(path, "scenario cards are written as [[card]] tables, not 'cards'", label, "cards")
         parts.broken.add(f"{kind}:{sid}")
         return
     raw_cards = data.get("card", [])
@@ -628,8 +626,7 @@ def _load_scenario(ctx: _Ctx, parts: _Parts, path: Path, home: PackKind) -> None
             if name in data:
                 ctx.add(
                     path,
-                    f"'{name}' only applies to trauma packs "
-                    '(kind = "trauma", in trauma/)',
+                    f"'{name}' only applies to trauma packs (kind = \"trauma\", in trauma/)",
                     label,
                     name,
                 )
@@ -934,9 +931,7 @@ def _check_campaigns(ctx: _Ctx, parts: _Parts) -> None:
             elif kind is not None:
                 ctx.add(path, f"'{sid}' is a {kind.value} pack, not a scenario", label, fld)
             else:
-                ctx.add(
-                    path, f"unknown scenario '{sid}'{did_you_mean(sid, scenarios)}", label, fld
-                )
+                ctx.add(path, f"unknown scenario '{sid}'{did_you_mean(sid, scenarios)}", label, fld)
         for i, sid in enumerate(camp.trauma_packs):
             fld = f"trauma_packs[{i}]"
             kind = parts.kind_of(sid)

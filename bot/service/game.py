@@ -176,9 +176,7 @@ class GameService(Generic[S, A]):
                     log.error("table %s not resumed: %s", info.id, exc.refusal.code)
         shown = ", ".join(f"{i.id}@v{i.version}" for i in active[:20])
         more = f" and {len(active) - 20} more" if len(active) > 20 else ""
-        log.info(
-            "resumed %d active tables (%d loaded): %s%s", len(active), warmed, shown, more
-        )
+        log.info("resumed %d active tables (%d loaded): %s%s", len(active), warmed, shown, more)
         return StartupReport(active=active, warmed=warmed, unreadable=unreadable)
 
     async def drain(self) -> None:

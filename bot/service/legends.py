@@ -35,9 +35,7 @@ class LegendsAdapter:
             content = load_default_pack()
         self.content = content
 
-    def new_table(
-        self, *, table_id: str, name: str, owner: str, campaign: str, seed: int
-    ) -> Table:
+    def new_table(self, *, table_id: str, name: str, owner: str, campaign: str, seed: int) -> Table:
         return engine.new_table(
             table_id=table_id,
             name=name,

@@ -38,8 +38,9 @@ CHECKPOINT_BYTES = 4 * 1024 * 1024
 
 
 class WalFlusher:
-    def __init__(self, path: Path, *, checkpoint_bytes: int = CHECKPOINT_BYTES,
-                 busy_timeout: float = 5.0) -> None:
+    def __init__(
+        self, path: Path, *, checkpoint_bytes: int = CHECKPOINT_BYTES, busy_timeout: float = 5.0
+    ) -> None:
         self.path = path
         self.wal = path.with_name(path.name + "-wal")
         self.checkpoint_bytes = checkpoint_bytes
@@ -82,8 +83,11 @@ class WalFlusher:
     def stats(self) -> dict[str, float]:
         with self._cond:
             lags = sorted(self._lags)
-        out: dict[str, float] = {"fsyncs": self.fsyncs, "checkpoints": self.checkpoints,
-                                 "failures": self.failures}
+        out: dict[str, float] = {
+            "fsyncs": self.fsyncs,
+            "checkpoints": self.checkpoints,
+            "failures": self.failures,
+        }
         if lags:
             out["lag_p50_ms"] = lags[len(lags) // 2]
             out["lag_p99_ms"] = lags[min(len(lags) - 1, int(len(lags) * 0.99))]
@@ -151,8 +155,12 @@ class WalFlusher:
             self.failures += 1
             # The commits are written and readable; only their survival of a power cut
             # is in doubt. Say so once per failure; the next commit tries again.
-            log.error("could not fsync %s (%s): the last actions are saved but may not "
-                      "survive a power cut; check the disk", self.wal, exc.strerror or exc)
+            log.error(
+                "could not fsync %s (%s): the last actions are saved but may not "
+                "survive a power cut; check the disk",
+                self.wal,
+                exc.strerror or exc,
+            )
         return fd
 
     @staticmethod
@@ -171,8 +179,7 @@ class WalFlusher:
             cp.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
             self.checkpoints += 1
         except sqlite3.Error as exc:
-            log.warning("WAL checkpoint of %s failed (%s); it is retried later",
-                        self.path, exc)
+            log.warning("WAL checkpoint of %s failed (%s); it is retried later", self.path, exc)
         return cp
 
 

@@ -462,8 +462,9 @@ class SqliteStore(Store):
             if lock is not None:
                 lock.release()
             raise
-        store = cls(p, writer, reader, version=target, clock=clock, instance_lock=lock,
-                    inline=inline)
+        store = cls(
+            p, writer, reader, version=target, clock=clock, instance_lock=lock, inline=inline
+        )
         if 0 < version < target:
             store.migrated_from = version
             store.pre_migration_backup = store_backup
@@ -747,14 +748,18 @@ class SqliteStore(Store):
             except sqlite3.IntegrityError as exc:
                 raise self._integrity(exc, r.campaign_id, None) from exc
             except sqlite3.OperationalError as exc:
-                if getattr(exc, "sqlite_errorcode", None) not in (sqlite3.SQLITE_BUSY,
-                                                                   sqlite3.SQLITE_LOCKED):
-                    raise translate(exc, str(self.path),
-                                    f"saving an action on campaign {r.campaign_id}") from exc
+                if getattr(exc, "sqlite_errorcode", None) not in (
+                    sqlite3.SQLITE_BUSY,
+                    sqlite3.SQLITE_LOCKED,
+                ):
+                    raise translate(
+                        exc, str(self.path), f"saving an action on campaign {r.campaign_id}"
+                    ) from exc
                 busy = True
             except sqlite3.Error as exc:
-                raise translate(exc, str(self.path),
-                                f"saving an action on campaign {r.campaign_id}") from exc
+                raise translate(
+                    exc, str(self.path), f"saving an action on campaign {r.campaign_id}"
+                ) from exc
             else:
                 busy = False
                 self.flusher.request()
@@ -799,8 +804,10 @@ class SqliteStore(Store):
     async def _commit_batch(self, batch: list[_Commit]) -> list[LogEntry]:
         now = self._clock()
         first = batch[0].campaign_id
-        what = f"saving an action on campaign {first}" if len(batch) == 1 else (
-            f"saving {len(batch)} actions"
+        what = (
+            f"saving an action on campaign {first}"
+            if len(batch) == 1
+            else (f"saving {len(batch)} actions")
         )
         if not self.single_round_trip:
             return await self._commit_batch_statements(batch, now, what)
@@ -920,8 +927,9 @@ class SqliteStore(Store):
         if not last:
             return 0
         now = self._clock()
-        set_campaign = [(c, k, v, now, c) for (c, k), v in last.items()
-                        if c is not None and v is not None]
+        set_campaign = [
+            (c, k, v, now, c) for (c, k), v in last.items() if c is not None and v is not None
+        ]
         del_campaign = [(c, k) for (c, k), v in last.items() if c is not None and v is None]
         set_global = [(k, v, now) for (c, k), v in last.items() if c is None and v is not None]
         del_global = [(k,) for (c, k), v in last.items() if c is None and v is None]
@@ -939,7 +947,9 @@ class SqliteStore(Store):
                         skipped = _save_prefs(self._inline, *lists)
                     except sqlite3.OperationalError as exc:
                         if getattr(exc, "sqlite_errorcode", None) not in (
-                                sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                            sqlite3.SQLITE_BUSY,
+                            sqlite3.SQLITE_LOCKED,
+                        ):
                             raise translate(exc, str(self.path), doing) from exc
                     else:
                         assert self.flusher is not None
@@ -951,7 +961,8 @@ class SqliteStore(Store):
             async with self._wlock:
                 try:
                     skipped = await self._w._execute(  # type: ignore[no-untyped-call]
-                        _save_prefs, self._w._conn, *lists)
+                        _save_prefs, self._w._conn, *lists
+                    )
                 except sqlite3.IntegrityError:
                     raise
                 except sqlite3.Error as exc:
@@ -1012,8 +1023,9 @@ class SqliteStore(Store):
             try:
                 prefs[key] = json.loads(value)
             except ValueError:
-                log.warning("campaign %s: preference %r is not valid JSON; not exported",
-                            campaign_id, key)
+                log.warning(
+                    "campaign %s: preference %r is not valid JSON; not exported", campaign_id, key
+                )
         info = _info(row)
         stored_state = str(row[10])
         gversion, gstate = int(grow[0]), str(grow[1])
@@ -1263,15 +1275,21 @@ async def _open_writer(
     return db
 
 
-def _save_prefs(conn: sqlite3.Connection, del_campaign: list[Any], del_global: list[Any],
-                set_campaign: list[Any], set_global: list[Any]) -> int:
+def _save_prefs(
+    conn: sqlite3.Connection,
+    del_campaign: list[Any],
+    del_global: list[Any],
+    set_campaign: list[Any],
+    set_global: list[Any],
+) -> int:
     """One transaction of preference changes; returns how many were skipped (their
     campaign does not exist)."""
     skipped = 0
     with _transaction(conn):
         if del_campaign:
             conn.executemany(
-                "DELETE FROM campaign_prefs WHERE campaign_id = ? AND key = ?", del_campaign)
+                "DELETE FROM campaign_prefs WHERE campaign_id = ? AND key = ?", del_campaign
+            )
         if del_global:
             conn.executemany("DELETE FROM prefs WHERE key = ?", del_global)
         if set_campaign:

@@ -25,8 +25,12 @@ def load(path: str | None) -> ContentPack:
     except ContentError as exc:
         n = len(exc.errors)
         first = str(exc.errors[0]) if exc.errors else "unknown problem"
-        more = (f" (and {n - 1} more; 'python -m content validate {path or ''}'"
-                " lists them all)".replace(" ''", "") if n > 1 else "")
+        more = (
+            f" (and {n - 1} more; 'python -m content validate {path or ''}'"
+            " lists them all)".replace(" ''", "")
+            if n > 1
+            else ""
+        )
         raise SetupError(f"cannot load {label}: {first}{more}") from None
     except (OSError, ValueError) as exc:
         raise SetupError(f"cannot load {label}: {exc}") from None
@@ -51,24 +55,27 @@ def scenario_id(pack: ContentPack, campaign: str, name: str | None) -> str | Non
     trauma = pack.trauma_pack_ids()
     playable = [s for s in pack.scenarios if s not in trauma]
     if name in trauma:
-        raise SetupError(f"'{name}' is a Trauma Pack: it opens when a crew flatlines. "
-                         f"Scenarios: {', '.join(playable)}")
+        raise SetupError(
+            f"'{name}' is a Trauma Pack: it opens when a crew flatlines. "
+            f"Scenarios: {', '.join(playable)}"
+        )
     if name not in pack.scenarios:
         # Accept the printed name too ("Edge of the Market").
-        by_name = [sid for sid in playable
-                   if pack.scenarios[sid].name.lower() == name.strip().lower()]
+        by_name = [
+            sid for sid in playable if pack.scenarios[sid].name.lower() == name.strip().lower()
+        ]
         if len(by_name) == 1:
             return by_name[0]
-        raise SetupError(f"unknown scenario '{name}'; scenarios in this pack: "
-                         f"{', '.join(playable)}")
+        raise SetupError(
+            f"unknown scenario '{name}'; scenarios in this pack: {', '.join(playable)}"
+        )
     return name
 
 
 def check_runners(pack: ContentPack, runners: int, merc: bool = False) -> None:
     most = max(1, len(pack.roles)) * 5  # every role deck, plus up to 4 extra copies
     if not 1 <= runners <= most:
-        raise SetupError(f"--runners must be between 1 and {most} for this pack, "
-                         f"not {runners}")
+        raise SetupError(f"--runners must be between 1 and {most} for this pack, not {runners}")
     if merc and runners != 1:
         raise SetupError("--merc is for a runner playing alone (--runners 1)")
     if not pack.roles:

@@ -34,8 +34,18 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _COMMAND = re.compile(r"/legends (\w+)")
 
 
-_ASCII = str.maketrans({"\u2014": "-", "\u2013": "-", "\u2018": "'", "\u2019": "'",
-                        "\u201c": '"', "\u201d": '"', "\u2026": "...", "\u00a0": " "})
+_ASCII = str.maketrans(
+    {
+        "\u2014": "-",
+        "\u2013": "-",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2026": "...",
+        "\u00a0": " ",
+    }
+)
 
 
 def clean(text: str) -> str:
@@ -45,8 +55,7 @@ def clean(text: str) -> str:
     return _COMMAND.sub(r"'\1'", text).translate(_ASCII)
 
 
-def wrap(text: str, indent: str = "", rest: str | None = None,
-         width: int = WIDTH) -> list[str]:
+def wrap(text: str, indent: str = "", rest: str | None = None, width: int = WIDTH) -> list[str]:
     """Word-wrap `text`: the first line starts with `indent`, the others with `rest`
     (default: as many spaces)."""
     later = " " * len(indent) if rest is None else rest
@@ -56,8 +65,10 @@ def wrap(text: str, indent: str = "", rest: str | None = None,
             lines.append("")
             continue
         first = indent if not lines else later
-        lines.extend(textwrap.wrap(para, width=width, initial_indent=first,
-                                   subsequent_indent=later) or [first])
+        lines.extend(
+            textwrap.wrap(para, width=width, initial_indent=first, subsequent_indent=later)
+            or [first]
+        )
     return lines
 
 
@@ -73,18 +84,29 @@ def render_board(b: BoardView) -> str:
         out.append(f"{b.campaign}: no run in progress.")
         out.append(RULE)
         return "\n".join(out)
-    out.extend(wrap(f"{b.scenario} | Round {b.round} | "
-                    f"{b.scenario_cards_left} Scenario Cards left"))
-    out.extend(wrap(f"Health {b.health}/{b.max_health} | Leader: {b.leader or '-'} | "
-                    f"Plan Size {b.plan_size}"))
+    out.extend(
+        wrap(f"{b.scenario} | Round {b.round} | {b.scenario_cards_left} Scenario Cards left")
+    )
+    out.extend(
+        wrap(
+            f"Health {b.health}/{b.max_health} | Leader: {b.leader or '-'} | "
+            f"Plan Size {b.plan_size}"
+        )
+    )
     out.append(THIN)
     if b.obstacles:
         out.append("OBSTACLES")
         for ob in b.obstacles:
             left = max(0, ob.health - ob.damage_taken)
-            out.extend(wrap(f"{ob.name}: Health {left} left of {ob.health} "
-                            f"({ob.damage_taken} Damage taken); deals {ob.damage} Damage "
-                            "each round it stands", "  ", "    "))
+            out.extend(
+                wrap(
+                    f"{ob.name}: Health {left} left of {ob.health} "
+                    f"({ob.damage_taken} Damage taken); deals {ob.damage} Damage "
+                    "each round it stands",
+                    "  ",
+                    "    ",
+                )
+            )
             out.extend(wrap("To Hit: " + " OR ".join(ob.to_hit), "    "))
             if ob.plan_size:
                 out.append(f"    Plan Size {ob.plan_size:+d} while it is active")
@@ -93,9 +115,14 @@ def render_board(b: BoardView) -> str:
     else:
         out.append("OBSTACLES: none active")
     if b.phase in ("plan", "assign") or b.plan:
-        out.extend(wrap(f"PLAN ({len(b.plan)} of {b.plan_size} cards)"
-                        f" - makes: {b.makes or 'nothing yet'}; Damage so far: {b.damage_now}",
-                        "", "  "))
+        out.extend(
+            wrap(
+                f"PLAN ({len(b.plan)} of {b.plan_size} cards)"
+                f" - makes: {b.makes or 'nothing yet'}; Damage so far: {b.damage_now}",
+                "",
+                "  ",
+            )
+        )
         for i, p in enumerate(b.plan, 1):
             how = "puts" if p.put else "plays"
             out.extend(wrap(f"{p.seat_name} {how} {card_line(p.card)}", f"  {i}. ", "     "))
@@ -103,8 +130,10 @@ def render_board(b: BoardView) -> str:
     for s in b.seats:
         mark = f" [{', '.join(s.marks)}]" if s.marks else ""
         role = s.role.title()  # a merc's name already says "(merc)"
-        out.append(f"  {'>' if s.turn else ' '} {s.name} ({role}){mark}: hand {s.hand_count}, "
-                   f"deck {s.deck_count}, discard {s.discard_count}")
+        out.append(
+            f"  {'>' if s.turn else ' '} {s.name} ({role}){mark}: hand {s.hand_count}, "
+            f"deck {s.deck_count}, discard {s.discard_count}"
+        )
     if b.vote:
         out.append("VOTE: " + "; ".join(f"{o.key}: {o.label}" for o in b.vote))
         if b.votes:
@@ -230,8 +259,7 @@ def render_campaign(table: Table, content: ContentPack, viewers: Sequence[str]) 
     if table.history:
         last = table.history[-1]
         name = content.scenarios[last.scenario].name
-        out.append(f"Last run: {name}: {last.outcome}, Health {last.health}, "
-                   f"{last.rounds} rounds")
+        out.append(f"Last run: {name}: {last.outcome}, Health {last.health}, {last.rounds} rounds")
     out.append("Next: " + next_run_label(table, content))
     out.append(THIN)
     for r in table.runners:
@@ -265,8 +293,9 @@ def render_deck(deck: Sequence[str], content: ContentPack) -> list[str]:
         ranks = card.rank_label()
         suits = " ".join(s.value.title() for s in card.suits)
         text = f" - {card.text}" if card.text else ""
-        lines.extend(wrap(f"{n}x {card.name} [{ranks}{' ' + suits if suits else ''}]{text}",
-                          "  ", "      "))
+        lines.extend(
+            wrap(f"{n}x {card.name} [{ranks}{' ' + suits if suits else ''}]{text}", "  ", "      ")
+        )
     return lines
 
 
@@ -281,6 +310,10 @@ def render_clues(table: Table, content: ContentPack) -> str:
         out.extend(wrap(card.text, "    "))
         if card.puzzle is not None:
             state = "solved" if card.puzzle.id in table.solved else "unsolved"
-            out.extend(wrap(f"Puzzle ({state}): {card.puzzle.question} "
-                            "Answer with: solve <your answer>", "    "))
+            out.extend(
+                wrap(
+                    f"Puzzle ({state}): {card.puzzle.question} Answer with: solve <your answer>",
+                    "    ",
+                )
+            )
     return "\n".join(out)

@@ -98,9 +98,19 @@ class Person:
 
 
 class Session:
-    def __init__(self, content: ContentPack, console: Console, *, campaign: str | None = None,
-                 runners: int = 1, humans: int = 1, hotseat: bool = False, seed: int = 0,
-                 scenario: str | None = None, merc: bool = False) -> None:
+    def __init__(
+        self,
+        content: ContentPack,
+        console: Console,
+        *,
+        campaign: str | None = None,
+        runners: int = 1,
+        humans: int = 1,
+        hotseat: bool = False,
+        seed: int = 0,
+        scenario: str | None = None,
+        merc: bool = False,
+    ) -> None:
         self.content = content
         self.io = console
         self.campaign = campaign or next(iter(content.campaigns))
@@ -113,9 +123,14 @@ class Session:
         self.people: dict[str, Person] = {}
         self.owner = "p1"
         self.table: Table = new_table(
-            table_id="terminal", name=content.campaigns[self.campaign].name, owner=self.owner,
-            campaign=self.campaign, seed=seed, content=content,
-            options=TableOptions(extra_role_decks=extra_decks_for(content, runners, self.merc)))
+            table_id="terminal",
+            name=content.campaigns[self.campaign].name,
+            owner=self.owner,
+            campaign=self.campaign,
+            seed=seed,
+            content=content,
+            options=TableOptions(extra_role_decks=extra_decks_for(content, runners, self.merc)),
+        )
         self.log: list[Event] = []
         self.on_screen: str | None = None  # whose private information is showing
 
@@ -123,8 +138,10 @@ class Session:
 
     def run(self) -> int:
         try:
-            self.io.say(f"Fixer: Cyberpunk Legends at the terminal. Campaign: "
-                        f"{self.content.campaigns[self.campaign].name}.")
+            self.io.say(
+                f"Fixer: Cyberpunk Legends at the terminal. Campaign: "
+                f"{self.content.campaigns[self.campaign].name}."
+            )
             self.io.say("Type 'help' at any prompt for commands; end of input quits.")
             self.join()
             self.start(self.scenario)
@@ -148,13 +165,19 @@ class Session:
         for i in range(self.humans):
             player = f"p{i + 1}"
             default = "Player" if self.humans == 1 else f"Player {i + 1}"
-            name = self.ask_text(f"Runner {i + 1}, your name [{default}]: ",
-                                 "Type a name for this runner (Enter keeps the one in "
-                                 "brackets), or quit.") or default
+            name = (
+                self.ask_text(
+                    f"Runner {i + 1}, your name [{default}]: ",
+                    "Type a name for this runner (Enter keeps the one in brackets), or quit.",
+                )
+                or default
+            )
             name = name[:64]
             options = list(dict.fromkeys(free))
-            self.io.say("Roles: " + "; ".join(
-                f"{n}) {self.content.roles[r].name}" for n, r in enumerate(options, 1)))
+            self.io.say(
+                "Roles: "
+                + "; ".join(f"{n}) {self.content.roles[r].name}" for n, r in enumerate(options, 1))
+            )
             pick = self.ask_number("Pick a role [1]: ", len(options), default=1)
             role = options[pick - 1]
             free.remove(role)
@@ -253,8 +276,9 @@ class Session:
             person = self.people.get(r.player)
             if person is None or person.brain is None:
                 continue
-            for buy in person.brain.shop(r.deck, r.eddies, pool, self.content, r.player,
-                                         merc=r.is_merc):
+            for buy in person.brain.shop(
+                r.deck, r.eddies, pool, self.content, r.player, merc=r.is_merc
+            ):
                 try:
                     self.act(buy)
                 except IllegalAction:
@@ -271,8 +295,7 @@ class Session:
             entries: list[tuple[str, Callable[[], Start | None]]] = []
             if self.table.next_trauma is not None or self.table.progress < len(camp.scenarios):
                 label = render.next_run_label(self.table, self.content)
-                entries.append((f"Start the next run: {label}",
-                                lambda: Start(player=self.owner)))
+                entries.append((f"Start the next run: {label}", lambda: Start(player=self.owner)))
             entries.append(("Shop: the Upgrade Pool", self.shop))
             entries.append(("Remove a card from a deck", self.remove))
             entries.append(("Show decks and Eddies", self.show_decks))
@@ -288,8 +311,11 @@ class Session:
                 return got
 
     def pick_runner(self, title: str) -> int | None:
-        mine = [i for i, r in enumerate(self.table.runners)
-                if self.people.get(r.player) is not None and self.people[r.player].human]
+        mine = [
+            i
+            for i, r in enumerate(self.table.runners)
+            if self.people.get(r.player) is not None and self.people[r.player].human
+        ]
         if len(mine) == 1:
             return mine[0]
         self.io.say(title)
@@ -307,13 +333,17 @@ class Session:
         while True:
             r = self.table.runners[seat]
             pool = _Engine(self.table, self.content).shop_cards()
-            self.io.say(f"UPGRADE POOL ({r.name}{' merc' if r.is_merc else ''} has "
-                        f"{r.eddies} Eddies; at most 3 copies of a card per deck)")
+            self.io.say(
+                f"UPGRADE POOL ({r.name}{' merc' if r.is_merc else ''} has "
+                f"{r.eddies} Eddies; at most 3 copies of a card per deck)"
+            )
             for n, cid in enumerate(pool, 1):
                 card = self.content.cards[cid]
                 have = r.deck.count(cid)
-                line = (f"{card.cost} Eddies - {card.name} [{card.rank_label()} "
-                        f"{' '.join(s.value.title() for s in card.suits)}] - {card.text}")
+                line = (
+                    f"{card.cost} Eddies - {card.name} [{card.rank_label()} "
+                    f"{' '.join(s.value.title() for s in card.suits)}] - {card.text}"
+                )
                 if have:
                     line += f" (you have {have})"
                 for part in render.wrap(line, f"  {n:>2}) "):
@@ -330,16 +360,17 @@ class Session:
             return None
         r = self.table.runners[seat]
         cards = sorted(set(r.deck), key=lambda c: self.content.cards[c].name)
-        self.io.say(f"{r.name}'s deck ({len(r.deck)} cards; a deck keeps at least 10). "
-                    "Removing refunds nothing.")
+        self.io.say(
+            f"{r.name}'s deck ({len(r.deck)} cards; a deck keeps at least 10). "
+            "Removing refunds nothing."
+        )
         for n, cid in enumerate(cards, 1):
             card = self.content.cards[cid]
             self.io.say(f"  {n:>2}) {r.deck.count(cid)}x {card.name} - {card.text}")
         self.io.say("   0) back")
         pick = self.ask_number("Remove which? ", len(cards), zero=True)
         if pick:
-            self.try_act(Remove(player=r.player, card=cards[pick - 1], merc=r.is_merc),
-                         r.player)
+            self.try_act(Remove(player=r.player, card=cards[pick - 1], merc=r.is_merc), r.player)
         return None
 
     def show_decks(self) -> Start | None:
@@ -347,8 +378,9 @@ class Session:
             person = self.people.get(r.player)
             if person is None or not person.human:
                 continue
-            self.io.say(f"{r.name}{' (merc)' if r.is_merc else ''}: {r.eddies} Eddies, "
-                        f"{len(r.deck)} cards")
+            self.io.say(
+                f"{r.name}{' (merc)' if r.is_merc else ''}: {r.eddies} Eddies, {len(r.deck)} cards"
+            )
             for line in render.render_deck(r.deck, self.content):
                 self.io.say(line)
         return None
@@ -434,11 +466,15 @@ class Session:
                 continue
             return line
 
-    def ask_number(self, prompt: str, n: int, *, default: int | None = None,
-                   zero: bool = False) -> int:
+    def ask_number(
+        self, prompt: str, n: int, *, default: int | None = None, zero: bool = False
+    ) -> int:
         lo = 0 if zero else 1
-        hint = f"Type a number from {lo} to {n}" + (
-            " (Enter keeps the default)" if default is not None else "") + ", or quit."
+        hint = (
+            f"Type a number from {lo} to {n}"
+            + (" (Enter keeps the default)" if default is not None else "")
+            + ", or quit."
+        )
         while True:
             line = self.ask_text(prompt, hint)
             if not line and default is not None:
@@ -465,8 +501,7 @@ class Session:
             if not line:
                 self.io.say(f"Type a number from 1 to {n}, or 'help'.")
             else:
-                self.io.say(f"'{line}' is not a move here. Type a number from 1 to {n}, "
-                            "or 'help'.")
+                self.io.say(f"'{line}' is not a move here. Type a number from 1 to {n}, or 'help'.")
 
     def command(self, player: str, word: str, rest: str) -> bool:
         """Commands that work at any move prompt. True if `word` was one."""
@@ -486,8 +521,10 @@ class Session:
         elif word == "deck":
             for r in self.table.runners:
                 if r.player == player:
-                    self.io.say(f"{r.name}{' (merc)' if r.is_merc else ''}: {r.eddies} "
-                                f"Eddies, {len(r.deck)} cards")
+                    self.io.say(
+                        f"{r.name}{' (merc)' if r.is_merc else ''}: {r.eddies} "
+                        f"Eddies, {len(r.deck)} cards"
+                    )
                     for line in render.render_deck(r.deck, self.content):
                         self.io.say(line)
         elif word == "log":

@@ -68,15 +68,18 @@ def _match(current: str, *texts: str) -> bool:
 
 
 def _choices(items: list[tuple[str, str]], current: str) -> list[Choice[str]]:
-    out = [Choice(name=render.clip(name, 100), value=value[:100])
-           for name, value in items if _match(current, name, value)]
+    out = [
+        Choice(name=render.clip(name, 100), value=value[:100])
+        for name, value in items
+        if _match(current, name, value)
+    ]
     return out[:MAX_CHOICES]
 
 
 class LegendsCog(commands.Cog):
     legends = app_commands.Group(
-        name="legends", description="Cyberpunk Legends: Fixer runs the table",
-        guild_only=True)
+        name="legends", description="Cyberpunk Legends: Fixer runs the table", guild_only=True
+    )
 
     def __init__(self, bot: commands.Bot, runtime: Runtime | None) -> None:
         self.bot = bot
@@ -101,8 +104,9 @@ class LegendsCog(commands.Cog):
         """The campaign of this channel and its state, or None after an ephemeral refusal."""
         cid = await self.rt.table_for_channel(interaction.channel, ask_db=True)
         if cid is None:
-            await refuse(interaction, "There is no campaign in this channel. Create one with "
-                                      "/legends new.")
+            await refuse(
+                interaction, "There is no campaign in this channel. Create one with /legends new."
+            )
             return None
         state = await or_refuse(interaction, self.rt.service.get(cid))
         return None if state is None else (cid, state)
@@ -124,9 +128,17 @@ class LegendsCog(commands.Cog):
         perms = interaction.permissions
         return bool(perms.manage_channels or perms.administrator)
 
-    async def _do(self, interaction: discord.Interaction[Any], cid: str, action: Action, *,
-                  done: str | None = None, show_panel: bool = False, suffix: str = "",
-                  base: Table | None = None) -> bool:
+    async def _do(
+        self,
+        interaction: discord.Interaction[Any],
+        cid: str,
+        action: Action,
+        *,
+        done: str | None = None,
+        show_panel: bool = False,
+        suffix: str = "",
+        base: Table | None = None,
+    ) -> bool:
         """Run `action`; on success answer ephemerally with `done` and, if the caller has
         something to do now (or private news), their panel. `base`: the state the action
         was chosen on, to prepare the answer while the commit is written (see
@@ -134,12 +146,21 @@ class LegendsCog(commands.Cog):
         async with self.rt.answering(cid):
             return await self._do_answer(interaction, cid, action, done, show_panel, base)
 
-    async def _do_answer(self, interaction: discord.Interaction[Any], cid: str,
-                         action: Action, done: str | None, show_panel: bool,
-                         base: Table | None = None) -> bool:
+    async def _do_answer(
+        self,
+        interaction: discord.Interaction[Any],
+        cid: str,
+        action: Action,
+        done: str | None,
+        show_panel: bool,
+        base: Table | None = None,
+    ) -> bool:
         player = player_id(interaction)
-        guess = (self.rt.speculate(base, action, player)
-                 if base is not None and show_panel and self.rt.speculative else None)
+        guess = (
+            self.rt.speculate(base, action, player)
+            if base is not None and show_panel and self.rt.speculative
+            else None
+        )
         applied = await self.actor.act(interaction, cid, action)
         if applied is None:
             if guess is not None:
@@ -154,20 +175,27 @@ class LegendsCog(commands.Cog):
             _, embed, buttons = panel(self.rt, applied.state, player, notes=lines, view=view)
             await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
         else:
-            await send(interaction, content=render.clip("\n".join(lines) or "✓ Done.", 1900),
-                       ephemeral=True)
+            await send(
+                interaction,
+                content=render.clip("\n".join(lines) or "✓ Done.", 1900),
+                ephemeral=True,
+            )
         return True
 
     def _hand_cards(self, state: Table, player: str) -> list[tuple[str, str, bool, str]]:
         """(instance, label, merc, name) of every card in the caller's hands (own view)."""
         view = self.rt.view(state, player)
         merc_seats = {s.seat for s in view.board.seats if s.is_merc}
-        return [(c.inst, c.label, seat in merc_seats, c.name)
-                for seat, hand in view.hands.items() for c in hand]
+        return [
+            (c.inst, c.label, seat in merc_seats, c.name)
+            for seat, hand in view.hands.items()
+            for c in hand
+        ]
 
     @staticmethod
-    def _own_instance(state: Table, player: str, value: str, merc: bool | None
-                      ) -> tuple[str, bool] | None:
+    def _own_instance(
+        state: Table, player: str, value: str, merc: bool | None
+    ) -> tuple[str, bool] | None:
         """The fast path: `value` is an instance id (what autocomplete sends) in one of
         the caller's own hands. Only the caller's seats are looked at."""
         run = state.run
@@ -181,8 +209,9 @@ class LegendsCog(commands.Cog):
                 return value, r.is_merc
         return None
 
-    def _resolve_card(self, state: Table, player: str, value: str, merc: bool | None,
-                      legal: set[tuple[str, bool]]) -> tuple[str, bool]:
+    def _resolve_card(
+        self, state: Table, player: str, value: str, merc: bool | None, legal: set[tuple[str, bool]]
+    ) -> tuple[str, bool]:
         """An instance id from what was typed or picked: the id itself, or a card name
         (preferring a card that is legal now). Unknown text goes to the engine unchanged,
         which refuses it with the reason."""
@@ -199,9 +228,15 @@ class LegendsCog(commands.Cog):
             return named[0][0], named[0][2]
         return value[:40], bool(merc)
 
-    async def _card_command(self, interaction: discord.Interaction[Any], card: str,
-                            merc: bool | None, kind: type[Play] | type[Discard], *,
-                            speculate: bool) -> None:
+    async def _card_command(
+        self,
+        interaction: discord.Interaction[Any],
+        card: str,
+        merc: bool | None,
+        kind: type[Play] | type[Discard],
+        *,
+        speculate: bool,
+    ) -> None:
         """`/legends play` and `/legends discard`: the card from the caller's hands (an
         instance id, or a name preferring a card that is legal now), then `_do`."""
         here = await self._here(interaction)
@@ -211,24 +246,38 @@ class LegendsCog(commands.Cog):
         player = player_id(interaction)
         found = self._own_instance(state, player, card, merc)
         if found is None:
-            legal = {(a.card, a.merc) for a in self.rt.view(state, player).legal
-                     if isinstance(a, kind)}
+            legal = {
+                (a.card, a.merc) for a in self.rt.view(state, player).legal if isinstance(a, kind)
+            }
             found = self._resolve_card(state, player, card, merc, legal)
         inst, is_merc = found
-        await self._do(interaction, cid, kind(player=player, card=inst, merc=is_merc),
-                       show_panel=True, base=state if speculate else None)
+        await self._do(
+            interaction,
+            cid,
+            kind(player=player, card=inst, merc=is_merc),
+            show_panel=True,
+            base=state if speculate else None,
+        )
 
     # ---- campaign -----------------------------------------------------------------------
 
-    @legends.command(name="new", description="Create a campaign in this channel (or a new "
-                                             "one) — you become its owner")
-    @app_commands.describe(name="The campaign's name",
-                           create_channel="Create a dedicated channel for the campaign (in a "
-                                          "forum post: a new post in that forum)",
-                           forum="Open a new post for the campaign in this forum")
-    async def new(self, interaction: discord.Interaction[Any], name: str | None = None,
-                  create_channel: bool = False,
-                  forum: discord.ForumChannel | None = None) -> None:
+    @legends.command(
+        name="new",
+        description="Create a campaign in this channel (or a new one) — you become its owner",
+    )
+    @app_commands.describe(
+        name="The campaign's name",
+        create_channel="Create a dedicated channel for the campaign (in a "
+        "forum post: a new post in that forum)",
+        forum="Open a new post for the campaign in this forum",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str | None = None,
+        create_channel: bool = False,
+        forum: discord.ForumChannel | None = None,
+    ) -> None:
         rt = self.rt
         guild = interaction.guild
         channel = interaction.channel
@@ -247,63 +296,105 @@ class LegendsCog(commands.Cog):
                 await refuse(interaction, refusal)
                 return
         elif not create_channel and await rt.table_for_channel(channel) is not None:
-            await refuse(interaction, "This channel already has an active campaign. Use "
-                                      "create_channel:True to start another in a new channel.")
+            await refuse(
+                interaction,
+                "This channel already has an active campaign. Use "
+                "create_channel:True to start another in a new channel.",
+            )
             return
         elif create_channel and not interaction.app_permissions.manage_channels:
-            await refuse(interaction, "I need the Manage Channels permission to create a "
-                                      "channel. Ask an admin to grant it, or run /legends new "
-                                      "without create_channel to play in this channel.")
+            await refuse(
+                interaction,
+                "I need the Manage Channels permission to create a "
+                "channel. Ask an admin to grant it, or run /legends new "
+                "without create_channel to play in this channel.",
+            )
             return
         await defer(interaction, ephemeral=True)
         target: Any = channel
-        owner_line = (f"Owner: {interaction.user.mention}. Take a seat with `/legends join`; "
-                      "the owner starts the run with `/legends start`.")
+        owner_line = (
+            f"Owner: {interaction.user.mention}. Take a seat with `/legends join`; "
+            "the owner starts the run with `/legends start`."
+        )
         welcome = f"🌃 **{title}** — a Cyberpunk Legends campaign, run by Fixer. {owner_line}"
         posted = False
         cid = table_id_for(interaction.id)
         owner = player_id(interaction)
-        state = engine.new_table(table_id=cid, name=title, owner=owner, campaign=camp_id,
-                                 seed=rt.new_seed(), content=rt.content)
+        state = engine.new_table(
+            table_id=cid,
+            name=title,
+            owner=owner,
+            campaign=camp_id,
+            seed=rt.new_seed(),
+            content=rt.content,
+        )
         if forum is not None:
             try:
                 made = await forum.create_thread(
-                    name=render.clip(title, 100), content=welcome,
-                    embed=render.campaign_embed(state, rt.content), applied_tags=tags,
+                    name=render.clip(title, 100),
+                    content=welcome,
+                    embed=render.campaign_embed(state, rt.content),
+                    applied_tags=tags,
                     allowed_mentions=discord.AllowedMentions.none(),
-                    reason=f"/legends new by {interaction.user}")
+                    reason=f"/legends new by {interaction.user}",
+                )
             except discord.HTTPException as exc:
-                reason = ("it requires a tag I can't apply" if exc.code == threads.TAG_REQUIRED
-                          else "Send Messages is missing there" if exc.status == 403
-                          else f"HTTP {exc.status}")
-                await refuse(interaction, f"Discord refused to let me open a post in "
-                                          f"{forum.mention} ({reason}). Nothing was created.")
+                reason = (
+                    "it requires a tag I can't apply"
+                    if exc.code == threads.TAG_REQUIRED
+                    else "Send Messages is missing there"
+                    if exc.status == 403
+                    else f"HTTP {exc.status}"
+                )
+                await refuse(
+                    interaction,
+                    f"Discord refused to let me open a post in "
+                    f"{forum.mention} ({reason}). Nothing was created.",
+                )
                 return
             target, posted = made.thread, True
         elif create_channel:
             try:
                 target = await guild.create_text_channel(
-                    render.clip(title, 90), category=getattr(channel, "category", None),
+                    render.clip(title, 90),
+                    category=getattr(channel, "category", None),
                     topic=f"Cyberpunk Legends campaign {title}, run by Fixer. Anyone may "
-                          "watch; /legends join to take a seat.",
-                    reason=f"/legends new by {interaction.user}")
+                    "watch; /legends join to take a seat.",
+                    reason=f"/legends new by {interaction.user}",
+                )
             except discord.Forbidden:
-                await refuse(interaction, "Discord refused to let me create the channel "
-                                          "(Manage Channels is missing).")
+                await refuse(
+                    interaction,
+                    "Discord refused to let me create the channel (Manage Channels is missing).",
+                )
                 return
             except discord.HTTPException as exc:
                 await refuse(interaction, f"Discord could not create the channel ({exc.status}).")
                 return
-        if await or_refuse(interaction, rt.service.create(
-                campaign_id=cid, name=title, owner=owner, state=state,
-                guild_id=str(guild.id), channel_id=str(target.id))) is None:
+        if (
+            await or_refuse(
+                interaction,
+                rt.service.create(
+                    campaign_id=cid,
+                    name=title,
+                    owner=owner,
+                    state=state,
+                    guild_id=str(guild.id),
+                    channel_id=str(target.id),
+                ),
+            )
+            is None
+        ):
             return
         rt.bind(cid, target.id)
         log.info("campaign %s created in guild %s channel %s", cid, guild.id, target.id)
         try:
             if not posted:  # a new forum post's starter message is the welcome
-                await target.send(welcome, embed=render.campaign_embed(state, rt.content),
-                                  allowed_mentions=discord.AllowedMentions.none())
+                await target.send(
+                    welcome,
+                    embed=render.campaign_embed(state, rt.content),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
         except discord.HTTPException as exc:
             log.warning("campaign %s: welcome message failed (HTTP %s)", cid, exc.status)
         problems = await rt.check_setup(cid, state, notify=False)
@@ -315,31 +406,41 @@ class LegendsCog(commands.Cog):
             text += "\n\n**Before you play:**\n" + "\n".join(f"• {p}" for p in problems)
         await send(interaction, content=render.clip(text, 1900), ephemeral=True)
 
-    def _forum_post_check(self, forum: discord.ForumChannel
-                          ) -> tuple[str | None, list[discord.ForumTag]]:
+    def _forum_post_check(
+        self, forum: discord.ForumChannel
+    ) -> tuple[str | None, list[discord.ForumTag]]:
         """Can Fixer open a campaign post in `forum`, and with which tags: (refusal, tags)."""
         perms = forum.permissions_for(forum.guild.me)
         if not (perms.view_channel and perms.send_messages):
-            return (f"I need View Channel and Send Messages in {forum.mention} to open a post "
-                    "there. Ask an admin to grant them, or run /legends new in an existing "
-                    "post or channel."), []
+            return (
+                f"I need View Channel and Send Messages in {forum.mention} to open a post "
+                "there. Ask an admin to grant them, or run /legends new in an existing "
+                "post or channel."
+            ), []
         tags, problem = threads.pick_post_tags(
-            forum, can_moderate=bool(perms.manage_threads or perms.administrator))
+            forum, can_moderate=bool(perms.manage_threads or perms.administrator)
+        )
         return problem, tags
 
-    @legends.command(name="move", description="Continue one of your campaigns here (after "
-                                              "its channel or thread was deleted)")
+    @legends.command(
+        name="move",
+        description="Continue one of your campaigns here (after its channel or thread was deleted)",
+    )
     @app_commands.describe(campaign="The campaign to move here")
-    async def move(self, interaction: discord.Interaction[Any],
-                   campaign: str | None = None) -> None:
+    async def move(
+        self, interaction: discord.Interaction[Any], campaign: str | None = None
+    ) -> None:
         rt = self.rt
         guild, channel = interaction.guild, interaction.channel
         if guild is None or channel is None:
             await refuse(interaction, "Campaigns live in a server channel.")
             return
         if await rt.table_for_channel(channel, ask_db=True) is not None:
-            await refuse(interaction, "This channel already has an active campaign. Run "
-                                      "/legends move in a channel or thread without one.")
+            await refuse(
+                interaction,
+                "This channel already has an active campaign. Run "
+                "/legends move in a channel or thread without one.",
+            )
             return
         mine = await self._movable(interaction)
         if campaign:
@@ -348,12 +449,18 @@ class LegendsCog(commands.Cog):
             found = [i for i in mine if i.id in rt.homeless]
         if len(found) != 1:
             names = ", ".join(f"**{i.name}**" for i in mine[:10])
-            await refuse(interaction, (
-                "Pick the campaign to move with the `campaign` option: " + names + "."
-                if mine else "You have no campaign in this server that you may move (its "
-                             "owner, or someone with Manage Channels here, may)."))
+            await refuse(
+                interaction,
+                (
+                    "Pick the campaign to move with the `campaign` option: " + names + "."
+                    if mine
+                    else "You have no campaign in this server that you may move (its "
+                    "owner, or someone with Manage Channels here, may)."
+                ),
+            )
             return
         info = found[0]
+
         async def move() -> Table:
             await rt.service.move(info.id, guild_id=str(guild.id), channel_id=str(channel.id))
             return await rt.service.get(info.id)
@@ -384,17 +491,26 @@ class LegendsCog(commands.Cog):
             infos = await self.rt.service.store.list_campaigns("active", limit=500)
         except StorageError:
             return []
-        return [i for i in infos if i.game == "legends" and guild is not None
-                and i.guild_id == str(guild.id) and i.channel_id != here
-                and (i.owner == player or (manager and i.id in self.rt.homeless))]
+        return [
+            i
+            for i in infos
+            if i.game == "legends"
+            and guild is not None
+            and i.guild_id == str(guild.id)
+            and i.channel_id != here
+            and (i.owner == player or (manager and i.id in self.rt.homeless))
+        ]
 
     @move.autocomplete("campaign")
-    async def _move_ac(self, interaction: discord.Interaction[Any], current: str
-                       ) -> list[Choice[str]]:
+    async def _move_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
         if self._rt is None:
             return []
-        items = [(i.name + (" (channel deleted)" if i.id in self.rt.homeless else ""), i.id)
-                 for i in await self._movable(interaction)]
+        items = [
+            (i.name + (" (channel deleted)" if i.id in self.rt.homeless else ""), i.id)
+            for i in await self._movable(interaction)
+        ]
         return _choices(items, current)
 
     # ---- channels and threads going away ------------------------------------------------
@@ -411,8 +527,9 @@ class LegendsCog(commands.Cog):
 
     @legends.command(name="join", description="Take a seat with a role's deck")
     @app_commands.describe(role="Your role", merc="Hire a merc (only if you play alone)")
-    async def join(self, interaction: discord.Interaction[Any], role: str,
-                   merc: str | None = None) -> None:
+    async def join(
+        self, interaction: discord.Interaction[Any], role: str, merc: str | None = None
+    ) -> None:
         here = await self._here(interaction)
         if here is None:
             return
@@ -425,27 +542,31 @@ class LegendsCog(commands.Cog):
             await refuse(interaction, f"There is no such role. Roles: {roles}.")
             return
         name = render.clip(interaction.user.display_name, 64) or "Runner"
-        await self._do(interaction, cid, Join(player=player_id(interaction), name=name,
-                                              role=r, merc=m),
-                       done=f"✓ You joined as the {r.value.title()}"
-                            + (f" with a {m.value.title()} merc." if m else "."))
+        await self._do(
+            interaction,
+            cid,
+            Join(player=player_id(interaction), name=name, role=r, merc=m),
+            done=f"✓ You joined as the {r.value.title()}"
+            + (f" with a {m.value.title()} merc." if m else "."),
+        )
 
     @join.autocomplete("role")
-    async def _role_ac(self, interaction: discord.Interaction[Any], current: str
-                       ) -> list[Choice[str]]:
+    async def _role_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
         return self._roles(await self._state_quiet(interaction), current, exclude=None)
 
     @join.autocomplete("merc")
-    async def _merc_ac(self, interaction: discord.Interaction[Any], current: str
-                       ) -> list[Choice[str]]:
+    async def _merc_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
         state = await self._state_quiet(interaction)
         if state is None or any(not r.is_merc for r in state.runners):
             return []  # a merc only for a runner alone at the table
         chosen = getattr(interaction.namespace, "role", None)
         return self._roles(state, current, exclude=chosen)
 
-    def _roles(self, state: Table | None, current: str, exclude: str | None
-               ) -> list[Choice[str]]:
+    def _roles(self, state: Table | None, current: str, exclude: str | None) -> list[Choice[str]]:
         if state is None:
             return []
         copies = 1 + state.options.extra_role_decks
@@ -461,49 +582,72 @@ class LegendsCog(commands.Cog):
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         here = await self._here(interaction)
         if here is not None:
-            await self._do(interaction, here[0], Leave(player=player_id(interaction)),
-                           done="✓ You left the crew.")
+            await self._do(
+                interaction,
+                here[0],
+                Leave(player=player_id(interaction)),
+                done="✓ You left the crew.",
+            )
 
-    @legends.command(name="start", description="Start the next scenario (owner or channel "
-                                               "managers)")
+    @legends.command(
+        name="start", description="Start the next scenario (owner or channel managers)"
+    )
     @app_commands.describe(scenario="Play this scenario instead of the next one")
-    async def start(self, interaction: discord.Interaction[Any],
-                    scenario: str | None = None) -> None:
+    async def start(
+        self, interaction: discord.Interaction[Any], scenario: str | None = None
+    ) -> None:
         here = await self._here(interaction)
         if here is None:
             return
-        await self._do(interaction, here[0],
-                       Start(player=player_id(interaction), manager=self._manager(interaction),
-                             scenario=scenario or None),
-                       done="✓ The run starts.", show_panel=True)
+        await self._do(
+            interaction,
+            here[0],
+            Start(
+                player=player_id(interaction),
+                manager=self._manager(interaction),
+                scenario=scenario or None,
+            ),
+            done="✓ The run starts.",
+            show_panel=True,
+        )
 
     @start.autocomplete("scenario")
-    async def _scenario_ac(self, interaction: discord.Interaction[Any], current: str
-                           ) -> list[Choice[str]]:
+    async def _scenario_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
         state = await self._state_quiet(interaction)
         if state is None or state.run is not None:
             return []
         content = self.rt.content
         camp = content.campaigns[state.campaign]
-        ids = list(camp.scenarios) + [s for s in content.scenarios
-                                      if s not in camp.scenarios
-                                      and not content.is_trauma_pack(s)
-                                      and not any(s in c.trauma_packs  # packs built in code
-                                                  for c in content.campaigns.values())]
+        ids = list(camp.scenarios) + [
+            s
+            for s in content.scenarios
+            if s not in camp.scenarios
+            and not content.is_trauma_pack(s)
+            and not any(
+                s in c.trauma_packs  # packs built in code
+                for c in content.campaigns.values()
+            )
+        ]
         return _choices([(content.scenarios[s].name, s) for s in ids], current)
 
-    @legends.command(name="abandon", description="End the current run without result "
-                                                 "(owner or channel managers)")
+    @legends.command(
+        name="abandon", description="End the current run without result (owner or channel managers)"
+    )
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         here = await self._here(interaction)
         if here is not None:
-            await self._do(interaction, here[0],
-                           Abandon(player=player_id(interaction),
-                                   manager=self._manager(interaction)),
-                           done="✓ The run was abandoned.")
+            await self._do(
+                interaction,
+                here[0],
+                Abandon(player=player_id(interaction), manager=self._manager(interaction)),
+                done="✓ The run was abandoned.",
+            )
 
-    @legends.command(name="options", description="Show or change table options (owner or "
-                                                 "channel managers)")
+    @legends.command(
+        name="options", description="Show or change table options (owner or channel managers)"
+    )
     @app_commands.describe(
         table_talk="What to do with a message naming a card in its author's hand",
         ace_low="A-2-3-4-5 counts as a straight",
@@ -512,9 +656,11 @@ class LegendsCog(commands.Cog):
         loose_or_better_suits="Attached suits do not apply to a better hand",
         turn_timer="Seconds before the people the table waits on are reminded (0 = off)",
         vote_seconds="Seconds a scene vote stays open",
-        extra_role_decks="Extra copies of each role deck (more runners, or two of a role)")
+        extra_role_decks="Extra copies of each role deck (more runners, or two of a role)",
+    )
     async def options(
-        self, interaction: discord.Interaction[Any],
+        self,
+        interaction: discord.Interaction[Any],
         table_talk: Literal["delete", "warn", "off"] | None = None,
         ace_low: bool | None = None,
         one_rank_per_card: bool | None = None,
@@ -528,24 +674,40 @@ class LegendsCog(commands.Cog):
         if here is None:
             return
         cid, state = here
-        wanted = {k: v for k, v in (
-            ("table_talk", table_talk), ("ace_low", ace_low),
-            ("one_rank_per_card", one_rank_per_card), ("assign_damage", assign_damage),
-            ("loose_or_better_suits", loose_or_better_suits), ("turn_timer", turn_timer),
-            ("vote_seconds", vote_seconds), ("extra_role_decks", extra_role_decks))
-            if v is not None}
+        wanted = {
+            k: v
+            for k, v in (
+                ("table_talk", table_talk),
+                ("ace_low", ace_low),
+                ("one_rank_per_card", one_rank_per_card),
+                ("assign_damage", assign_damage),
+                ("loose_or_better_suits", loose_or_better_suits),
+                ("turn_timer", turn_timer),
+                ("vote_seconds", vote_seconds),
+                ("extra_role_decks", extra_role_decks),
+            )
+            if v is not None
+        }
         if not wanted:
-            lines = [f"`{line.split(':')[0]}`:{line.split(':', 1)[1]}"
-                     for line in state.options.describe()]
-            await send(interaction, content="**Table options**\n" + "\n".join(lines),
-                       ephemeral=True)
+            lines = [
+                f"`{line.split(':')[0]}`:{line.split(':', 1)[1]}"
+                for line in state.options.describe()
+            ]
+            await send(
+                interaction, content="**Table options**\n" + "\n".join(lines), ephemeral=True
+            )
             return
         changed = []
         for n, (key, value) in enumerate(wanted.items()):
-            action = SetOption(player=player_id(interaction), manager=self._manager(interaction),
-                               name=key, value=value)
-            applied = await self.actor.act(interaction, cid, action, expected_version=None,
-                                           iid_suffix=f":{n}")
+            action = SetOption(
+                player=player_id(interaction),
+                manager=self._manager(interaction),
+                name=key,
+                value=value,
+            )
+            applied = await self.actor.act(
+                interaction, cid, action, expected_version=None, iid_suffix=f":{n}"
+            )
             if applied is None:
                 return
             state = applied.state
@@ -555,8 +717,9 @@ class LegendsCog(commands.Cog):
             problems = await self.rt.check_setup(cid, state, notify=False)
             if problems:
                 note = "\n" + "\n".join(f"• {p}" for p in problems)
-        await send(interaction, content=render.clip("✓ " + ", ".join(changed) + note, 1900),
-                   ephemeral=True)
+        await send(
+            interaction, content=render.clip("✓ " + ", ".join(changed) + note, 1900), ephemeral=True
+        )
 
     # ---- the run --------------------------------------------------------------------------
 
@@ -564,8 +727,13 @@ class LegendsCog(commands.Cog):
     async def flip(self, interaction: discord.Interaction[Any]) -> None:
         here = await self._here(interaction)
         if here is not None:
-            await self._do(interaction, here[0], Flip(player=player_id(interaction)),
-                           done="✓ Flipped.", show_panel=True)
+            await self._do(
+                interaction,
+                here[0],
+                Flip(player=player_id(interaction)),
+                done="✓ Flipped.",
+                show_panel=True,
+            )
 
     @legends.command(name="hand", description="Your hand (and your merc's), only for you")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
@@ -575,18 +743,21 @@ class LegendsCog(commands.Cog):
 
     @legends.command(name="play", description="Play a card into the Plan")
     @app_commands.describe(card="A card you may play now", merc="Play from your merc's hand")
-    async def play(self, interaction: discord.Interaction[Any], card: str,
-                   merc: bool | None = None) -> None:
+    async def play(
+        self, interaction: discord.Interaction[Any], card: str, merc: bool | None = None
+    ) -> None:
         # Played cards are answered speculatively (see `_do`'s `base`).
         await self._card_command(interaction, card, merc, Play, speculate=True)
 
     @play.autocomplete("card")
-    async def _play_ac(self, interaction: discord.Interaction[Any], current: str
-                       ) -> list[Choice[str]]:
+    async def _play_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
         return await self._card_ac(interaction, current, Play)
 
-    async def _card_ac(self, interaction: discord.Interaction[Any], current: str,
-                       kind: type[Play] | type[Discard]) -> list[Choice[str]]:
+    async def _card_ac(
+        self, interaction: discord.Interaction[Any], current: str, kind: type[Play] | type[Discard]
+    ) -> list[Choice[str]]:
         state = await self._state_quiet(interaction)
         if state is None:
             return []
@@ -636,8 +807,9 @@ class LegendsCog(commands.Cog):
                 items.append(("Close the vote now (Leader)", CLOSE_VOTE))
             elif isinstance(a, Choose):
                 if b.phase == "vote" and not view.prompts:
-                    lbl = next((f"{o.key}: {o.label}" for o in b.vote if o.key == a.option),
-                               a.option)
+                    lbl = next(
+                        (f"{o.key}: {o.label}" for o in b.vote if o.key == a.option), a.option
+                    )
                 else:
                     lbl = render.prompt_option_label(view.prompts, a.option, merc_seats, a.merc)
                     lbl = ("Merc: " if a.merc else "") + lbl
@@ -645,8 +817,9 @@ class LegendsCog(commands.Cog):
         return items
 
     @choose.autocomplete("option")
-    async def _choose_ac(self, interaction: discord.Interaction[Any], current: str
-                         ) -> list[Choice[str]]:
+    async def _choose_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
         state = await self._state_quiet(interaction)
         if state is None:
             return []
@@ -654,30 +827,31 @@ class LegendsCog(commands.Cog):
 
     @legends.command(name="discard", description="Clean-up: discard a card from your hand")
     @app_commands.describe(card="A card from your hand", merc="Discard from your merc's hand")
-    async def discard(self, interaction: discord.Interaction[Any], card: str,
-                      merc: bool | None = None) -> None:
+    async def discard(
+        self, interaction: discord.Interaction[Any], card: str, merc: bool | None = None
+    ) -> None:
         await self._card_command(interaction, card, merc, Discard, speculate=False)
 
     @discard.autocomplete("card")
-    async def _discard_ac(self, interaction: discord.Interaction[Any], current: str
-                          ) -> list[Choice[str]]:
+    async def _discard_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
         return await self._card_ac(interaction, current, Discard)
 
     @legends.command(name="ready", description="Clean-up: you are done discarding")
     @app_commands.describe(merc="Your merc is ready")
-    async def ready(self, interaction: discord.Interaction[Any],
-                    merc: bool | None = None) -> None:
+    async def ready(self, interaction: discord.Interaction[Any], merc: bool | None = None) -> None:
         here = await self._here(interaction)
         if here is None:
             return
         cid, state = here
         player = player_id(interaction)
         if merc is None:
-            readies = [a for a in self.rt.view(state, player).legal
-                       if isinstance(a, Ready)]
+            readies = [a for a in self.rt.view(state, player).legal if isinstance(a, Ready)]
             merc = bool(readies) and all(a.merc for a in readies)
-        await self._do(interaction, cid, Ready(player=player, merc=merc),
-                       done="✓ Ready.", show_panel=True)
+        await self._do(
+            interaction, cid, Ready(player=player, merc=merc), done="✓ Ready.", show_panel=True
+        )
 
     # ---- read-only views -------------------------------------------------------------------
 
@@ -689,18 +863,21 @@ class LegendsCog(commands.Cog):
         cid, state = here
         b = self.rt.board(state)
         if state.run is None:
-            await send(interaction, embeds=[render.campaign_embed(state, self.rt.content)],
-                       ephemeral=False)
+            await send(
+                interaction, embeds=[render.campaign_embed(state, self.rt.content)], ephemeral=False
+            )
             return
-        await send(interaction, embeds=[render.board_embed(b)], view=board_buttons(b),
-                   ephemeral=False)
+        await send(
+            interaction, embeds=[render.board_embed(b)], view=board_buttons(b), ephemeral=False
+        )
 
     @legends.command(name="clues", description="Clue cards collected in this campaign")
     async def clues(self, interaction: discord.Interaction[Any]) -> None:
         here = await self._here(interaction)
         if here is not None:
-            await send(interaction, embeds=[render.clues_embed(here[1], self.rt.content)],
-                       ephemeral=False)
+            await send(
+                interaction, embeds=[render.clues_embed(here[1], self.rt.content)], ephemeral=False
+            )
 
     @legends.command(name="memory", description="Persistent Memory of this campaign")
     async def memory(self, interaction: discord.Interaction[Any]) -> None:
@@ -710,13 +887,17 @@ class LegendsCog(commands.Cog):
 
     @legends.command(name="solve", description="Answer a clue's puzzle")
     @app_commands.describe(answer="Your answer")
-    async def solve(self, interaction: discord.Interaction[Any],
-                    answer: app_commands.Range[str, 1, 200]) -> None:
+    async def solve(
+        self, interaction: discord.Interaction[Any], answer: app_commands.Range[str, 1, 200]
+    ) -> None:
         here = await self._here(interaction)
         if here is not None:
-            await self._do(interaction, here[0],
-                           Solve(player=player_id(interaction), answer=answer),
-                           done="✓ Correct!")
+            await self._do(
+                interaction,
+                here[0],
+                Solve(player=player_id(interaction), answer=answer),
+                done="✓ Correct!",
+            )
 
     @legends.command(name="deck", description="Your decklist and Eddies, only for you")
     async def deck(self, interaction: discord.Interaction[Any]) -> None:
@@ -725,11 +906,9 @@ class LegendsCog(commands.Cog):
             return
         mine = [r for r in here[1].runners if r.player == player_id(interaction)]
         if not mine:
-            await refuse(interaction, "You are not seated at this table. Join with "
-                                      "/legends join.")
+            await refuse(interaction, "You are not seated at this table. Join with /legends join.")
             return
-        await send(interaction, embeds=[render.deck_embed(mine, self.rt.content)],
-                   ephemeral=True)
+        await send(interaction, embeds=[render.deck_embed(mine, self.rt.content)], ephemeral=True)
 
     def _pool(self, state: Table) -> list[str]:
         out: list[str] = []
@@ -751,14 +930,21 @@ class LegendsCog(commands.Cog):
         lines = []
         for card_id in self._pool(state):
             card = content.cards[card_id]
-            lines.append(f"• **{render.card_label(card)}** — {card.cost} Eddies"
-                         + (f": {card.text}" if card.text else ""))
-        head = ", ".join(f"{'Your merc' if r.is_merc else 'You'}: {r.eddies} Eddies"
-                         for r in mine) or "You are not seated: join to shop."
+            lines.append(
+                f"• **{render.card_label(card)}** — {card.cost} Eddies"
+                + (f": {card.text}" if card.text else "")
+            )
+        head = (
+            ", ".join(f"{'Your merc' if r.is_merc else 'You'}: {r.eddies} Eddies" for r in mine)
+            or "You are not seated: join to shop."
+        )
         if state.run is not None:
             head += "\nThe Upgrade Pool opens between runs."
-        embed = discord.Embed(title="Upgrade Pool", colour=render.COLOR_PRIVATE,
-                              description=render.clip(head + "\n\n" + "\n".join(lines), 4000))
+        embed = discord.Embed(
+            title="Upgrade Pool",
+            colour=render.COLOR_PRIVATE,
+            description=render.clip(head + "\n\n" + "\n".join(lines), 4000),
+        )
         buttons = None
         if state.run is None and mine:
             items = []
@@ -779,8 +965,9 @@ class LegendsCog(commands.Cog):
             return
         cid, state = here
         merc, card_id = self._deck_card(card)
-        await self._do(interaction, cid, Buy(player=player_id(interaction), card=card_id,
-                                             merc=merc))
+        await self._do(
+            interaction, cid, Buy(player=player_id(interaction), card=card_id, merc=merc)
+        )
 
     def _deck_card(self, value: str) -> tuple[bool, str]:
         merc = value.startswith(MERC_PREFIX)
@@ -793,8 +980,9 @@ class LegendsCog(commands.Cog):
         return merc, raw[:60]
 
     @buy.autocomplete("card")
-    async def _buy_ac(self, interaction: discord.Interaction[Any], current: str
-                      ) -> list[Choice[str]]:
+    async def _buy_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
         state = await self._state_quiet(interaction)
         if state is None or state.run is not None:
             return []
@@ -807,8 +995,12 @@ class LegendsCog(commands.Cog):
                 card = content.cards[card_id]
                 if card.cost <= r.eddies and r.deck.count(card_id) < engine.DECK_LIMIT:
                     who = "Merc: " if r.is_merc else ""
-                    items.append((f"{who}{render.card_label(card)} — {card.cost} Eddies",
-                                  (MERC_PREFIX if r.is_merc else "") + card_id))
+                    items.append(
+                        (
+                            f"{who}{render.card_label(card)} — {card.cost} Eddies",
+                            (MERC_PREFIX if r.is_merc else "") + card_id,
+                        )
+                    )
         return _choices(items, current)
 
     @legends.command(name="remove", description="Take a card out of your deck (between runs)")
@@ -818,12 +1010,14 @@ class LegendsCog(commands.Cog):
         if here is None:
             return
         merc, card_id = self._deck_card(card)
-        await self._do(interaction, here[0], Remove(player=player_id(interaction),
-                                                    card=card_id, merc=merc))
+        await self._do(
+            interaction, here[0], Remove(player=player_id(interaction), card=card_id, merc=merc)
+        )
 
     @remove.autocomplete("card")
-    async def _remove_ac(self, interaction: discord.Interaction[Any], current: str
-                         ) -> list[Choice[str]]:
+    async def _remove_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
         state = await self._state_quiet(interaction)
         if state is None or state.run is not None:
             return []
@@ -834,19 +1028,23 @@ class LegendsCog(commands.Cog):
                 continue
             for card_id in sorted(set(r.deck), key=lambda c: content.cards[c].name):
                 who = "Merc: " if r.is_merc else ""
-                items.append((f"{who}{render.card_label(content.cards[card_id])} "
-                              f"(×{r.deck.count(card_id)})",
-                              (MERC_PREFIX if r.is_merc else "") + card_id))
+                items.append(
+                    (
+                        f"{who}{render.card_label(content.cards[card_id])} "
+                        f"(×{r.deck.count(card_id)})",
+                        (MERC_PREFIX if r.is_merc else "") + card_id,
+                    )
+                )
         return _choices(items, current)
 
     @legends.command(name="rules", description="Short rules reference, only for you")
     @app_commands.describe(topic="What to explain")
-    async def rules(self, interaction: discord.Interaction[Any],
-                    topic: str | None = None) -> None:
+    async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         key = (topic or "overview").strip().lower().replace(" ", "_")
         if key not in TOPICS:
-            key = next((k for k, (title, _) in TOPICS.items()
-                        if key in k or key in title.lower()), "")
+            key = next(
+                (k for k, (title, _) in TOPICS.items() if key in k or key in title.lower()), ""
+            )
         if not key:
             await refuse(interaction, "No such topic. Topics: " + ", ".join(TOPICS) + ".")
             return
@@ -856,8 +1054,9 @@ class LegendsCog(commands.Cog):
         await send(interaction, embeds=[embed], ephemeral=True)
 
     @rules.autocomplete("topic")
-    async def _rules_ac(self, interaction: discord.Interaction[Any], current: str
-                        ) -> list[Choice[str]]:
+    async def _rules_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
         return _choices([(title, key) for key, (title, _) in TOPICS.items()], current)
 
     @legends.command(name="dm", description="Get your hand by DM whenever it changes")
@@ -869,14 +1068,14 @@ class LegendsCog(commands.Cog):
         cid, state = here
         player = player_id(interaction)
         if not any(r.player == player for r in state.runners):
-            await refuse(interaction, "You are not seated at this table. Join with "
-                                      "/legends join.")
+            await refuse(interaction, "You are not seated at this table. Join with /legends join.")
             return
         rt = self.rt
         rt.prefs.set_dm(cid, player, enabled)
         if not enabled:
-            await send(interaction, content="✓ No more DMs: use the **My hand** button.",
-                       ephemeral=True)
+            await send(
+                interaction, content="✓ No more DMs: use the **My hand** button.", ephemeral=True
+            )
             return
         await defer(interaction, ephemeral=True)
         try:
@@ -889,20 +1088,31 @@ class LegendsCog(commands.Cog):
                 rt.mark_dm_sent(cid, player, state)
             else:
                 await interaction.user.send(
-                    f"You will get your hand for **{state.name}** here whenever it changes.")
+                    f"You will get your hand for **{state.name}** here whenever it changes."
+                )
         except discord.Forbidden:
             rt.prefs.dm_closed.add(player)
             rt.prefs.changed()
-            await send(interaction, content="I can't DM you: your DMs are closed. Open them "
-                       "(Server → Privacy Settings → Direct Messages) and run this again. "
-                       "Meanwhile, use the **My hand** button.", ephemeral=True)
+            await send(
+                interaction,
+                content="I can't DM you: your DMs are closed. Open them "
+                "(Server → Privacy Settings → Direct Messages) and run this again. "
+                "Meanwhile, use the **My hand** button.",
+                ephemeral=True,
+            )
             return
         except discord.HTTPException as exc:
-            await send(interaction, content=f"Discord refused the DM ({exc.status}); try "
-                                            "again later.", ephemeral=True)
+            await send(
+                interaction,
+                content=f"Discord refused the DM ({exc.status}); try again later.",
+                ephemeral=True,
+            )
             return
-        await send(interaction, content="✓ I'll DM you your hand whenever it changes, with "
-                                        "buttons to act from there.", ephemeral=True)
+        await send(
+            interaction,
+            content="✓ I'll DM you your hand whenever it changes, with buttons to act from there.",
+            ephemeral=True,
+        )
 
     # ---- stale buttons ----------------------------------------------------------------
 
@@ -922,10 +1132,18 @@ class LegendsCog(commands.Cog):
 
     # ---- errors -------------------------------------------------------------------------
 
-    async def cog_app_command_error(self, interaction: discord.Interaction[Any],
-                                    error: app_commands.AppCommandError) -> None:
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
         original = getattr(error, "original", error)
-        log.error("/legends %s failed: %s", getattr(interaction.command, "name", "?"),
-                  type(original).__name__, exc_info=original)
-        await refuse(interaction, "Something went wrong on my side; nothing was changed "
-                                  "unless the board says so. Try again.")
+        log.error(
+            "/legends %s failed: %s",
+            getattr(interaction.command, "name", "?"),
+            type(original).__name__,
+            exc_info=original,
+        )
+        await refuse(
+            interaction,
+            "Something went wrong on my side; nothing was changed "
+            "unless the board says so. Try again.",
+        )

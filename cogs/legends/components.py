@@ -30,17 +30,30 @@ Style = discord.ButtonStyle
 
 
 class FxButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TEMPLATE):
-    def __init__(self, bid: ids.ButtonId, *, text: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 row: int | None = None, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label(text) or "·", style=style,
-                                           custom_id=bid.encode(), row=row,
-                                           disabled=disabled))
+    def __init__(
+        self,
+        bid: ids.ButtonId,
+        *,
+        text: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label(text) or "·",
+                style=style,
+                custom_id=bid.encode(),
+                row=row,
+                disabled=disabled,
+            )
+        )
         self.bid = bid
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> FxButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> FxButton:
         bid = ids.parse(match.string)
         if bid is None:
             raise ValueError("not a Fixer button")
@@ -69,12 +82,12 @@ def _rows(groups: list[list[FxButton]]) -> tuple[list[list[FxButton]], int]:
         clean.append(kept)
     body = [g for g in clean[:-1] if g]
     tail = clean[-1] if clean else []
-    tail_rows = [tail[i:i + PER_ROW] for i in range(0, len(tail), PER_ROW)]
+    tail_rows = [tail[i : i + PER_ROW] for i in range(0, len(tail), PER_ROW)]
     room = MAX_ROWS - len(tail_rows)
-    rows = [g[i:i + PER_ROW] for g in body for i in range(0, len(g), PER_ROW)]
+    rows = [g[i : i + PER_ROW] for g in body for i in range(0, len(g), PER_ROW)]
     if len(rows) > room:  # pack without group breaks
         flat = [b for g in body for b in g]
-        rows = [flat[i:i + PER_ROW] for i in range(0, len(flat), PER_ROW)]
+        rows = [flat[i : i + PER_ROW] for i in range(0, len(flat), PER_ROW)]
     dropped = sum(len(r) for r in rows[room:])
     return rows[:room] + tail_rows, dropped
 
@@ -106,19 +119,26 @@ def board_buttons(b: BoardView) -> discord.ui.View | None:
     last: list[FxButton] = []
     expected = b.phase in ("plan", "flip")
     if b.phase == "plan" and b.turn is not None:
-        first.append(FxButton(ids.ButtonId(ids.PLAYS, t, v), text="Play",
-                              style=Style.primary))
+        first.append(FxButton(ids.ButtonId(ids.PLAYS, t, v), text="Play", style=Style.primary))
     if b.phase == "flip":
-        first.append(FxButton(ids.ButtonId(ids.FLIP, t, v), text="Flip",
-                              style=Style.primary))
+        first.append(FxButton(ids.ButtonId(ids.FLIP, t, v), text="Flip", style=Style.primary))
     if b.phase == "vote":
         for o in b.vote:
-            first.append(FxButton(ids.ButtonId(ids.VOTE, t, v, o.key),
-                                  text=clip(f"{o.key}: {o.label}", SHORT), style=Style.primary))
-        last.append(FxButton(ids.ButtonId(ids.CLOSE, t, v), text="Close vote (Leader)",
-                             style=Style.danger))
-    hand = FxButton(ids.ButtonId(ids.HAND, t, v), text="My hand",
-                    style=Style.secondary if expected or b.vote else Style.primary)
+            first.append(
+                FxButton(
+                    ids.ButtonId(ids.VOTE, t, v, o.key),
+                    text=clip(f"{o.key}: {o.label}", SHORT),
+                    style=Style.primary,
+                )
+            )
+        last.append(
+            FxButton(ids.ButtonId(ids.CLOSE, t, v), text="Close vote (Leader)", style=Style.danger)
+        )
+    hand = FxButton(
+        ids.ButtonId(ids.HAND, t, v),
+        text="My hand",
+        style=Style.secondary if expected or b.vote else Style.primary,
+    )
     if b.phase == "vote":
         view, _ = _view([first, [hand, *last]])
     else:
@@ -147,64 +167,92 @@ def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
     closing: list[FxButton] = []
     for a in view.legal:
         if isinstance(a, Flip):
-            closing.append(FxButton(ids.ButtonId(ids.FLIP, t, v), text="Flip the next card",
-                                    style=Style.primary))
+            closing.append(
+                FxButton(
+                    ids.ButtonId(ids.FLIP, t, v), text="Flip the next card", style=Style.primary
+                )
+            )
         elif isinstance(a, Play):
             c = cards.get(a.card)
             name = card_button(c) if c else a.card
-            (merc_plays if a.merc else plays).append(FxButton(
-                ids.ButtonId(ids.PLAY, t, v, a.card, a.merc),
-                text=("Merc: " if a.merc else "") + name, style=Style.primary))
+            (merc_plays if a.merc else plays).append(
+                FxButton(
+                    ids.ButtonId(ids.PLAY, t, v, a.card, a.merc),
+                    text=("Merc: " if a.merc else "") + name,
+                    style=Style.primary,
+                )
+            )
         elif isinstance(a, Choose) and not a.merc and a.option in vote_keys and not view.prompts:
-            text = next((f"{o.key}: {o.label}" for o in b.vote if o.key == a.option),
-                        a.option)
-            votes.append(FxButton(ids.ButtonId(ids.VOTE, t, v, a.option),
-                                  text=clip(text, SHORT), style=Style.primary))
+            text = next((f"{o.key}: {o.label}" for o in b.vote if o.key == a.option), a.option)
+            votes.append(
+                FxButton(
+                    ids.ButtonId(ids.VOTE, t, v, a.option),
+                    text=clip(text, SHORT),
+                    style=Style.primary,
+                )
+            )
         elif isinstance(a, Choose):
             c = cards.get(a.option)
-            text = card_button(c) if c else prompt_option_label(
-                view.prompts, a.option, merc_seats, a.merc)
+            text = (
+                card_button(c)
+                if c
+                else prompt_option_label(view.prompts, a.option, merc_seats, a.merc)
+            )
             # "Done" / "Don't replace": the way out of a prompt, not the expected answer.
             out = a.option == "done"
-            (closing if out else choices).append(FxButton(
-                ids.ButtonId(ids.CHOOSE, t, v, a.option, a.merc),
-                text=clip(("Merc: " if a.merc else "") + text, SHORT),
-                style=Style.secondary if out else Style.primary))
+            (closing if out else choices).append(
+                FxButton(
+                    ids.ButtonId(ids.CHOOSE, t, v, a.option, a.merc),
+                    text=clip(("Merc: " if a.merc else "") + text, SHORT),
+                    style=Style.secondary if out else Style.primary,
+                )
+            )
         elif isinstance(a, CloseVote):
-            closing.append(FxButton(ids.ButtonId(ids.CLOSE, t, v), text="Close the vote",
-                                    style=Style.danger))
+            closing.append(
+                FxButton(ids.ButtonId(ids.CLOSE, t, v), text="Close the vote", style=Style.danger)
+            )
         elif isinstance(a, Discard):
             c = cards.get(a.card)
-            (merc_discards if a.merc else discards).append(FxButton(
-                ids.ButtonId(ids.DISCARD, t, v, a.card, a.merc),
-                                     text=("🗑️ Merc: " if a.merc else "🗑️ ")
-                                     + (card_button(c, 30) if c else a.card),
-                                     style=Style.danger))
+            (merc_discards if a.merc else discards).append(
+                FxButton(
+                    ids.ButtonId(ids.DISCARD, t, v, a.card, a.merc),
+                    text=("🗑️ Merc: " if a.merc else "🗑️ ") + (card_button(c, 30) if c else a.card),
+                    style=Style.danger,
+                )
+            )
         elif isinstance(a, Ready):
-            closing.append(FxButton(ids.ButtonId(ids.READY, t, v, None, a.merc),
-                                    text="Merc is ready" if a.merc else "Ready (draw up)",
-                                    style=Style.primary))
+            closing.append(
+                FxButton(
+                    ids.ButtonId(ids.READY, t, v, None, a.merc),
+                    text="Merc is ready" if a.merc else "Ready (draw up)",
+                    style=Style.primary,
+                )
+            )
     return _view([choices, plays, merc_plays, votes, discards, merc_discards, closing])
 
 
-def panel_message(view: PlayerView, notes: Sequence[str] = (),
-                  more: str = "use `/legends discard` or `choose`"
-                  ) -> tuple[discord.Embed, discord.ui.View | None]:
+def panel_message(
+    view: PlayerView, notes: Sequence[str] = (), more: str = "use `/legends discard` or `choose`"
+) -> tuple[discord.Embed, discord.ui.View | None]:
     """One person's private panel (ephemeral reply or DM): their hand(s), prompts and the
     buttons for what they may do now."""
     embed = render.hand_embed(view, notes=notes)
     buttons, hidden = panel_buttons(view)
     if hidden:
         embed.description = (embed.description or "") + (
-            f"\n({hidden} more options did not fit: {more}.)")
+            f"\n({hidden} more options did not fit: {more}.)"
+        )
     return embed, buttons
 
 
-def shop_buttons(table: str, version: int, items: list[tuple[str, str, bool]]
-                 ) -> discord.ui.View | None:
+def shop_buttons(
+    table: str, version: int, items: list[tuple[str, str, bool]]
+) -> discord.ui.View | None:
     """items: (card id, label, merc)."""
-    out = [FxButton(ids.ButtonId(ids.BUY, table, version, cid, merc), text=text)
-           for cid, text, merc in items]
+    out = [
+        FxButton(ids.ButtonId(ids.BUY, table, version, cid, merc), text=text)
+        for cid, text, merc in items
+    ]
     view, _ = _view([out[:MAX_BUTTONS], []])
     return view
 

@@ -44,14 +44,22 @@ def player_id(interaction: discord.Interaction[Any]) -> str:
     return str(interaction.user.id)
 
 
-async def send(interaction: discord.Interaction[Any], *, content: str | None = None,
-               embeds: Sequence[discord.Embed] = (), view: discord.ui.View | None = None,
-               ephemeral: bool = True) -> None:
+async def send(
+    interaction: discord.Interaction[Any],
+    *,
+    content: str | None = None,
+    embeds: Sequence[discord.Embed] = (),
+    view: discord.ui.View | None = None,
+    ephemeral: bool = True,
+) -> None:
     """Reply, or follow up if already acknowledged (a followup keeps the defer's
     visibility, which is why callers defer with the visibility they will need)."""
-    kwargs: dict[str, Any] = {"content": content, "embeds": list(embeds),
-                              "ephemeral": ephemeral,
-                              "allowed_mentions": discord.AllowedMentions.none()}
+    kwargs: dict[str, Any] = {
+        "content": content,
+        "embeds": list(embeds),
+        "ephemeral": ephemeral,
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
     if view is not None:
         kwargs["view"] = view
     try:
@@ -60,18 +68,25 @@ async def send(interaction: discord.Interaction[Any], *, content: str | None = N
         else:
             await interaction.followup.send(**kwargs)
     except discord.NotFound as exc:
-        log.warning("interaction %s expired before the reply (code %s)", interaction.id,
-                    exc.code)
+        log.warning("interaction %s expired before the reply (code %s)", interaction.id, exc.code)
     except discord.HTTPException as exc:
-        log.warning("reply to interaction %s failed (HTTP %s, code %s)", interaction.id,
-                    exc.status, exc.code)
+        log.warning(
+            "reply to interaction %s failed (HTTP %s, code %s)",
+            interaction.id,
+            exc.status,
+            exc.code,
+        )
 
 
-async def refuse(interaction: discord.Interaction[Any], message: str,
-                 extra: Sequence[discord.Embed] = (), view: discord.ui.View | None = None
-                 ) -> None:
-    await send(interaction, embeds=[render.refusal_embed(message), *extra], view=view,
-               ephemeral=True)
+async def refuse(
+    interaction: discord.Interaction[Any],
+    message: str,
+    extra: Sequence[discord.Embed] = (),
+    view: discord.ui.View | None = None,
+) -> None:
+    await send(
+        interaction, embeds=[render.refusal_embed(message), *extra], view=view, ephemeral=True
+    )
 
 
 async def or_refuse(interaction: discord.Interaction[Any], call: Awaitable[T]) -> T | None:
@@ -86,8 +101,9 @@ async def or_refuse(interaction: discord.Interaction[Any], call: Awaitable[T]) -
     return None
 
 
-async def defer(interaction: discord.Interaction[Any], *, ephemeral: bool,
-                update: bool = False) -> None:
+async def defer(
+    interaction: discord.Interaction[Any], *, ephemeral: bool, update: bool = False
+) -> None:
     if interaction.response.is_done():
         return
     try:
@@ -99,9 +115,13 @@ async def defer(interaction: discord.Interaction[Any], *, ephemeral: bool,
         log.warning("could not defer interaction %s (code %s)", interaction.id, exc.code)
 
 
-def panel(runtime: Runtime, state: Table, player: str, notes: Sequence[str] = (),
-          view: PlayerView | None = None
-          ) -> tuple[PlayerView, discord.Embed, discord.ui.View | None]:
+def panel(
+    runtime: Runtime,
+    state: Table,
+    player: str,
+    notes: Sequence[str] = (),
+    view: PlayerView | None = None,
+) -> tuple[PlayerView, discord.Embed, discord.ui.View | None]:
     """The private panel of one person: their hand(s), their prompts, their buttons."""
     if view is None:
         view = runtime.view(state, player)
@@ -120,20 +140,33 @@ class Actor:
     def __init__(self, runtime: Runtime) -> None:
         self.runtime = runtime
 
-    async def act(self, interaction: discord.Interaction[Any], cid: str, action: Action, *,
-                  expected_version: int | None = None, update: bool = False,
-                  stale_panel: bool = False, iid_suffix: str = "") -> Applied[Table] | None:
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        cid: str,
+        action: Action,
+        *,
+        expected_version: int | None = None,
+        update: bool = False,
+        stale_panel: bool = False,
+        iid_suffix: str = "",
+    ) -> Applied[Table] | None:
         """Apply `action`; reply with the refusal if refused. Defers (ephemerally, or as a
         component update) only if the service takes longer than the budget."""
         rt = self.runtime
         # A timer, not a task to wait on: the usual fast answer costs no extra loop turns.
         deferring: list[asyncio.Task[None]] = []
-        timer = asyncio.get_running_loop().call_later(rt.budget, lambda: deferring.append(
-            asyncio.ensure_future(defer(interaction, ephemeral=True, update=update))))
+        timer = asyncio.get_running_loop().call_later(
+            rt.budget,
+            lambda: deferring.append(
+                asyncio.ensure_future(defer(interaction, ephemeral=True, update=update))
+            ),
+        )
         try:
             try:
-                return await self._apply(cid, action, expected_version,
-                                         f"{interaction.id}{iid_suffix}")
+                return await self._apply(
+                    cid, action, expected_version, f"{interaction.id}{iid_suffix}"
+                )
             finally:
                 timer.cancel()
                 if deferring:  # the answer becomes its followup
@@ -146,27 +179,36 @@ class Actor:
             await refuse(interaction, exc.player_message)
         return None
 
-    async def _apply(self, cid: str, action: Action, expected_version: int | None,
-                     interaction_id: str) -> Applied[Table]:
+    async def _apply(
+        self, cid: str, action: Action, expected_version: int | None, interaction_id: str
+    ) -> Applied[Table]:
         """Through the service. A slash command is not tied to a version, but passing the
         version just read spares the service a log look-up for retried interactions
         (needed only when versions differ); if the table moved meanwhile, apply it to
         the table as it is now (the engine checks it is still legal)."""
         svc = self.runtime.service
         if expected_version is not None:
-            return await svc.act(cid, action, expected_version=expected_version,
-                                 interaction_id=interaction_id)
+            return await svc.act(
+                cid, action, expected_version=expected_version, interaction_id=interaction_id
+            )
         current = await svc.get(cid)
         try:
-            return await svc.act(cid, action, expected_version=current.version,
-                                 interaction_id=interaction_id)
+            return await svc.act(
+                cid, action, expected_version=current.version, interaction_id=interaction_id
+            )
         except IllegalAction as exc:
             if exc.refusal.code != "stale":
                 raise
         return await svc.act(cid, action, interaction_id=interaction_id)
 
-    async def refused(self, interaction: discord.Interaction[Any], cid: str,
-                      refusal: Refusal, *, stale_panel: bool) -> None:
+    async def refused(
+        self,
+        interaction: discord.Interaction[Any],
+        cid: str,
+        refusal: Refusal,
+        *,
+        stale_panel: bool,
+    ) -> None:
         if refusal.code == "stale" and stale_panel:
             try:
                 state = await self.runtime.service.get(cid)
@@ -175,8 +217,9 @@ class Actor:
                 return
             player = player_id(interaction)
             if self.runtime.seats_of(state, player):
-                _, embed, buttons = panel(self.runtime, state, player,
-                                          notes=["Here is your hand as it is now."])
+                _, embed, buttons = panel(
+                    self.runtime, state, player, notes=["Here is your hand as it is now."]
+                )
                 await refuse(interaction, refusal.message, extra=[embed], view=buttons)
                 return
         await refuse(interaction, refusal.message)
@@ -202,14 +245,21 @@ class ClickHandler(Actor):
         async with rt.answering(bid.table):
             await self._act_and_answer(interaction, bid, action, player)
 
-    async def _act_and_answer(self, interaction: discord.Interaction[Any], bid: ids.ButtonId,
-                              action: Action, player: str) -> None:
+    async def _act_and_answer(
+        self, interaction: discord.Interaction[Any], bid: ids.ButtonId, action: Action, player: str
+    ) -> None:
         rt = self.runtime
         msg = interaction.message
         in_dm = interaction.guild_id is None
         on_panel = msg is not None and (msg.flags.ephemeral or in_dm)
-        applied = await self.act(interaction, bid.table, action, expected_version=bid.version,
-                                 update=on_panel, stale_panel=True)
+        applied = await self.act(
+            interaction,
+            bid.table,
+            action,
+            expected_version=bid.version,
+            update=on_panel,
+            stale_panel=True,
+        )
         if applied is None:
             return
         notes = private_notes(applied, player)
@@ -236,10 +286,15 @@ class ClickHandler(Actor):
         else:  # deferred with "thinking": close it
             await send(interaction, content="✓ Done.", ephemeral=True)
 
-    async def edit(self, interaction: discord.Interaction[Any], *,
-                   content: str | None = None, embed: discord.Embed | None = None,
-                   embeds: list[discord.Embed] | None = None,
-                   view: discord.ui.View | None) -> None:
+    async def edit(
+        self,
+        interaction: discord.Interaction[Any],
+        *,
+        content: str | None = None,
+        embed: discord.Embed | None = None,
+        embeds: list[discord.Embed] | None = None,
+        view: discord.ui.View | None,
+    ) -> None:
         kwargs: dict[str, Any] = {"view": view}
         if content is not None:
             kwargs["content"] = content
@@ -255,16 +310,21 @@ class ClickHandler(Actor):
         except discord.HTTPException as exc:
             log.warning("could not update a panel (HTTP %s, code %s)", exc.status, exc.code)
 
-    async def show_panel(self, interaction: discord.Interaction[Any], state: Table,
-                         player: str) -> None:
+    async def show_panel(
+        self, interaction: discord.Interaction[Any], state: Table, player: str
+    ) -> None:
         rt = self.runtime
         if not rt.seats_of(state, player):
-            await refuse(interaction, "You are not seated at this table. Join with "
-                                      "/legends join (between runs you are dealt in next run).")
+            await refuse(
+                interaction,
+                "You are not seated at this table. Join with "
+                "/legends join (between runs you are dealt in next run).",
+            )
             return
         if state.run is None:
-            await refuse(interaction, "No run is in progress. The owner can start one with "
-                                      "/legends start.")
+            await refuse(
+                interaction, "No run is in progress. The owner can start one with /legends start."
+            )
             return
         _, embed, buttons = panel(rt, state, player)
         await send(interaction, embeds=[embed], view=buttons, ephemeral=True)

@@ -84,8 +84,9 @@ class Prefs:
             try:
                 rows = await store.load_prefs()
             except StorageError as exc:
-                log.warning("could not read the preferences (%s); starting without them",
-                            exc.message)
+                log.warning(
+                    "could not read the preferences (%s); starting without them", exc.message
+                )
                 rows = []
             prefs._load_rows(rows)
         if legacy is not None and legacy.exists():
@@ -110,7 +111,7 @@ class Prefs:
     def _load_row(self, cid: str | None, key: str, value: Any) -> None:
         if cid is None:
             if key.startswith(DM_CLOSED) and value is True:
-                self.dm_closed.add(key[len(DM_CLOSED):])
+                self.dm_closed.add(key[len(DM_CLOSED) :])
                 return
             raise ValueError(key)
         if key == DM:
@@ -122,8 +123,11 @@ class Prefs:
         elif key == VOTE:
             self.votes[cid] = (list(value["key"]), float(value["deadline"]))
         elif key == TURN:
-            self.turns[cid] = (list(value["key"]), float(value["deadline"]),
-                               int(value.get("reminder", 1)))
+            self.turns[cid] = (
+                list(value["key"]),
+                float(value["deadline"]),
+                int(value.get("reminder", 1)),
+            )
         else:
             raise ValueError(key)
 
@@ -133,12 +137,16 @@ class Prefs:
         dm = {k: set(v) for k, v in (data.get("dm") or {}).items()}
         warned = {k: str(v) for k, v in (data.get("warned") or {}).items()}
         published = {k: int(v) for k, v in (data.get("published") or {}).items()}
-        votes = {k: (list(v["key"]), float(v["deadline"]))
-                 for k, v in (data.get("votes") or {}).items()
-                 if isinstance(v, dict) and "key" in v and "deadline" in v}
-        turns = {k: (list(v["key"]), float(v["deadline"]), int(v.get("reminder", 1)))
-                 for k, v in (data.get("turns") or {}).items()
-                 if isinstance(v, dict) and "key" in v and "deadline" in v}
+        votes = {
+            k: (list(v["key"]), float(v["deadline"]))
+            for k, v in (data.get("votes") or {}).items()
+            if isinstance(v, dict) and "key" in v and "deadline" in v
+        }
+        turns = {
+            k: (list(v["key"]), float(v["deadline"]), int(v.get("reminder", 1)))
+            for k, v in (data.get("turns") or {}).items()
+            if isinstance(v, dict) and "key" in v and "deadline" in v
+        }
         dm_closed = {str(p) for p in data.get("dm_closed") or []}
         for cid, players in dm.items():
             self.dm.setdefault(cid, players)
@@ -155,24 +163,30 @@ class Prefs:
                 raise ValueError("not a JSON object")
             self._load(data)
         except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
-            log.warning("could not read %s (%s); it was not imported and is left as it is",
-                        path, type(exc).__name__)
+            log.warning(
+                "could not read %s (%s); it was not imported and is left as it is",
+                path,
+                type(exc).__name__,
+            )
             return
         if self.store is None:
             return
         if not await self.flush():
-            log.warning("could not import %s into the database; will try again at the "
-                        "next start", path)
+            log.warning(
+                "could not import %s into the database; will try again at the next start", path
+            )
             return
         done = path.with_name(path.name + ".imported")
         try:
             os.replace(path, done)
         except OSError as exc:
-            log.warning("imported %s into the database but could not rename it: %s",
-                        path, exc)
+            log.warning("imported %s into the database but could not rename it: %s", path, exc)
             return
-        log.info("imported the Discord preferences of %s into the database (renamed to "
-                 "%s)", path, done.name)
+        log.info(
+            "imported the Discord preferences of %s into the database (renamed to %s)",
+            path,
+            done.name,
+        )
 
     def dump(self) -> dict[str, Any]:
         """Everything, in the pre-v4 file's shape (for tests and debugging)."""
@@ -182,8 +196,10 @@ class Prefs:
             "warned": self.warned,
             "published": self.published,
             "votes": {k: {"key": key, "deadline": at} for k, (key, at) in self.votes.items()},
-            "turns": {k: {"key": key, "deadline": at, "reminder": n}
-                      for k, (key, at, n) in self.turns.items()},
+            "turns": {
+                k: {"key": key, "deadline": at, "reminder": n}
+                for k, (key, at, n) in self.turns.items()
+            },
         }
 
     # ---- changes --------------------------------------------------------------------
@@ -205,8 +221,7 @@ class Prefs:
             self.published[table] = version
             self.changed()
 
-    def vote_deadline(self, table: str, key: Sequence[Any], seconds: float,
-                      now: float) -> float:
+    def vote_deadline(self, table: str, key: Sequence[Any], seconds: float, now: float) -> float:
         """The deadline of the vote `key` of `table`: the stored one if this vote was
         already timed (before a restart), else `now + seconds` (stored, saved at once)."""
         stored = self.votes.get(table)
@@ -221,8 +236,9 @@ class Prefs:
         if self.votes.pop(table, None) is not None:
             self.changed()
 
-    def turn_deadline(self, table: str, key: Sequence[Any], seconds: float,
-                      now: float) -> tuple[float, int]:
+    def turn_deadline(
+        self, table: str, key: Sequence[Any], seconds: float, now: float
+    ) -> tuple[float, int]:
         """The next turn-timer reminder for the awaited turn `key` of `table`: (its
         deadline, its number). The stored one if this turn was already timed (before a
         restart), else (`now + seconds`, 1), stored and saved at once."""
@@ -232,8 +248,9 @@ class Prefs:
         self.set_turn_reminder(table, key, now + seconds, 1, at_once=True)
         return now + seconds, 1
 
-    def set_turn_reminder(self, table: str, key: Sequence[Any], deadline: float,
-                          number: int, *, at_once: bool = False) -> None:
+    def set_turn_reminder(
+        self, table: str, key: Sequence[Any], deadline: float, number: int, *, at_once: bool = False
+    ) -> None:
         self.turns[table] = (_plain(key), deadline, number)
         self.changed(at_once=at_once)
 
@@ -296,8 +313,7 @@ class Prefs:
         if key == VOTE:
             return _json({"key": json.loads(value[0]), "deadline": value[1]})
         if key == TURN:
-            return _json({"key": json.loads(value[0]), "deadline": value[1],
-                          "reminder": value[2]})
+            return _json({"key": json.loads(value[0]), "deadline": value[1], "reminder": value[2]})
         return _json(value)
 
     async def flush(self) -> bool:
@@ -309,11 +325,14 @@ class Prefs:
         async with self._lock:
             self._dirty = False
             rows = self._rows()
-            changes = [Pref(cid, key, self._encode((cid, key), value))
-                       for (cid, key), value in rows.items()
-                       if self._saved.get((cid, key), _MISSING) != value]
-            changes += [Pref(cid, key, None) for (cid, key) in self._saved
-                        if (cid, key) not in rows]
+            changes = [
+                Pref(cid, key, self._encode((cid, key), value))
+                for (cid, key), value in rows.items()
+                if self._saved.get((cid, key), _MISSING) != value
+            ]
+            changes += [
+                Pref(cid, key, None) for (cid, key) in self._saved if (cid, key) not in rows
+            ]
             if not changes:
                 return True
             try:

@@ -43,11 +43,26 @@ COLOR_PRIVATE = discord.Colour(0x9B51E0)
 COLOR_BAD = discord.Colour(0xEB5757)
 
 # Events that mark a natural point for a fresh, full board message.
-NATURAL = frozenset({
-    "run_started", "flipped", "round", "executed", "cleanup", "vote", "vote_result",
-    "leader", "await_flip", "complete", "flatlined", "abandoned", "campaign_done",
-    "trauma", "trauma_done", "plan_cut_short",
-})
+NATURAL = frozenset(
+    {
+        "run_started",
+        "flipped",
+        "round",
+        "executed",
+        "cleanup",
+        "vote",
+        "vote_result",
+        "leader",
+        "await_flip",
+        "complete",
+        "flatlined",
+        "abandoned",
+        "campaign_done",
+        "trauma",
+        "trauma_done",
+        "plan_cut_short",
+    }
+)
 RUN_OVER = frozenset({"complete", "flatlined", "abandoned"})
 
 _COMMAND = re.compile(r"(?<!`)/legends (\w+)")
@@ -91,8 +106,9 @@ def card_face(c: CardView) -> str:
 
 def card_line(c: CardView, text_max: int = 160) -> str:
     """One card on one line: `J/3` 💪🌈 **Reflex Booster** — +1 Damage."""
-    return (f"{card_face(c)} **{c.name}**"
-            + (f" — {clip(c.text.replace(chr(10), ' '), text_max)}" if c.text else ""))
+    return f"{card_face(c)} **{c.name}**" + (
+        f" — {clip(c.text.replace(chr(10), ' '), text_max)}" if c.text else ""
+    )
 
 
 def card_button(c: CardView, limit: int = 34) -> str:
@@ -104,8 +120,12 @@ def card_button(c: CardView, limit: int = 34) -> str:
 # ---- To Hit in plain words ------------------------------------------------------------------
 
 _REQ = re.compile(r"^(?P<head>.+?)(?: with (?P<suits>.+?))?(?P<better> or better)?$")
-_ARTICLE = {"pair": "a Pair", "straight": "a Straight", "flush": "a Flush",
-            "full house": "a Full House"}
+_ARTICLE = {
+    "pair": "a Pair",
+    "straight": "a Straight",
+    "flush": "a Flush",
+    "full house": "a Full House",
+}
 
 
 def _suit_words(names: str) -> str:
@@ -145,15 +165,38 @@ def to_hit_line(reqs: Sequence[str]) -> str:
 
 
 # The mark before a public event's line, by kind (the bold ones mark a run's end or start).
-_EVENT_MARK = {"executed": "💥", "obstacle_damaged": "🎯", "obstacle_cleared": "🏁",
-               "crew_damaged": "🩸", "healed": "💚", "round": "🔁", "vote": "🗳️",
-               "vote_result": "🗳️", "card_entered": "🂠", "cleanup": "🧹",
-               "leader": "👑", "await_flip": "🃏", "obstacle_healed": "🔧", "voted": "🗳️",
-               "prompt": "⏳",
-               "left_plan": "↩️", "plan_cut_short": "✂️", "eddies": "💰",
-               "reward_cards": "🎁", "unlocked": "🛒", "memory": "🧠", "clue": "🔎"}
-_EVENT_MARK_BOLD = {"complete": "🏆", "campaign_done": "🏆", "trauma_done": "🏆",
-                    "flatlined": "☠️", "trauma": "☠️", "run_started": "🌃"}
+_EVENT_MARK = {
+    "executed": "💥",
+    "obstacle_damaged": "🎯",
+    "obstacle_cleared": "🏁",
+    "crew_damaged": "🩸",
+    "healed": "💚",
+    "round": "🔁",
+    "vote": "🗳️",
+    "vote_result": "🗳️",
+    "card_entered": "🂠",
+    "cleanup": "🧹",
+    "leader": "👑",
+    "await_flip": "🃏",
+    "obstacle_healed": "🔧",
+    "voted": "🗳️",
+    "prompt": "⏳",
+    "left_plan": "↩️",
+    "plan_cut_short": "✂️",
+    "eddies": "💰",
+    "reward_cards": "🎁",
+    "unlocked": "🛒",
+    "memory": "🧠",
+    "clue": "🔎",
+}
+_EVENT_MARK_BOLD = {
+    "complete": "🏆",
+    "campaign_done": "🏆",
+    "trauma_done": "🏆",
+    "flatlined": "☠️",
+    "trauma": "☠️",
+    "run_started": "🌃",
+}
 _HEADLINE = re.compile(r"^(?P<head>[^:.]{1,60}: [^.]{1,120}\.)\s+(?P<rest>.+)$", re.S)
 
 
@@ -198,10 +241,16 @@ def event_lines(events: Iterable[Event]) -> list[str]:
 
 
 # The events embed's title, from the most telling line (by its mark).
-_TITLES = (("🏆", "🏆 Run complete"), ("☠️", "☠️ Flatlined"), ("🌃", "🌃 A new run"),
-           ("💥", "💥 The Plan executes"), ("🗳️ The crew chose", "🗳️ The crew chose"),
-           ("🗳️", "🗳️ The crew must choose"), ("🃏 Flipped", "🃏 A card is flipped"),
-           ("🧹", "🧹 Clean-up"))
+_TITLES = (
+    ("🏆", "🏆 Run complete"),
+    ("☠️", "☠️ Flatlined"),
+    ("🌃", "🌃 A new run"),
+    ("💥", "💥 The Plan executes"),
+    ("🗳️ The crew chose", "🗳️ The crew chose"),
+    ("🗳️", "🗳️ The crew must choose"),
+    ("🃏 Flipped", "🃏 A card is flipped"),
+    ("🧹", "🧹 Clean-up"),
+)
 
 
 def events_title(lines: Sequence[str]) -> str:
@@ -214,7 +263,7 @@ def events_title(lines: Sequence[str]) -> str:
 
 
 def obstacle_health(ob: ObstacleView) -> str:
-    """"❤️ 12 Health", or once hurt "❤️ 7 left (8/15 Damage)": the same x/y as the
+    """ "❤️ 12 Health", or once hurt "❤️ 7 left (8/15 Damage)": the same x/y as the
     events' "takes 8 Damage (8/15)"."""
     if not ob.damage_taken:
         return f"❤️ {ob.health} Health"
@@ -262,8 +311,7 @@ def _seat_line(s: SeatView) -> str:
     if s.ready is not None:
         marks.append("✅ ready" if s.ready else "⏳ cleaning up")
     arrow = "▶ " if s.turn else ""
-    head = f"{arrow}**{s.name}** · {s.role.title()}" + (" · " + " · ".join(marks)
-                                                       if marks else "")
+    head = f"{arrow}**{s.name}** · {s.role.title()}" + (" · " + " · ".join(marks) if marks else "")
     return f"{head} — hand {s.hand_count}, deck {s.deck_count}, discard {s.discard_count}"
 
 
@@ -289,11 +337,13 @@ def board_text(b: BoardView) -> str:
     """The board's head: who the table waits on, then Health, Leader and Plan Size."""
     if b.scenario is None:
         return f"{b.campaign}: no run in progress."
-    return "\n".join([
-        "▶ " + now_line(b),
-        f"❤️ Health **{b.health}/{b.max_health}** · 👑 Leader **{b.leader or '-'}** · "
-        f"Plan Size **{b.plan_size}** · {b.scenario_cards_left} Scenario Cards left",
-    ])
+    return "\n".join(
+        [
+            "▶ " + now_line(b),
+            f"❤️ Health **{b.health}/{b.max_health}** · 👑 Leader **{b.leader or '-'}** · "
+            f"Plan Size **{b.plan_size}** · {b.scenario_cards_left} Scenario Cards left",
+        ]
+    )
 
 
 MAX_OBSTACLE_FIELDS = 20
@@ -318,19 +368,26 @@ def _board_embed(b: BoardView, detail: bool) -> discord.Embed:
     title = b.campaign
     if b.scenario:
         title = f"{b.scenario} · Round {b.round}" if b.round else b.scenario
-    embed = discord.Embed(title=clip(title, TITLE_MAX), colour=COLOR_BOARD,
-                          description=clip(board_text(b), 1500))
+    embed = discord.Embed(
+        title=clip(title, TITLE_MAX), colour=COLOR_BOARD, description=clip(board_text(b), 1500)
+    )
     if b.scenario is not None:
         obstacles = list(b.obstacles)
-        shown = obstacles if len(obstacles) <= MAX_OBSTACLE_FIELDS else obstacles[
-            : MAX_OBSTACLE_FIELDS - 1]
+        shown = (
+            obstacles
+            if len(obstacles) <= MAX_OBSTACLE_FIELDS
+            else obstacles[: MAX_OBSTACLE_FIELDS - 1]
+        )
         for ob in shown:
             name, value = _obstacle_field(ob, detail)
             embed.add_field(name=name, value=value, inline=False)
         if len(shown) < len(obstacles):
-            rest = obstacles[len(shown):]
-            embed.add_field(name=f"🎯 …and {len(rest)} more Obstacles", inline=False,
-                            value=clip(", ".join(o.name for o in rest), FIELD_VALUE_MAX))
+            rest = obstacles[len(shown) :]
+            embed.add_field(
+                name=f"🎯 …and {len(rest)} more Obstacles",
+                inline=False,
+                value=clip(", ".join(o.name for o in rest), FIELD_VALUE_MAX),
+            )
         if not obstacles:
             embed.add_field(name="🎯 Obstacles", value="None active.", inline=False)
         plan = _plan_field(b, 70 if detail else 0)
@@ -339,23 +396,31 @@ def _board_embed(b: BoardView, detail: bool) -> discord.Embed:
         if b.vote:
             lines = [f"**{o.key}:** {o.label}" for o in b.vote]
             if b.votes:
-                lines.append("Votes so far: " + ", ".join(f"{n} → {k}"
-                                                          for n, k in b.votes.items()))
-            embed.add_field(name="🗳️ Vote", value=_fit_lines(lines, FIELD_VALUE_MAX),
-                            inline=False)
+                lines.append("Votes so far: " + ", ".join(f"{n} → {k}" for n, k in b.votes.items()))
+            embed.add_field(name="🗳️ Vote", value=_fit_lines(lines, FIELD_VALUE_MAX), inline=False)
         if b.prompts:
-            embed.add_field(name="⏳ Waiting on a choice", inline=False,
-                            value=_fit_lines([p.text for p in b.prompts], FIELD_VALUE_MAX))
-        embed.add_field(name="👥 Crew", inline=False,
-                        value=_fit_lines([_seat_line(s) for s in b.seats], FIELD_VALUE_MAX))
-    embed.set_footer(text=clip(f"{SUIT_LEGEND}\n{b.campaign} · table {b.table} · "
-                               f"v{b.version}", FOOTER_MAX))
+            embed.add_field(
+                name="⏳ Waiting on a choice",
+                inline=False,
+                value=_fit_lines([p.text for p in b.prompts], FIELD_VALUE_MAX),
+            )
+        embed.add_field(
+            name="👥 Crew",
+            inline=False,
+            value=_fit_lines([_seat_line(s) for s in b.seats], FIELD_VALUE_MAX),
+        )
+    embed.set_footer(
+        text=clip(f"{SUIT_LEGEND}\n{b.campaign} · table {b.table} · v{b.version}", FOOTER_MAX)
+    )
     return embed
 
 
 def events_embed(lines: Sequence[str], title: str | None = None) -> discord.Embed:
-    return discord.Embed(title=clip(title or events_title(lines), TITLE_MAX),
-                         colour=COLOR_EVENTS, description=_fit_lines(lines, 2800))
+    return discord.Embed(
+        title=clip(title or events_title(lines), TITLE_MAX),
+        colour=COLOR_EVENTS,
+        description=_fit_lines(lines, 2800),
+    )
 
 
 def status_line(b: BoardView, mentions: dict[str, str]) -> str:
@@ -380,18 +445,30 @@ def campaign_embed(table: Table, content: ContentPack) -> discord.Embed:
     lines.append("✅ Completed: " + (", ".join(done) if done else "nothing yet"))
     if table.history:
         last = table.history[-1]
-        lines.append(f"⏮️ Last run: {content.scenarios[last.scenario].name} — "
-                     f"{_OUTCOME.get(last.outcome, last.outcome)}, Health {last.health}, "
-                     f"{last.rounds} round{'' if last.rounds == 1 else 's'}")
+        lines.append(
+            f"⏮️ Last run: {content.scenarios[last.scenario].name} — "
+            f"{_OUTCOME.get(last.outcome, last.outcome)}, Health {last.health}, "
+            f"{last.rounds} round{'' if last.rounds == 1 else 's'}"
+        )
     if table.clues:
         lines.append(f"🔎 Clues set aside: {len(table.clues)} (`/legends clues`)")
-    embed = discord.Embed(title=clip(table.name, TITLE_MAX), colour=COLOR_BOARD,
-                          description=clip("\n".join(lines), 3000))
-    crew = [f"• **{r.name}** · {r.role.value.title()}{' merc' if r.is_merc else ''} — "
-            f"{r.eddies} Edd{'ie' if r.eddies == 1 else 'ies'}, {len(r.deck)}-card deck"
-            for r in table.runners]
-    embed.add_field(name="👥 Crew", inline=False, value=_fit_lines(
-        crew or ["Nobody yet: take a seat with `/legends join`."], FIELD_VALUE_MAX))
+    embed = discord.Embed(
+        title=clip(table.name, TITLE_MAX),
+        colour=COLOR_BOARD,
+        description=clip("\n".join(lines), 3000),
+    )
+    crew = [
+        f"• **{r.name}** · {r.role.value.title()}{' merc' if r.is_merc else ''} — "
+        f"{r.eddies} Edd{'ie' if r.eddies == 1 else 'ies'}, {len(r.deck)}-card deck"
+        for r in table.runners
+    ]
+    embed.add_field(
+        name="👥 Crew",
+        inline=False,
+        value=_fit_lines(
+            crew or ["Nobody yet: take a seat with `/legends join`."], FIELD_VALUE_MAX
+        ),
+    )
     embed.set_footer(text=f"table {table.id} · v{table.version}")
     return embed
 
@@ -426,16 +503,19 @@ def clues_embed(table: Table, content: ContentPack) -> discord.Embed:
     else:
         parts = []
         for name, body, puzzle in cards:
-            parts.append(f"**{name}**\n{body}" + (f"\n_{puzzle}_ — answer with "
-                                                  "`/legends solve`" if puzzle else ""))
+            parts.append(
+                f"**{name}**\n{body}"
+                + (f"\n_{puzzle}_ — answer with `/legends solve`" if puzzle else "")
+            )
         text = "\n\n".join(parts)
     return discord.Embed(title="Clues", colour=COLOR_BOARD, description=clip(text, 4000))
 
 
 def memory_embed(table: Table) -> discord.Embed:
     text = "\n".join(f"• {m}" for m in table.memory) or "Nothing recorded yet."
-    return discord.Embed(title="Persistent Memory", colour=COLOR_BOARD,
-                         description=clip(text, 4000))
+    return discord.Embed(
+        title="Persistent Memory", colour=COLOR_BOARD, description=clip(text, 4000)
+    )
 
 
 # ---- private (ephemeral replies and opted-in DMs only) -------------------------------------
@@ -472,8 +552,9 @@ def _your_move(view: PlayerView) -> str:
         return "⏳ **Your choice** — tap an option below."
     if b.phase == "plan" and any(s.turn for s in mine):
         merc = any(s.turn and s.is_merc for s in mine)
-        return ("▶ **Your merc's turn**" if merc else "▶ **Your turn**") + \
-            " — tap a card below to play it."
+        return (
+            "▶ **Your merc's turn**" if merc else "▶ **Your turn**"
+        ) + " — tap a card below to play it."
     if b.phase == "flip" and any(s.leader for s in mine):
         return "▶ **You flip** (you hold the Leader Token) — tap **Flip** below."
     if b.phase == "vote" and view.legal:
@@ -506,19 +587,32 @@ def hand_embed(view: PlayerView, notes: Sequence[str] = ()) -> discord.Embed:
     if view.legal:
         body += "\n\n_Buttons below, or `/legends play` · `choose` · `discard` · `ready`._"
     head_text = _fit_lines(head, 1500)
-    text = head_text + ("\n\n" if head else "") + _fit_lines(body.split("\n"),
-                                                               3800 - len(head_text))
-    title = "Your hand" + (f" · {b.scenario}, round {b.round}" if b.scenario and b.round
-                           else f" · {b.scenario}" if b.scenario else "")
-    embed = discord.Embed(title=clip(title, TITLE_MAX), colour=COLOR_PRIVATE,
-                          description=clip(text, 3800))
-    embed.set_footer(text=clip(f"🔒 Only you can see this · {SUIT_LEGEND}\n{b.campaign} · "
-                               f"table {b.table} · v{b.version}", FOOTER_MAX))
+    text = (
+        head_text + ("\n\n" if head else "") + _fit_lines(body.split("\n"), 3800 - len(head_text))
+    )
+    title = "Your hand" + (
+        f" · {b.scenario}, round {b.round}"
+        if b.scenario and b.round
+        else f" · {b.scenario}"
+        if b.scenario
+        else ""
+    )
+    embed = discord.Embed(
+        title=clip(title, TITLE_MAX), colour=COLOR_PRIVATE, description=clip(text, 3800)
+    )
+    embed.set_footer(
+        text=clip(
+            f"🔒 Only you can see this · {SUIT_LEGEND}\n{b.campaign} · "
+            f"table {b.table} · v{b.version}",
+            FOOTER_MAX,
+        )
+    )
     return embed
 
 
-def prompt_option_label(prompts: Sequence[PromptView], key: str, merc_seats: set[int],
-                        merc: bool) -> str:
+def prompt_option_label(
+    prompts: Sequence[PromptView], key: str, merc_seats: set[int], merc: bool
+) -> str:
     for p in prompts:
         if (p.seat in merc_seats) != merc:
             continue
@@ -540,13 +634,16 @@ def deck_embed(runners: Sequence[Runner], content: ContentPack) -> discord.Embed
         for c in r.deck:
             counts[c] = counts.get(c, 0) + 1
         who = "Your merc" if r.is_merc else "Your deck"
-        lines = [f"**{who}** ({r.role.value.title()}): {len(r.deck)} cards · "
-                 f"{r.eddies} Eddies (spent {r.eddies_spent})"]
+        lines = [
+            f"**{who}** ({r.role.value.title()}): {len(r.deck)} cards · "
+            f"{r.eddies} Eddies (spent {r.eddies_spent})"
+        ]
         for cid, n in sorted(counts.items(), key=lambda kv: content.cards[kv[0]].name):
             lines.append(f"{n}× {card_label(content.cards[cid])}")
         parts.append("\n".join(lines))
-    return discord.Embed(title="Your deck", colour=COLOR_PRIVATE,
-                         description=clip("\n\n".join(parts), 4000))
+    return discord.Embed(
+        title="Your deck", colour=COLOR_PRIVATE, description=clip("\n\n".join(parts), 4000)
+    )
 
 
 def refusal_embed(message: str) -> discord.Embed:
@@ -575,8 +672,9 @@ def fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:
             e.description = clip(e.description or "", keep)
         else:
             f = e.fields[i]
-            e.set_field_at(i, name=f.name or "", value=clip(f.value or "", keep),
-                           inline=bool(f.inline))
+            e.set_field_at(
+                i, name=f.name or "", value=clip(f.value or "", keep), inline=bool(f.inline)
+            )
         total = sum(len(x) for x in embeds)
     return embeds
 
@@ -605,9 +703,14 @@ def awaited(state: Table) -> list[str]:
     return list(dict.fromkeys(state.runners[s].player for s in seats))
 
 
-def update_message(state: Table, b: BoardView, lines: list[str], natural: bool,
-                   mentions: dict[str, str], content: ContentPack
-                   ) -> tuple[str | None, list[discord.Embed]]:
+def update_message(
+    state: Table,
+    b: BoardView,
+    lines: list[str],
+    natural: bool,
+    mentions: dict[str, str],
+    content: ContentPack,
+) -> tuple[str | None, list[discord.Embed]]:
     """The public update posted after an action: (content, embeds). A natural point gets
     what happened plus a fresh board (or the campaign, when the run is over); anything
     else is one short text message."""

@@ -83,8 +83,13 @@ class _DmState:
 class Runtime:
     """Owned by the bot (`bot.fixer`); created in setup_hook, closed in close()."""
 
-    def __init__(self, bot: discord.Client, service: GameService[Table, Any],
-                 content: ContentPack, prefs: Prefs) -> None:
+    def __init__(
+        self,
+        bot: discord.Client,
+        service: GameService[Table, Any],
+        content: ContentPack,
+        prefs: Prefs,
+    ) -> None:
         self.bot = bot
         self.service = service
         self.content = content
@@ -137,10 +142,12 @@ class Runtime:
             except IllegalAction:
                 continue
             if state.run is not None:
-                runs.append(f"{info.id} ({state.run.scenario}, round {state.run.round}, "
-                            f"v{state.version})")
-        log.info("%d active campaigns; active runs: %s", len(report.active),
-                 ", ".join(runs) or "none")
+                runs.append(
+                    f"{info.id} ({state.run.scenario}, round {state.run.round}, v{state.version})"
+                )
+        log.info(
+            "%d active campaigns; active runs: %s", len(report.active), ", ".join(runs) or "none"
+        )
         for cid in report.unreadable:
             log.error("campaign %s could not be resumed (unreadable state)", cid)
 
@@ -215,8 +222,11 @@ class Runtime:
         database, for a campaign imported or moved while the bot runs."""
         if channel is None:
             return None
-        keys = [k for k in (getattr(channel, "id", None), getattr(channel, "parent_id", None))
-                if k is not None]
+        keys = [
+            k
+            for k in (getattr(channel, "id", None), getattr(channel, "parent_id", None))
+            if k is not None
+        ]
         for key in keys:
             if key in self.table_of_channel:
                 return self.table_of_channel[key]
@@ -247,12 +257,10 @@ class Runtime:
                 if exc.code == threads.UNKNOWN_CHANNEL:
                     self.channel_gone(channel_id, cid=cid)
                     return None
-                log.warning("campaign %s: channel %s unavailable (%s)", cid, channel_id,
-                            exc.status)
+                log.warning("campaign %s: channel %s unavailable (%s)", cid, channel_id, exc.status)
                 return None
             except discord.HTTPException as exc:
-                log.warning("campaign %s: channel %s unavailable (%s)", cid, channel_id,
-                            exc.status)
+                log.warning("campaign %s: channel %s unavailable (%s)", cid, channel_id, exc.status)
                 return None
             ch = fetched
         return ch if isinstance(ch, discord.abc.Messageable) else None
@@ -268,8 +276,9 @@ class Runtime:
             return
         self.homeless[cid] = channel_id
         self.table_of_channel.pop(channel_id, None)
-        log.warning("campaign %s: its channel %s was deleted; it waits for /legends move",
-                    cid, channel_id)
+        log.warning(
+            "campaign %s: its channel %s was deleted; it waits for /legends move", cid, channel_id
+        )
         key = f"gone:{channel_id}"
         if self.prefs.warned.get(cid) == key:
             return
@@ -282,10 +291,15 @@ class Runtime:
             state = await self.service.get(cid)
         except IllegalAction:
             return
-        await self._tell_owner(cid, state, [
-            "Its channel or thread was deleted. Nothing of the game is lost: it is saved "
-            "and waits. To continue it, run `/legends move` in the channel or thread where "
-            "you want to play."])
+        await self._tell_owner(
+            cid,
+            state,
+            [
+                "Its channel or thread was deleted. Nothing of the game is lost: it is saved "
+                "and waits. To continue it, run `/legends move` in the channel or thread where "
+                "you want to play."
+            ],
+        )
 
     async def _send(self, cid: str, channel: Any, what: str, **kwargs: Any) -> bool:
         """Post in the campaign's channel, reviving an archived thread; a locked or deleted
@@ -297,12 +311,17 @@ class Runtime:
             if exc.gone:
                 self.channel_gone(getattr(channel, "id", 0), cid=cid)
                 return False
-            log.warning("campaign %s: could not post %s: thread %s is locked and I lack "
-                        "Manage Threads", cid, what, getattr(channel, "id", "?"))
+            log.warning(
+                "campaign %s: could not post %s: thread %s is locked and I lack Manage Threads",
+                cid,
+                what,
+                getattr(channel, "id", "?"),
+            )
             await self._thread_locked(cid, exc.channel)
         except discord.HTTPException as exc:
-            log.warning("campaign %s: could not post %s (HTTP %s, code %s)", cid, what,
-                        exc.status, exc.code)
+            log.warning(
+                "campaign %s: could not post %s (HTTP %s, code %s)", cid, what, exc.status, exc.code
+            )
         return False
 
     async def _thread_locked(self, cid: str, channel: Any) -> None:
@@ -390,10 +409,8 @@ class Runtime:
         self._awaited[cid] = set(awaited)
         ping = awaited if natural else [p for p in awaited if p not in before]
         for e in public:
-            if e.kind in ("run_started", "complete", "flatlined", "abandoned",
-                          "campaign_done"):
-                log.info("campaign %s: %s (v%d)", cid, e.kind.replace("_", " "),
-                         state.version)
+            if e.kind in ("run_started", "complete", "flatlined", "abandoned", "campaign_done"):
+                log.info("campaign %s: %s (v%d)", cid, e.kind.replace("_", " "), state.version)
         lines = render.event_lines(public)
         if lines:
             await self._post_update(cid, state, b, lines, natural, ping)
@@ -405,8 +422,15 @@ class Runtime:
         if state.run is None and any(e.kind in render.RUN_OVER for e in public):
             self._awaited.pop(cid, None)
 
-    async def _post_update(self, cid: str, state: Table, b: BoardView, lines: list[str],
-                           natural: bool, ping: Iterable[str]) -> None:
+    async def _post_update(
+        self,
+        cid: str,
+        state: Table,
+        b: BoardView,
+        lines: list[str],
+        natural: bool,
+        ping: Iterable[str],
+    ) -> None:
         channel = await self.channel(cid)
         if channel is None:
             return
@@ -415,10 +439,9 @@ class Runtime:
         text, embeds = render.update_message(state, b, lines, natural, mentions, self.content)
         view = board_buttons(b)
         allowed = discord.AllowedMentions(
-            everyone=False, roles=False,
-            users=[discord.Object(int(p)) for p in mentions])
-        kwargs: dict[str, Any] = {"content": text, "embeds": embeds,
-                                  "allowed_mentions": allowed}
+            everyone=False, roles=False, users=[discord.Object(int(p)) for p in mentions]
+        )
+        kwargs: dict[str, Any] = {"content": text, "embeds": embeds, "allowed_mentions": allowed}
         if view is not None:
             kwargs["view"] = view
         await self._send(cid, channel, f"the update for v{state.version}", **kwargs)
@@ -430,16 +453,19 @@ class Runtime:
         forum = threads.forum_of(channel)
         if forum is None or not isinstance(channel, discord.Thread):
             return
-        tags = threads.finished_tags(channel, forum,
-                                     can_moderate=threads.can_manage_threads(forum))
+        tags = threads.finished_tags(channel, forum, can_moderate=threads.can_manage_threads(forum))
         if tags is None:
             return
         try:
             await channel.edit(applied_tags=tags, archived=False)
             log.info("campaign %s: its forum post is tagged finished", cid)
         except discord.HTTPException as exc:
-            log.warning("campaign %s: could not retag its forum post (HTTP %s, code %s)", cid,
-                        exc.status, exc.code)
+            log.warning(
+                "campaign %s: could not retag its forum post (HTTP %s, code %s)",
+                cid,
+                exc.status,
+                exc.code,
+            )
 
     async def post_board(self, cid: str, state: Table, note: str | None = None) -> None:
         """A fresh full board (start-up resume, `/legends status` from a DM button…)."""
@@ -447,10 +473,16 @@ class Runtime:
         if channel is None:
             return
         b = self.board(state)
-        embeds = [render.board_embed(b) if state.run is not None
-                  else render.campaign_embed(state, self.content)]
-        kwargs: dict[str, Any] = {"content": note, "embeds": embeds,
-                                  "allowed_mentions": discord.AllowedMentions.none()}
+        embeds = [
+            render.board_embed(b)
+            if state.run is not None
+            else render.campaign_embed(state, self.content)
+        ]
+        kwargs: dict[str, Any] = {
+            "content": note,
+            "embeds": embeds,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
         view = board_buttons(b)
         if view is not None:
             kwargs["view"] = view
@@ -483,17 +515,20 @@ class Runtime:
             dm.last = self.spawn(self._send_dm(cid, player, view, notes, prev), name="dm")
 
     def _dm_signature(self, state: Table, view: Any) -> tuple[Any, ...]:
-        return (state.run is not None,
-                tuple((s, tuple(c.inst for c in h)) for s, h in sorted(view.hands.items())),
-                tuple(a.model_dump_json() for a in view.legal))
+        return (
+            state.run is not None,
+            tuple((s, tuple(c.inst for c in h)) for s, h in sorted(view.hands.items())),
+            tuple(a.model_dump_json() for a in view.legal),
+        )
 
     def mark_dm_sent(self, cid: str, player: str, state: Table) -> None:
         """The hand was just sent by DM (by a command): don't send the same again."""
         dm = self._dm.setdefault((cid, player), _DmState())
         dm.signature = self._dm_signature(state, self.view(state, player))
 
-    async def _send_dm(self, cid: str, player: str, view: Any, notes: list[str],
-                       prev: asyncio.Task[None] | None) -> None:
+    async def _send_dm(
+        self, cid: str, player: str, view: Any, notes: list[str], prev: asyncio.Task[None] | None
+    ) -> None:
         if prev is not None and not prev.done():
             with contextlib.suppress(Exception):
                 await prev
@@ -503,7 +538,8 @@ class Runtime:
         buttons, hidden = panel_buttons(view)
         if hidden:
             embed.description = (embed.description or "") + (
-                f"\n({hidden} more options: use the slash commands in the channel.)")
+                f"\n({hidden} more options: use the slash commands in the channel.)"
+            )
         try:
             user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
             kwargs: dict[str, Any] = {"embed": embed}
@@ -513,25 +549,35 @@ class Runtime:
         except discord.Forbidden as exc:
             self.prefs.dm_closed.add(player)
             self.prefs.changed()
-            log.info("campaign %s: DMs to a player are closed (code %s); reported once",
-                     cid, exc.code)
-            await self._say(cid, f"<@{player}>, I can't send you DMs (they are closed), so "
-                                 "your hand stays in the **My hand** button. Open your DMs "
-                                 "and run `/legends dm enabled:True` to try again.",
-                            mention=player)
+            log.info(
+                "campaign %s: DMs to a player are closed (code %s); reported once", cid, exc.code
+            )
+            await self._say(
+                cid,
+                f"<@{player}>, I can't send you DMs (they are closed), so "
+                "your hand stays in the **My hand** button. Open your DMs "
+                "and run `/legends dm enabled:True` to try again.",
+                mention=player,
+            )
         except discord.HTTPException as exc:
-            log.warning("campaign %s: a DM failed (HTTP %s); the game goes on", cid,
-                        exc.status)
+            log.warning("campaign %s: a DM failed (HTTP %s); the game goes on", cid, exc.status)
 
     async def _say(self, cid: str, text: str, *, mention: str | None = None) -> None:
         channel = await self.channel(cid)
         if channel is None:
             return
         allowed = discord.AllowedMentions(
-            everyone=False, roles=False,
-            users=[discord.Object(int(mention))] if mention and mention.isdigit() else False)
-        await self._send(cid, channel, "a notice", content=render.clip(text, render.CONTENT_MAX),
-                         allowed_mentions=allowed)
+            everyone=False,
+            roles=False,
+            users=[discord.Object(int(mention))] if mention and mention.isdigit() else False,
+        )
+        await self._send(
+            cid,
+            channel,
+            "a notice",
+            content=render.clip(text, render.CONTENT_MAX),
+            allowed_mentions=allowed,
+        )
 
     # ---- timers ---------------------------------------------------------------------
 
@@ -555,13 +601,22 @@ class Runtime:
                 # closes when it would have, not a full `vote_seconds` later.
                 now = time.time()
                 deadline = self.prefs.vote_deadline(
-                    cid, vote_key, state.options.vote_seconds * self.time_scale, now)
+                    cid, vote_key, state.options.vote_seconds * self.time_scale, now
+                )
                 timers.vote_task = self.spawn(
-                    self._vote_timer(cid, vote_key, max(0.0, deadline - now)), name="timer")
+                    self._vote_timer(cid, vote_key, max(0.0, deadline - now)), name="timer"
+                )
         turn_key = None
         if run is not None and state.options.turn_timer > 0:
-            turn_key = (len(state.history), run.round, run.phase, len(run.plan), run.turn,
-                        len(run.deck), tuple(self.awaited(state)))
+            turn_key = (
+                len(state.history),
+                run.round,
+                run.phase,
+                len(run.plan),
+                run.turn,
+                len(run.deck),
+                tuple(self.awaited(state)),
+            )
         if turn_key != timers.turn_key:
             if timers.turn_task is not None:
                 timers.turn_task.cancel()
@@ -577,19 +632,25 @@ class Runtime:
                 deadline, number = self.prefs.turn_deadline(cid, turn_key, delay, now)
                 timers.turn_task = self.spawn(
                     self._turn_timer(cid, turn_key, delay, max(0.0, deadline - now), number),
-                    name="timer")
+                    name="timer",
+                )
 
     async def _vote_timer(self, cid: str, key: tuple[Any, ...], delay: float) -> None:
         await asyncio.sleep(delay)
         for _ in range(3):
             state = await self.service.get(cid)
             run = state.run
-            if (run is None or run.phase != "vote" or not run.scenes
-                    or (len(state.history), len(run.deck), run.scenes[-1].order) != key):
+            if (
+                run is None
+                or run.phase != "vote"
+                or not run.scenes
+                or (len(state.history), len(run.deck), run.scenes[-1].order) != key
+            ):
                 return
             try:
-                await self.service.act(cid, CloseVote(player=SYSTEM_PLAYER),
-                                       expected_version=state.version)
+                await self.service.act(
+                    cid, CloseVote(player=SYSTEM_PLAYER), expected_version=state.version
+                )
                 log.info("campaign %s: the vote timer closed the vote", cid)
                 return
             except Refused as exc:
@@ -598,8 +659,9 @@ class Runtime:
             except IllegalAction:
                 return
 
-    async def _turn_timer(self, cid: str, key: tuple[Any, ...], delay: float,
-                          first: float, number: int) -> None:
+    async def _turn_timer(
+        self, cid: str, key: tuple[Any, ...], delay: float, first: float, number: int
+    ) -> None:
         """Reminders `number`..MAX_REMINDERS: the first after `first` seconds, then one
         every `delay` seconds."""
         wait = first
@@ -619,17 +681,26 @@ class Runtime:
             b = self.board(state)
             who = " ".join(f"<@{p}>" for p in people)
             minutes = round(delay / max(self.time_scale, 1e-9) / 60, 1)
-            await self._say_many(cid, f"⏰ Reminder {n}: {who} — {b.waiting_on} "
-                                      f"(turn timer {minutes:g} min).", people)
+            await self._say_many(
+                cid,
+                f"⏰ Reminder {n}: {who} — {b.waiting_on} (turn timer {minutes:g} min).",
+                people,
+            )
 
     async def _say_many(self, cid: str, text: str, people: Sequence[str]) -> None:
         channel = await self.channel(cid)
         if channel is None:
             return
-        allowed = discord.AllowedMentions(everyone=False, roles=False,
-                                          users=[discord.Object(int(p)) for p in people])
-        await self._send(cid, channel, "a reminder",
-                         content=render.clip(text, render.CONTENT_MAX), allowed_mentions=allowed)
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(int(p)) for p in people]
+        )
+        await self._send(
+            cid,
+            channel,
+            "a reminder",
+            content=render.clip(text, render.CONTENT_MAX),
+            allowed_mentions=allowed,
+        )
 
     # ---- setup checks -----------------------------------------------------------------
 
@@ -641,21 +712,32 @@ class Runtime:
             problems.append(
                 "I can't read chat messages: the **Message Content** intent is off (Developer "
                 "Portal → Bot → Privileged Gateway Intents). The table-talk rule is not "
-                "enforced until it is on.")
+                "enforced until it is on."
+            )
         guild = getattr(channel, "guild", None)
         if guild is not None and hasattr(channel, "permissions_for"):
             perms = channel.permissions_for(guild.me)
             # In a thread, posting needs Send Messages in Threads (Send Messages is the
             # parent channel's).
-            send = (("Send Messages in Threads", perms.send_messages_in_threads)
-                    if isinstance(channel, discord.Thread)
-                    else ("Send Messages", perms.send_messages))
-            missing = [name for name, ok in (
-                send, ("Embed Links", perms.embed_links),
-                ("Read Message History", perms.read_message_history)) if not ok]
+            send = (
+                ("Send Messages in Threads", perms.send_messages_in_threads)
+                if isinstance(channel, discord.Thread)
+                else ("Send Messages", perms.send_messages)
+            )
+            missing = [
+                name
+                for name, ok in (
+                    send,
+                    ("Embed Links", perms.embed_links),
+                    ("Read Message History", perms.read_message_history),
+                )
+                if not ok
+            ]
             if missing:
-                problems.append(f"I lack {', '.join(missing)} in {channel.mention}: I need "
-                                "them to post the board.")
+                problems.append(
+                    f"I lack {', '.join(missing)} in {channel.mention}: I need "
+                    "them to post the board."
+                )
             locked = threads.locked_problem(channel)
             if locked:
                 problems.append(locked)
@@ -663,11 +745,13 @@ class Runtime:
                 problems.append(
                     f"I lack **Manage Messages** in {channel.mention}, so I can't delete "
                     "messages that break the table-talk rule; I will only warn. Grant it, or "
-                    "set `/legends options table_talk:warn`.")
+                    "set `/legends options table_talk:warn`."
+                )
         return problems
 
-    async def check_setup(self, cid: str, state: Table, *, notify: bool,
-                          channel: Any = None) -> list[str]:
+    async def check_setup(
+        self, cid: str, state: Table, *, notify: bool, channel: Any = None
+    ) -> list[str]:
         channel = channel or await self.channel(cid)
         if channel is None:
             return []
@@ -684,21 +768,22 @@ class Runtime:
         return problems
 
     async def _tell_owner(self, cid: str, state: Table, problems: list[str]) -> None:
-        text = (f"About your Cyberpunk Legends campaign **{state.name}**:\n"
-                + "\n".join(f"• {p}" for p in problems))
+        text = f"About your Cyberpunk Legends campaign **{state.name}**:\n" + "\n".join(
+            f"• {p}" for p in problems
+        )
         owner = state.owner
         if owner.isdigit():
             try:
                 user = self.bot.get_user(int(owner)) or await self.bot.fetch_user(int(owner))
                 await user.send(render.clip(text, render.CONTENT_MAX))
-                log.info("campaign %s: told the owner about %d setup problem(s)", cid,
-                         len(problems))
+                log.info(
+                    "campaign %s: told the owner about %d setup problem(s)", cid, len(problems)
+                )
                 return
             except discord.HTTPException:
                 pass
         if cid in self.homeless:
-            log.warning("campaign %s: could not tell the owner (DMs closed, channel deleted)",
-                        cid)
+            log.warning("campaign %s: could not tell the owner (DMs closed, channel deleted)", cid)
             return
         await self._say(cid, f"<@{owner}> " + text, mention=owner)
 
@@ -715,8 +800,9 @@ class Runtime:
                 self._views.popitem(last=False)
         return found
 
-    def speculate(self, base: Table, action: Any, player: str
-                  ) -> asyncio.Task[tuple[Table, PlayerView] | None]:
+    def speculate(
+        self, base: Table, action: Any, player: str
+    ) -> asyncio.Task[tuple[Table, PlayerView] | None]:
         """Prepare the answer to `action` while the service commits it.
 
         Committing an action is CPU work (the engine, a few hundred microseconds) followed
@@ -740,8 +826,9 @@ class Runtime:
 
         return asyncio.ensure_future(guess())
 
-    async def adopt(self, guess: asyncio.Task[tuple[Table, PlayerView] | None],
-                    state: Table, player: str) -> None:
+    async def adopt(
+        self, guess: asyncio.Task[tuple[Table, PlayerView] | None], state: Table, player: str
+    ) -> None:
         """Cache the speculated view if it is of the committed `state` (same table and
         version, and equal state: the engine is deterministic, so this holds unless
         another action got in first, in which case the view is computed afresh)."""
@@ -761,8 +848,7 @@ class Runtime:
         if found is None:
             return
         new_state, view = found
-        if new_state.id == state.id and new_state.version == state.version \
-                and new_state == state:
+        if new_state.id == state.id and new_state.version == state.version and new_state == state:
             self._views[key] = view
             if len(self._views) > VIEW_CACHE:
                 self._views.popitem(last=False)

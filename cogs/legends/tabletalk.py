@@ -89,38 +89,57 @@ class TableTalkCog(commands.Cog):
             except discord.NotFound:
                 deleted = True  # already gone
             except discord.HTTPException as exc:
-                log.warning("campaign %s: could not delete a message (HTTP %s)", cid,
-                            exc.status)
-        log.info("campaign %s: table-talk %s in channel %s by player %s (%d term(s))",
-                 cid, "deletion" if deleted else "warning", message.channel.id, player,
-                 len(found))
+                log.warning("campaign %s: could not delete a message (HTTP %s)", cid, exc.status)
+        log.info(
+            "campaign %s: table-talk %s in channel %s by player %s (%d term(s))",
+            cid,
+            "deletion" if deleted else "warning",
+            message.channel.id,
+            player,
+            len(found),
+        )
         await self.notify(cid, state, message, found, deleted=deleted, edited=edited)
 
-    async def notify(self, cid: str, state: Table, message: discord.Message,
-                     found: list[Violation], *, deleted: bool, edited: bool) -> None:
-        what = "; ".join(f"{KIND_WORDS.get(v.kind, v.kind)} “{v.term}” of **{v.card}**"
-                         for v in found[:5])
+    async def notify(
+        self,
+        cid: str,
+        state: Table,
+        message: discord.Message,
+        found: list[Violation],
+        *,
+        deleted: bool,
+        edited: bool,
+    ) -> None:
+        what = "; ".join(
+            f"{KIND_WORDS.get(v.kind, v.kind)} “{v.term}” of **{v.card}**" for v in found[:5]
+        )
         verb = "was deleted" if deleted else "breaks the rule"
         which = "Your edited message" if edited else "Your message"
         where = getattr(message.channel, "mention", "the campaign channel")
-        private = (f"🤐 {which} in {where} {verb}: it names {what}, which is in your hand. "
-                   "Table talk (rule R14): you may hint, but not say what is on your cards.")
+        private = (
+            f"🤐 {which} in {where} {verb}: it names {what}, which is in your hand. "
+            "Table talk (rule R14): you may hint, but not say what is on your cards."
+        )
         try:
             await message.author.send(render.clip(private, render.CONTENT_MAX))
             return
         except discord.HTTPException:
             pass
         # DMs closed: a public notice that names the rule, never the card.
-        public = (f"🤐 {message.author.mention}, "
-                  + ("your message was removed" if deleted else "careful")
-                  + ": it named something that is on a card in your hand (table-talk rule). "
-                  "Open your DMs to get the details.")
+        public = (
+            f"🤐 {message.author.mention}, "
+            + ("your message was removed" if deleted else "careful")
+            + ": it named something that is on a card in your hand (table-talk rule). "
+            "Open your DMs to get the details."
+        )
         try:
             await message.channel.send(
                 render.clip(public, render.CONTENT_MAX),
-                allowed_mentions=discord.AllowedMentions(users=[message.author],
-                                                         everyone=False, roles=False))
+                allowed_mentions=discord.AllowedMentions(
+                    users=[message.author], everyone=False, roles=False
+                ),
+            )
         except discord.HTTPException as exc:
-            log.warning("campaign %s: could not post a table-talk notice (HTTP %s)", cid,
-                        exc.status)
-
+            log.warning(
+                "campaign %s: could not post a table-talk notice (HTTP %s)", cid, exc.status
+            )

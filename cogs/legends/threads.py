@@ -41,8 +41,7 @@ def norm(name: str) -> str:
     return " ".join(re.sub(r"[^\w]+", " ", name.lower()).split())
 
 
-def _ranked(tags: Sequence[discord.ForumTag], names: Sequence[str]
-            ) -> list[discord.ForumTag]:
+def _ranked(tags: Sequence[discord.ForumTag], names: Sequence[str]) -> list[discord.ForumTag]:
     by = {n: i for i, n in enumerate(names)}
     found = [t for t in tags if norm(t.name) in by]
     return sorted(found, key=lambda t: by[norm(t.name)])
@@ -52,8 +51,9 @@ def usable(tag: discord.ForumTag, can_moderate: bool) -> bool:
     return can_moderate or not tag.moderated
 
 
-def pick_post_tags(forum: discord.ForumChannel, *, can_moderate: bool
-                   ) -> tuple[list[discord.ForumTag], str | None]:
+def pick_post_tags(
+    forum: discord.ForumChannel, *, can_moderate: bool
+) -> tuple[list[discord.ForumTag], str | None]:
     """The tags for a new campaign post in `forum`, or a reason (for the person asking)
     why no post can be opened there."""
     tags = [t for t in forum.available_tags if usable(t, can_moderate)]
@@ -64,17 +64,22 @@ def pick_post_tags(forum: discord.ForumChannel, *, can_moderate: bool
     if fallback:
         return fallback[:1], None
     if forum.available_tags:
-        return [], (f"{forum.mention} requires a tag on every post, and its tags are all "
-                    "moderated (only members with **Manage Threads** may apply them). Give me "
-                    f"Manage Threads in {forum.mention}, add a tag that is not moderated, or "
-                    "turn off \"Require people to select tags when posting\".")
-    return [], (f"{forum.mention} requires a tag on every post but has no tags. Add one "
-                "(e.g. \"Cyberpunk Legends\"), or turn off \"Require people to select tags "
-                "when posting\".")
+        return [], (
+            f"{forum.mention} requires a tag on every post, and its tags are all "
+            "moderated (only members with **Manage Threads** may apply them). Give me "
+            f"Manage Threads in {forum.mention}, add a tag that is not moderated, or "
+            'turn off "Require people to select tags when posting".'
+        )
+    return [], (
+        f"{forum.mention} requires a tag on every post but has no tags. Add one "
+        '(e.g. "Cyberpunk Legends"), or turn off "Require people to select tags '
+        'when posting".'
+    )
 
 
-def finished_tags(thread: discord.Thread, forum: discord.ForumChannel, *,
-                  can_moderate: bool) -> list[discord.ForumTag] | None:
+def finished_tags(
+    thread: discord.Thread, forum: discord.ForumChannel, *, can_moderate: bool
+) -> list[discord.ForumTag] | None:
     """The post's tags once its campaign is complete: "Active"-like tags removed, a
     "Finished"-like tag added (at most 5 in all); None if there is no such tag to apply
     or nothing would change."""
@@ -82,8 +87,7 @@ def finished_tags(thread: discord.Thread, forum: discord.ForumChannel, *,
     if not done:
         return None
     current = list(thread.applied_tags)
-    keep = [t for t in current if norm(t.name) not in ACTIVE_TAGS
-            or not usable(t, can_moderate)]
+    keep = [t for t in current if norm(t.name) not in ACTIVE_TAGS or not usable(t, can_moderate)]
     if done[0] in keep:
         return None if keep == current else keep
     if len(keep) >= MAX_TAGS:
@@ -116,10 +120,12 @@ def locked_problem(channel: Any) -> str | None:
         return None
     where = channel.parent.mention if channel.parent is not None else "its channel"
     state = "locked and archived" if channel.archived else "locked"
-    return (f"The thread {channel.mention} is {state}, so I can't post the board or turn "
-            f"prompts there. A moderator can unlock it, or give me **Manage Threads** in "
-            f"{where}; or continue the campaign elsewhere with `/legends move` there. The "
-            "game is saved and waits.")
+    return (
+        f"The thread {channel.mention} is {state}, so I can't post the board or turn "
+        f"prompts there. A moderator can unlock it, or give me **Manage Threads** in "
+        f"{where}; or continue the campaign elsewhere with `/legends move` there. The "
+        "game is saved and waits."
+    )
 
 
 class Blocked(Exception):
@@ -158,8 +164,9 @@ async def send(channel: Any, **kwargs: Any) -> discord.Message:
             channel = await channel.edit(archived=False)
         log.info("thread %s: unarchived to post in it", channel.id)
     except discord.HTTPException as exc:
-        log.warning("thread %s: could not unarchive it (HTTP %s, code %s)", channel.id,
-                    exc.status, exc.code)
+        log.warning(
+            "thread %s: could not unarchive it (HTTP %s, code %s)", channel.id, exc.status, exc.code
+        )
         raise Blocked(channel) from exc
     msg = await channel.send(**kwargs)
     return msg

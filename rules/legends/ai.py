@@ -84,8 +84,15 @@ class RandomAI:
             raise ValueError("no legal action")
         return self.rng.choice(legal)
 
-    def shop(self, deck: Sequence[str], eddies: int, pool: Sequence[str],
-             content: ContentPack, player: str, merc: bool = False) -> list[Buy]:
+    def shop(
+        self,
+        deck: Sequence[str],
+        eddies: int,
+        pool: Sequence[str],
+        content: ContentPack,
+        player: str,
+        merc: bool = False,
+    ) -> list[Buy]:
         return []
 
 
@@ -198,18 +205,23 @@ class CrewAI:
 
     def _obstacles(self, view: PlayerView, content: ContentPack) -> list[_Obstacle]:
         out: list[_Obstacle] = []
-        for ob, card in zip(view.board.obstacles, self._obstacle_cards(view, content),
-                            strict=False):
+        for ob, card in zip(
+            view.board.obstacles, self._obstacle_cards(view, content), strict=False
+        ):
             regen = sum(e.amount for e in card.end_of_round if isinstance(e, fx.HealObstacle))
-            extra: float = sum(e.amount for e in card.end_of_round
-                               if isinstance(e, fx.DamageCrew))
-            extra += sum(1.5 * e.count for e in card.end_of_round
-                         if isinstance(e, fx.EachDiscards))
+            extra: float = sum(e.amount for e in card.end_of_round if isinstance(e, fx.DamageCrew))
+            extra += sum(1.5 * e.count for e in card.end_of_round if isinstance(e, fx.EachDiscards))
             per_round = card.damage + extra
-            out.append(_Obstacle(
-                name=card.name, reqs=card.to_hit, remaining=max(1, ob.health - ob.damage_taken),
-                damage=card.damage, regen=regen, clear_bonus=1.0 + 2.0 * per_round,
-            ))
+            out.append(
+                _Obstacle(
+                    name=card.name,
+                    reqs=card.to_hit,
+                    remaining=max(1, ob.health - ob.damage_taken),
+                    damage=card.damage,
+                    regen=regen,
+                    clear_bonus=1.0 + 2.0 * per_round,
+                )
+            )
         return out
 
     def _pool(self, content: ContentPack, role: Role) -> _Pool:
@@ -224,8 +236,13 @@ class CrewAI:
         evals = [self._eval(k, c) for k, c in cards]
         dmg = [_flat_damage(c) for _, c in cards]
         avg = sum(dmg[i] for i in flat) / len(flat) if flat else 1.0
-        got = _Pool(cards=cards, evals=evals, avg_damage=avg, flat=flat,
-                    weights=[deck.count(cid) for cid in ids])
+        got = _Pool(
+            cards=cards,
+            evals=evals,
+            avg_damage=avg,
+            flat=flat,
+            weights=[deck.count(cid) for cid in ids],
+        )
         self._pools[key] = got
         return got
 
@@ -266,8 +283,13 @@ class CrewAI:
         strength = made.strength
         return any(r.hand.strength <= strength and meets(evals, r) is not None for r in reqs)
 
-    def estimate(self, sit: _Situation, known: Sequence[tuple[str, PlayerCard]],
-                 others: Sequence[int], content: ContentPack) -> float:
+    def estimate(
+        self,
+        sit: _Situation,
+        known: Sequence[tuple[str, PlayerCard]],
+        others: Sequence[int],
+        content: ContentPack,
+    ) -> float:
         """Worth of a Plan that ends with `known` plus one card from each seat in
         `others` (crewmates whose hands the AI cannot see)."""
         if not sit.obstacles:
@@ -276,8 +298,11 @@ class CrewAI:
         cards = [c for _, c in known]
         probs = self._hit_chances(sit, evals, others, content)
         dmg: float = plan_damage(cards, evals)
-        dmg += sum(self._pool(content, sit.other_roles[s]).avg_damage for s in others
-                   if s in sit.other_roles)
+        dmg += sum(
+            self._pool(content, sit.other_roles[s]).avg_damage
+            for s in others
+            if s in sit.other_roles
+        )
         value = 0.0
         for ob, p in zip(sit.obstacles, probs, strict=True):
             if p <= 0:
@@ -289,8 +314,9 @@ class CrewAI:
             value += p * (HIT + gain)
         return value
 
-    def _hit_chances(self, sit: _Situation, evals: list[EvalCard], others: Sequence[int],
-                     content: ContentPack) -> list[float]:
+    def _hit_chances(
+        self, sit: _Situation, evals: list[EvalCard], others: Sequence[int], content: ContentPack
+    ) -> list[float]:
         probs: list[float | None] = []
         for ob in sit.obstacles:
             probs.append(1.0 if self._hits(evals, ob.reqs) else None)
@@ -308,20 +334,30 @@ class CrewAI:
                 if p is not None:
                     out.append(p)
                     continue
-                good = sum(w for i, w in enumerate(pool.weights)
-                           if w and self._hits(evals + [pool.evals[i]], ob.reqs))
+                good = sum(
+                    w
+                    for i, w in enumerate(pool.weights)
+                    if w and self._hits(evals + [pool.evals[i]], ob.reqs)
+                )
                 f = good / len(pool.flat) if pool.flat else 0.0
                 out.append(1.0 - (1.0 - f) ** h)
             return out
         return self._rollouts(sit, evals, seats, probs, content)
 
-    def _rollouts(self, sit: _Situation, evals: list[EvalCard], seats: Sequence[int],
-                  known: list[float | None], content: ContentPack) -> list[float]:
+    def _rollouts(
+        self,
+        sit: _Situation,
+        evals: list[EvalCard],
+        seats: Sequence[int],
+        known: list[float | None],
+        content: ContentPack,
+    ) -> list[float]:
         """Sample the crewmates' hands from their roles' decklists (the same samples for
         every option of one decision) and let each play the card that moves the Plan
         closest to a requirement; count how often the Plan then hits."""
-        open_reqs = [r for ob, p in zip(sit.obstacles, known, strict=True) if p is None
-                     for r in ob.reqs]
+        open_reqs = [
+            r for ob, p in zip(sit.obstacles, known, strict=True) if p is None for r in ob.reqs
+        ]
         wanted = _wanted_suits(open_reqs)
         base = _near_of(evals)
         wins = [0] * len(sit.obstacles)
@@ -344,16 +380,18 @@ class CrewAI:
                     wins[i] += 1
         return [p if p is not None else wins[i] / ROLLOUTS for i, p in enumerate(known)]
 
-    def _sampled_hands(self, sit: _Situation, seat: int,
-                       content: ContentPack) -> list[list[EvalCard]]:
+    def _sampled_hands(
+        self, sit: _Situation, seat: int, content: ContentPack
+    ) -> list[list[EvalCard]]:
         got = self._samples.get(seat)
         if got is None:
             pool = self._pool(content, sit.other_roles[seat])
             got = []
             if pool.flat:
                 h = min(len(pool.flat), max(1, sit.other_hand_counts.get(seat, 5)))
-                got = [[pool.evals[i] for i in self.rng.sample(pool.flat, h)]
-                       for _ in range(ROLLOUTS)]
+                got = [
+                    [pool.evals[i] for i in self.rng.sample(pool.flat, h)] for _ in range(ROLLOUTS)
+                ]
             self._samples[seat] = got
         return got
 
@@ -372,8 +410,9 @@ class CrewAI:
                 later[s] = later.get(s, 0) + 1
             else:
                 others.append(s)
-        pool_by_seat = {s: [(c.inst, content.cards[c.id]) for c in sit.hands.get(s, [])]
-                        for s in later}
+        pool_by_seat = {
+            s: [(c.inst, content.cards[c.id]) for c in sit.hands.get(s, [])] for s in later
+        }
         cache: dict[frozenset[str], float] = {}
         best: tuple[float, str] | None = None
         for inst in sorted(legal):
@@ -389,10 +428,8 @@ class CrewAI:
                 val = cache.get(key)
                 if val is None:
                     known = sit.plan + [(inst, card)] + list(extra)
-                    val = self.estimate(sit, known, self._others_for(sit, others, known),
-                                        content)
-                    val += sum(self._effect_value(sit, c) for _, c in
-                               [(inst, card), *extra])
+                    val = self.estimate(sit, known, self._others_for(sit, others, known), content)
+                    val += sum(self._effect_value(sit, c) for _, c in [(inst, card), *extra])
                     val -= KEEP * sum(worth(c) for _, c in [(inst, card), *extra])
                     cache[key] = val
                 set_best = max(set_best, val)
@@ -403,22 +440,22 @@ class CrewAI:
         assert best is not None
         return next(a for a in plays if a.card == best[1])
 
-    def _others_for(self, sit: _Situation, others: list[int],
-                    known: Sequence[tuple[str, PlayerCard]]) -> list[int]:
+    def _others_for(
+        self, sit: _Situation, others: list[int], known: Sequence[tuple[str, PlayerCard]]
+    ) -> list[int]:
         """Crewmates' turns left once Plan Size effects of `known` are counted."""
-        delta = sum(e.amount for _, c in known for e in c.effects
-                    if isinstance(e, fx.PlanSize))
-        delta -= sum(e.amount for _, c in sit.plan for e in c.effects
-                     if isinstance(e, fx.PlanSize))
+        delta = sum(e.amount for _, c in known for e in c.effects if isinstance(e, fx.PlanSize))
+        delta -= sum(e.amount for _, c in sit.plan for e in c.effects if isinstance(e, fx.PlanSize))
         if delta < 0:
-            return others[:max(0, len(others) + delta)]
+            return others[: max(0, len(others) + delta)]
         if delta > 0 and sit.other_roles:
             ring = list(sit.other_roles)
             return others + [ring[i % len(ring)] for i in range(delta)]
         return others
 
-    def _later_sets(self, pools: dict[int, list[tuple[str, PlayerCard]]],
-                    later: dict[int, int]) -> list[list[tuple[str, PlayerCard]]]:
+    def _later_sets(
+        self, pools: dict[int, list[tuple[str, PlayerCard]]], later: dict[int, int]
+    ) -> list[list[tuple[str, PlayerCard]]]:
         sets: list[list[tuple[str, PlayerCard]]] = [[]]
         for s, n in later.items():
             pool = pools.get(s, [])
@@ -506,8 +543,7 @@ class CrewAI:
             return self._assign(view, prompt, chooses)
         return chooses[0]
 
-    def _choose_player(self, view: PlayerView, prompt: PromptView,
-                       chooses: list[Choose]) -> Action:
+    def _choose_player(self, view: PlayerView, prompt: PromptView, chooses: list[Choose]) -> Action:
         b = view.board
         text = prompt.text.lower()
         counts = {f"seat:{s.seat}": s.hand_count for s in b.seats}
@@ -531,11 +567,13 @@ class CrewAI:
                     return a
         return min(chooses, key=lambda a: counts.get(a.option, 99))
 
-    def _choose_target(self, view: PlayerView, content: ContentPack,
-                       chooses: list[Choose]) -> Action:
+    def _choose_target(
+        self, view: PlayerView, content: ContentPack, chooses: list[Choose]
+    ) -> Action:
         obs = self._obstacles(view, content)
-        by_key = {f"obstacle:{o.order}": ob
-                  for o, ob in zip(view.board.obstacles, obs, strict=False)}
+        by_key = {
+            f"obstacle:{o.order}": ob for o, ob in zip(view.board.obstacles, obs, strict=False)
+        }
         amount = _first_int(view.prompts[0].text) if view.prompts else 0
         plan = [self._eval(p.card.inst, content.cards[p.card.id]) for p in view.board.plan]
 
@@ -550,8 +588,9 @@ class CrewAI:
 
         return max(chooses, key=score)
 
-    def _plan_value(self, view: PlayerView, content: ContentPack,
-                    plan: list[tuple[str, PlayerCard]]) -> float:
+    def _plan_value(
+        self, view: PlayerView, content: ContentPack, plan: list[tuple[str, PlayerCard]]
+    ) -> float:
         sit = self._situation(view, content)
         sit.plan = plan
         # The seats still to play after this prompt, the current turn included.
@@ -565,13 +604,15 @@ class CrewAI:
             seq = [order[(i + k) % len(order)] for k in range(1, left + 1)]
         others = [s for s in seq if s not in sit.mine]
         return self.estimate(sit, plan, others, content) + 1.2 * sum(
-            1 for s in seq if s in sit.mine)
+            1 for s in seq if s in sit.mine
+        )
 
     def _plan_now(self, view: PlayerView, content: ContentPack) -> list[tuple[str, PlayerCard]]:
         return [(p.card.inst, content.cards[p.card.id]) for p in view.board.plan]
 
-    def _discard_from_plan(self, view: PlayerView, content: ContentPack, prompt: PromptView,
-                           keys: dict[str, Choose]) -> Action:
+    def _discard_from_plan(
+        self, view: PlayerView, content: ContentPack, prompt: PromptView, keys: dict[str, Choose]
+    ) -> Action:
         plan = self._plan_now(view, content)
         each, source = self._discarder(view, content, prompt)
         keep = self._plan_value(view, content, plan)
@@ -588,8 +629,9 @@ class CrewAI:
                 best_key, best_val = inst, val
         return keys.get(best_key, keys.get(DONE, next(iter(keys.values()))))
 
-    def _discarder(self, view: PlayerView, content: ContentPack,
-                   prompt: PromptView) -> tuple[int, str | None]:
+    def _discarder(
+        self, view: PlayerView, content: ContentPack, prompt: PromptView
+    ) -> tuple[int, str | None]:
         """The card behind a discard-from-Plan prompt (the last such card of this seat
         in the Plan) and the immediate Damage it deals per discarded card."""
         for p in reversed(view.board.plan):
@@ -600,8 +642,9 @@ class CrewAI:
                     return e.damage_each, p.card.inst
         return 0, None
 
-    def _replace_plan(self, view: PlayerView, content: ContentPack,
-                      keys: dict[str, Choose]) -> Action:
+    def _replace_plan(
+        self, view: PlayerView, content: ContentPack, keys: dict[str, Choose]
+    ) -> Action:
         plan = self._plan_now(view, content)
         seat = view.prompts[0].seat
         hand = [(c.inst, content.cards[c.id]) for c in view.hands.get(seat, ())]
@@ -624,18 +667,26 @@ class CrewAI:
         self._pending_out = best[2]
         return keys[best[1]]
 
-    def _replace_hand(self, view: PlayerView, content: ContentPack,
-                      keys: dict[str, Choose]) -> Action:
+    def _replace_hand(
+        self, view: PlayerView, content: ContentPack, keys: dict[str, Choose]
+    ) -> Action:
         wanted, self._pending_out = self._pending_out, None
         if wanted is not None and wanted in keys:
             return keys[wanted]
         plan = self._plan_now(view, content)
         hand = {c.inst: content.cards[c.id] for hs in view.hands.values() for c in hs}
-        return max(keys.values(), key=lambda a: self._plan_value(
-            view, content, plan + [(a.option, hand[a.option])]) if a.option in hand else -1e9)
+        return max(
+            keys.values(),
+            key=lambda a: (
+                self._plan_value(view, content, plan + [(a.option, hand[a.option])])
+                if a.option in hand
+                else -1e9
+            ),
+        )
 
-    def _put_from_hand(self, view: PlayerView, content: ContentPack,
-                       keys: dict[str, Choose]) -> Action:
+    def _put_from_hand(
+        self, view: PlayerView, content: ContentPack, keys: dict[str, Choose]
+    ) -> Action:
         plan = self._plan_now(view, content)
         hand = {c.inst: content.cards[c.id] for hs in view.hands.values() for c in hs}
         sit = self._situation(view, content)
@@ -653,8 +704,9 @@ class CrewAI:
             return next(iter(keys.values()))
         return keys[best_key]
 
-    def _discard_from_hand(self, view: PlayerView, content: ContentPack, prompt: PromptView,
-                           keys: dict[str, Choose]) -> Action:
+    def _discard_from_hand(
+        self, view: PlayerView, content: ContentPack, prompt: PromptView, keys: dict[str, Choose]
+    ) -> Action:
         hand = {c.inst: content.cards[c.id] for c in view.hands.get(prompt.seat, ())}
         cards = [k for k in keys if k in hand]
         # Optional: worth it only when the effect draws back (Scrap Haul).
@@ -701,11 +753,17 @@ class CrewAI:
         choices = self._vote_card_choices(view, content)
         if not choices:
             return chooses[0]
-        return max(chooses, key=lambda a: self._choice_value(
-            view, choices.get(a.option, ())) - 0.001 * list(keys).index(a.option))
+        return max(
+            chooses,
+            key=lambda a: (
+                self._choice_value(view, choices.get(a.option, ()))
+                - 0.001 * list(keys).index(a.option)
+            ),
+        )
 
-    def _vote_card_choices(self, view: PlayerView,
-                           content: ContentPack) -> dict[str, tuple[fx.SceneEffect, ...]]:
+    def _vote_card_choices(
+        self, view: PlayerView, content: ContentPack
+    ) -> dict[str, tuple[fx.SceneEffect, ...]]:
         """The effects of each answer of the scene being voted on (printed on it)."""
         want = {(o.key, o.label) for o in view.board.vote}
         for scen in content.scenarios.values():
@@ -744,8 +802,9 @@ class CrewAI:
                 v += 0.5 * self._choice_value(view, e.then)
         return v
 
-    def cleanup(self, view: PlayerView, content: ContentPack, discards: list[Discard],
-                readies: list[Ready]) -> Action:
+    def cleanup(
+        self, view: PlayerView, content: ContentPack, discards: list[Discard], readies: list[Ready]
+    ) -> Action:
         """Cycle away what helps least: after a cleared round, every weak card; after a
         failed one, the one card least useful against the Obstacles still standing."""
         obstacles = self._obstacles(view, content)
@@ -769,8 +828,9 @@ class CrewAI:
             return by_seat[merc]
         return readies[0]
 
-    def keep_value(self, card: PlayerCard, hand: Sequence[PlayerCard],
-                   obstacles: Sequence[_Obstacle]) -> float:
+    def keep_value(
+        self, card: PlayerCard, hand: Sequence[PlayerCard], obstacles: Sequence[_Obstacle]
+    ) -> float:
         """How much a card in hand is worth keeping: its general worth, plus how it fits
         the requirements on the table and the rest of the hand."""
         v = worth(card)
@@ -787,19 +847,35 @@ class CrewAI:
         v += 0.6 * sum(1 for r in card.ranks for c in others if r in c.ranks)
         return v
 
-    def shop(self, deck: Sequence[str], eddies: int, pool: Sequence[str],
-             content: ContentPack, player: str, merc: bool = False) -> list[Buy]:
+    def shop(
+        self,
+        deck: Sequence[str],
+        eddies: int,
+        pool: Sequence[str],
+        content: ContentPack,
+        player: str,
+        merc: bool = False,
+    ) -> list[Buy]:
         """Between runs: buy the best cards the Eddies allow (3 copies at most)."""
         buys: list[Buy] = []
         counts = {c: deck.count(c) for c in set(deck)}
         left = eddies
         while True:
-            options = [c for c in pool if c in content.cards
-                       and counts.get(c, 0) < 3 and 0 < content.cards[c].cost <= left]
+            options = [
+                c
+                for c in pool
+                if c in content.cards and counts.get(c, 0) < 3 and 0 < content.cards[c].cost <= left
+            ]
             if not options:
                 return buys
-            best = max(options, key=lambda c: (worth(content.cards[c]) / content.cards[c].cost,
-                                               content.cards[c].cost, c))
+            best = max(
+                options,
+                key=lambda c: (
+                    worth(content.cards[c]) / content.cards[c].cost,
+                    content.cards[c].cost,
+                    c,
+                ),
+            )
             if worth(content.cards[best]) < 2.0:
                 return buys
             buys.append(Buy(player=player, card=best, merc=merc))
@@ -892,8 +968,9 @@ def _wanted_suits(reqs: Sequence[Requirement]) -> tuple[float, float, float, flo
     return (w[0], w[1], w[2], w[3])
 
 
-def _fit(card: EvalCard, near: dict[int, float],
-         wanted: tuple[float, float, float, float]) -> float:
+def _fit(
+    card: EvalCard, near: dict[int, float], wanted: tuple[float, float, float, float]
+) -> float:
     s0, s1, s2, s3 = card.suits
     w0, w1, w2, w3 = wanted
     score = 0.5 * card.wild + w0 * s0 + w1 * s1 + w2 * s2 + w3 * s3

@@ -29,7 +29,7 @@ class FieldError(ValueError):
 
 
 def did_you_mean(word: str, candidates: Any) -> str:
-    """" (did you mean 'x'?)" for the closest of `candidates`, or ""."""
+    """ " (did you mean 'x'?)" for the closest of `candidates`, or ""."""
     if not isinstance(word, str) or not word:
         return ""
     names = [str(c) for c in candidates]
@@ -55,8 +55,19 @@ REAL_SUITS: tuple[Suit, ...] = (Suit.CHARISMA, Suit.MUSCLE, Suit.STEALTH, Suit.T
 SUIT_ALIASES: dict[str, Suit] = {"might": Suit.MUSCLE}
 
 RANK_NAMES: dict[int, str] = {
-    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-    11: "J", 12: "Q", 13: "K", 14: "A",
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
 }
 RANK_FROM_NAME: dict[str, int] = {v: k for k, v in RANK_NAMES.items()}
 FACE_RANKS: frozenset[int] = frozenset({11, 12, 13, 14})
@@ -89,8 +100,11 @@ def parse_suit(value: Any) -> Suit:
         except ValueError:
             pass
     names = ", ".join(s.value for s in Suit)
-    hint = did_you_mean(value.strip().lower(), [*Suit, *SUIT_ALIASES]) if isinstance(
-        value, str) else ""
+    hint = (
+        did_you_mean(value.strip().lower(), [*Suit, *SUIT_ALIASES])
+        if isinstance(value, str)
+        else ""
+    )
     raise ValueError(f"suit must be one of {names} (or 'might'), not {value!r}{hint}")
 
 
@@ -305,27 +319,29 @@ class ScenarioCard(BaseModel):
     def _crew_table(cls, value: Any) -> Any:
         if not isinstance(value, dict):
             raise ValueError(
-                "must be a table of crew size = Health, "
-                "e.g. { 2 = 12, 3 = 16, 4 = 17 }")
+                "must be a table of crew size = Health, e.g. { 2 = 12, 3 = 16, 4 = 17 }"
+            )
         out: dict[int, int] = {}
         for key, health in value.items():
             text = str(key).strip()
             if isinstance(key, bool) or not text.isdigit() or not 1 <= int(text) <= 20:
                 raise ValueError(
                     f"{key!r} is not a crew size: use the number of seats "
-                    "(mercs counted), 1 to 20, e.g. { 2 = 12, 3 = 16 }")
-            if isinstance(health, bool) or not isinstance(health, int) or not (
-                    1 <= health <= 200):
+                    "(mercs counted), 1 to 20, e.g. { 2 = 12, 3 = 16 }"
+                )
+            if isinstance(health, bool) or not isinstance(health, int) or not (1 <= health <= 200):
                 raise ValueError(
                     f"the Health for a crew of {text} must be a whole "
-                    f"number from 1 to 200, not {health!r}")
+                    f"number from 1 to 200, not {health!r}"
+                )
             out[int(text)] = health
         sizes = sorted(out)
         if sizes and (sizes[0] > 2 or sizes != list(range(sizes[0], sizes[-1] + 1))):
             raise ValueError(
                 f"crew sizes {sizes}: they must run without gaps from "
                 "1 or 2 up (e.g. 2, 3, 4), since a lone runner has `health` and a crew "
-                "above the table adds `health_per_runner` per seat")
+                "above the table adds `health_per_runner` per seat"
+            )
         return out
 
     def health_for(self, seats: int) -> int:
@@ -346,14 +362,21 @@ class ScenarioCard(BaseModel):
                     "health_by_crew",
                     f"a crew of 1 has Health {self.health_by_crew[1]} here but "
                     f"health is {self.health}: give the lone runner's Health once "
-                    "(drop one of them)")
+                    "(drop one of them)",
+                )
             if self.health < 1:
                 raise FieldError("health", "an obstacle needs health of at least 1")
             if not self.to_hit:
                 raise FieldError("to_hit", "an obstacle needs at least one to_hit requirement")
         else:
-            for name in ("to_hit", "health", "health_per_runner", "health_by_crew", "damage",
-                         "end_of_round"):
+            for name in (
+                "to_hit",
+                "health",
+                "health_per_runner",
+                "health_by_crew",
+                "damage",
+                "end_of_round",
+            ):
                 if getattr(self, name):
                     raise FieldError(
                         name,
@@ -366,7 +389,7 @@ class ScenarioCard(BaseModel):
             raise FieldError("memory_key", "a memory card needs a memory_key")
         if self.puzzle is not None and self.kind is not ScenarioKind.CLUE:
             raise FieldError(
-                "puzzle", f'only a clue may carry a puzzle (this card is a {self.kind.value})'
+                "puzzle", f"only a clue may carry a puzzle (this card is a {self.kind.value})"
             )
         keys = [c.key for c in self.choices]
         if len(set(keys)) != len(keys):

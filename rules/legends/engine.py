@@ -697,8 +697,10 @@ class _Engine:
         self.set_run(deck=rest)
         self.emit("flipped", self.describe_scenario_card(card), order=order)
         if card.kind is ScenarioKind.OBSTACLE:
-            self.set_run(active=self.run.active
-                         + (ActiveObstacle(order=order, health=self.obstacle_health(card)),))
+            self.set_run(
+                active=self.run.active
+                + (ActiveObstacle(order=order, health=self.obstacle_health(card)),)
+            )
         elif card.kind is ScenarioKind.CLUE:
             self.set_table(clues=self.t.clues + (f"{run.scenario}:{order}",))
             self.emit("clue", f"Clue set aside: {card.name}. See it any time with /legends clues.")
@@ -952,14 +954,20 @@ class _Engine:
             if not isinstance(eff, fx.OnlyIf):
                 continue
             if eff.no_other_suit and count_symbols(plan_cards, Suit(eff.no_other_suit)) > 0:
-                return (f"{card.name} can only be played if there are no other "
-                        f"{eff.no_other_suit.title()} symbols in the Plan.")
+                return (
+                    f"{card.name} can only be played if there are no other "
+                    f"{eff.no_other_suit.title()} symbols in the Plan."
+                )
             if eff.plan_has_suit and count_symbols(plan_cards, Suit(eff.plan_has_suit)) == 0:
-                return (f"{card.name} can only be played if the Plan shows a "
-                        f"{eff.plan_has_suit.title()} symbol.")
+                return (
+                    f"{card.name} can only be played if the Plan shows a "
+                    f"{eff.plan_has_suit.title()} symbol."
+                )
             if eff.max_plan_cards is not None and len(plan_cards) > eff.max_plan_cards:
-                return (f"{card.name} can only be played while the Plan has at most "
-                        f"{eff.max_plan_cards} cards.")
+                return (
+                    f"{card.name} can only be played while the Plan has at most "
+                    f"{eff.max_plan_cards} cards."
+                )
             if eff.min_plan_cards is not None and len(plan_cards) < eff.min_plan_cards:
                 return (
                     f"{card.name} can only be played once the Plan has {eff.min_plan_cards} cards."

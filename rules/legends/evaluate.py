@@ -99,18 +99,38 @@ _SIG_SH = 52
 _SUIT_INDEX: dict[Suit, int] = {s: i for i, s in enumerate(REAL_SUITS)}
 
 _RANK_WORD: dict[int, str] = {
-    2: "2s", 3: "3s", 4: "4s", 5: "5s", 6: "6s", 7: "7s", 8: "8s", 9: "9s", 10: "10s",
-    11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces",
+    2: "2s",
+    3: "3s",
+    4: "4s",
+    5: "5s",
+    6: "6s",
+    7: "7s",
+    8: "8s",
+    9: "9s",
+    10: "10s",
+    11: "Jacks",
+    12: "Queens",
+    13: "Kings",
+    14: "Aces",
 }
 _RANK_SHORT: dict[int, str] = {
-    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-    11: "J", 12: "Q", 13: "K", 14: "A",
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
 }
 
 # Straights, strongest first; the wheel (A-2-3-4-5) exists only with `ace_low`.
-_RUNS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(range(lo, lo + 5)) for lo in range(10, 1, -1)
-)
+_RUNS: tuple[tuple[int, ...], ...] = tuple(tuple(range(lo, lo + 5)) for lo in range(10, 1, -1))
 _WHEEL_RUN: tuple[int, ...] = (14, 2, 3, 4, 5)
 
 
@@ -488,8 +508,10 @@ def classify(cards: Sequence[EvalCard], opts: EvalOptions = _DEFAULT_OPTS) -> Ha
             fl = 128 if (k + _SM_FLUSH_ADD) & _SM_FLUSH_BITS else 0
             return _CLASS[bits | fl | (256 if opts.ace_low else 0)]
     k = sum(map(_GET_SIG, cards))
-    if k >> _SIG_WILD or len(cards) > _NIB_MAX_CARDS or (
-        opts.one_rank_per_card and any(len(c.ranks) > 1 for c in cards)
+    if (
+        k >> _SIG_WILD
+        or len(cards) > _NIB_MAX_CARDS
+        or (opts.one_rank_per_card and any(len(c.ranks) > 1 for c in cards))
     ):
         m = best_hand(cards, opts)
         return None if m is None else m.hand
@@ -525,6 +547,7 @@ _MIN_STEPS: dict[HandType, tuple[tuple[str, int, int], ...]] = {
     QUADS: (("g", 4, 0),),
 }
 
+
 def _subsumes(f: _Step, e: _Step) -> bool:
     """Every combination step `e` can find, step `f` finds too."""
     if f[0] != e[0] or (f[4] and not e[4]):
@@ -545,17 +568,16 @@ def _steps_for(hand: HandType, or_better: bool, loose: bool, fsuit: int) -> tupl
     got = _STEPS_CACHE.get(key)
     if got is not None:
         return got
-    steps: list[_Step] = [(k, a, b, fsuit if k == "f" else -1, True) for k, a, b in
-                          _MIN_STEPS[hand]]
+    steps: list[_Step] = [
+        (k, a, b, fsuit if k == "f" else -1, True) for k, a, b in _MIN_STEPS[hand]
+    ]
     if or_better:
-        for t in HAND_ORDER[hand.strength + 1:]:
+        for t in HAND_ORDER[hand.strength + 1 :]:
             # A stronger flush may be of any suit; `loose` waives attached suits for it.
             steps += [(k, a, b, -1, not loose) for k, a, b in _MIN_STEPS[t]]
     kept: list[_Step] = []
     for i, e in enumerate(steps):
-        if any(
-            _subsumes(f, e) and (f != e or j < i) for j, f in enumerate(steps) if j != i
-        ):
+        if any(_subsumes(f, e) and (f != e or j < i) for j, f in enumerate(steps) if j != i):
             continue
         kept.append(e)
     out = tuple(kept)
@@ -606,8 +628,9 @@ _Found = tuple[int, HandType, tuple[int, ...], int]
 
 # What the default counting of a Plan's ranks offers: (shape bits, ranks shown by 2+,
 # 3+ and 4+ cards, runs shown in full; all strongest first; the wheel is in the bits).
-_Profile = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...],
-                 tuple[tuple[int, ...], ...]]
+_Profile = tuple[
+    int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]
+]
 
 _NIB_RANKS: dict[int, tuple[int, ...]] = {}
 
@@ -672,8 +695,20 @@ class _Plan:
     than filling per-rank masks card by card.
     """
 
-    __slots__ = ("cards", "n", "w", "cm", "pk", "tot", "orpc", "ace_low", "prof",
-                 "_f", "_sm", "_wm")
+    __slots__ = (
+        "cards",
+        "n",
+        "w",
+        "cm",
+        "pk",
+        "tot",
+        "orpc",
+        "ace_low",
+        "prof",
+        "_f",
+        "_sm",
+        "_wm",
+    )
 
     def __init__(self, cards: Sequence[EvalCard], opts: EvalOptions) -> None:
         n = len(cards)
@@ -748,15 +783,15 @@ class _Plan:
             t += pk[i]
         return t
 
-    def pool_covers(self, pool: int, need: _Need, n_need: int,
-                    ns: tuple[int, ...]) -> bool:
+    def pool_covers(self, pool: int, need: _Need, n_need: int, ns: tuple[int, ...]) -> bool:
         """Whether the whole pool can show the attached suits (a necessary condition)."""
         if n_need == 1:
             return bool(pool & self.useful(ns))
         return _covers(self.total(pool), need)
 
-    def covering(self, pool: int, need: _Need, n_need: int,
-                 need_suits: tuple[int, ...]) -> Iterator[int]:
+    def covering(
+        self, pool: int, need: _Need, n_need: int, need_suits: tuple[int, ...]
+    ) -> Iterator[int]:
         """Minimal-first subsets of `pool` that show the attached suits, as masks.
 
         A minimal covering set has at most one card per required symbol, and any valid
@@ -797,8 +832,9 @@ class _Plan:
                 return t, PAIR if size == 2 else TRIPS if size == 3 else QUADS, (r,), -1
         return None
 
-    def _complete_double(self, tm: int, m1: int, m2: int, k1: int, k2: int,
-                         room: int) -> int | None:
+    def _complete_double(
+        self, tm: int, m1: int, m2: int, k1: int, k2: int, room: int
+    ) -> int | None:
         """Fewest extra cards making groups of k1 (rank 1) and k2 (rank 2) with `tm`."""
         both = m1 & m2
         b_av = both & ~tm
@@ -839,8 +875,9 @@ class _Plan:
             out |= _pick(rest, e)
         return out
 
-    def _double_made(self, s: int, m1: int, m2: int, r1: int,
-                     r2: int) -> tuple[HandType, tuple[int, int]]:
+    def _double_made(
+        self, s: int, m1: int, m2: int, r1: int, r2: int
+    ) -> tuple[HandType, tuple[int, int]]:
         if self.orpc:
             a = (s & m1 & ~m2).bit_count()
             b = (s & m2 & ~m1).bit_count()
@@ -860,8 +897,9 @@ class _Plan:
             return FULL_HOUSE, (r2, r1)
         return TWO_PAIR, (hi, lo)
 
-    def double(self, k1: int, k2: int, need: _Need, n_need: int,
-               ns: tuple[int, ...]) -> _Found | None:
+    def double(
+        self, k1: int, k2: int, need: _Need, n_need: int, ns: tuple[int, ...]
+    ) -> _Found | None:
         prof = self.prof
         firsts = prof[1] if k1 == 2 else prof[2]
         seconds = prof[1]
@@ -1052,8 +1090,7 @@ class _Plan:
 
     # -- dispatch -----------------------------------------------------------------------
 
-    def run_step(self, step: _Step, need: _Need, n_need: int,
-                 ns: tuple[int, ...]) -> _Found | None:
+    def run_step(self, step: _Step, need: _Need, n_need: int, ns: tuple[int, ...]) -> _Found | None:
         kind, a, b, fsuit, with_need = step
         if not with_need:
             need, n_need, ns = (), 0, ()
@@ -1082,15 +1119,15 @@ class _Plan:
         else:
             need, n_need, ns = (), 0, ()
         fs = req.flush_suit
-        for step in _steps_for(req.hand, req.or_better, loose,
-                               -1 if fs is None else _SUIT_INDEX[fs]):
+        for step in _steps_for(
+            req.hand, req.or_better, loose, -1 if fs is None else _SUIT_INDEX[fs]
+        ):
             found = self.run_step(step, need, n_need, ns)
             if found is not None:
                 return self._to_match(req, found, suits if step[4] else ())
         return None
 
-    def _to_match(self, req: Requirement, found: _Found,
-                  attached: tuple[Suit, ...]) -> Match:
+    def _to_match(self, req: Requirement, found: _Found, attached: tuple[Suit, ...]) -> Match:
         mask, hand, ranks, s = found
         cards = self.cards
         # A frozen dataclass's __init__ goes through object.__setattr__ per field, which

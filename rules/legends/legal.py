@@ -51,14 +51,12 @@ def legal_actions(table: Table, player: str, content: ContentPack) -> list[Actio
         mine = [p for p in run.prompts if p.seat == seat]
         if mine:
             out.extend(Choose(player=player, option=o.key, merc=merc) for o in mine[0].options)
-        elif (run.phase == "plan" and run.turn == seat and not run.prompts
-              and not run.frames):
+        elif run.phase == "plan" and run.turn == seat and not run.prompts and not run.frames:
             out.extend(Play(player=player, card=i, merc=merc) for i in eng.legal_plays(seat))
         if run.phase == "cleanup" and seat in run.cleanup and not run.cleanup[seat].ready:
             cs = run.cleanup[seat]
             if cs.limit is None or cs.discarded < cs.limit:
-                out.extend(Discard(player=player, card=i, merc=merc)
-                           for i in run.zones[seat].hand)
+                out.extend(Discard(player=player, card=i, merc=merc) for i in run.zones[seat].hand)
             out.append(Ready(player=player, merc=merc))
     # Flip and CloseVote are per person, not per seat.
     seen: set[str] = set()

@@ -40,8 +40,7 @@ ROLES = (Role.SOLO, Role.NETRUNNER, Role.ROCKER, Role.NOMAD)
 def seat_roles(content: ContentPack, runners: int, merc: bool = False) -> list[Role]:
     """Roles for a crew of `runners` (and a merc): every role of the pack once, in the
     usual order, then again if the table allows extra role decks."""
-    roles = [r for r in ROLES if r in content.roles] + [
-        r for r in content.roles if r not in ROLES]
+    roles = [r for r in ROLES if r in content.roles] + [r for r in content.roles if r not in ROLES]
     want = runners + (1 if merc else 0)
     return [roles[i % len(roles)] for i in range(want)] if roles else []
 
@@ -51,19 +50,32 @@ def extra_decks_for(content: ContentPack, runners: int, merc: bool = False) -> i
     return max(0, math.ceil((runners + (1 if merc else 0)) / n) - 1)
 
 
-def crew_table(content: ContentPack, *, runners: int, seed: int, campaign: str | None = None,
-               merc: bool = False, names: Sequence[str] | None = None) -> Table:
+def crew_table(
+    content: ContentPack,
+    *,
+    runners: int,
+    seed: int,
+    campaign: str | None = None,
+    merc: bool = False,
+    names: Sequence[str] | None = None,
+) -> Table:
     """A new campaign table with `runners` AI seats (players "ai0", "ai1", ...)."""
     camp = campaign or next(iter(content.campaigns))
     options = TableOptions(extra_role_decks=extra_decks_for(content, runners, merc))
-    t = new_table(table_id=f"sim-{seed}", name="Sim", owner="ai0", campaign=camp, seed=seed,
-                  content=content, options=options)
+    t = new_table(
+        table_id=f"sim-{seed}",
+        name="Sim",
+        owner="ai0",
+        campaign=camp,
+        seed=seed,
+        content=content,
+        options=options,
+    )
     roles = seat_roles(content, runners, merc)
     for i in range(runners):
         merc_role = roles[runners] if merc and runners == 1 else None
         name = names[i] if names and i < len(names) else f"AI {i}"
-        t = apply(t, Join(player=f"ai{i}", name=name, role=roles[i], merc=merc_role),
-                  content).table
+        t = apply(t, Join(player=f"ai{i}", name=name, role=roles[i], merc=merc_role), content).table
     return t
 
 
@@ -109,8 +121,14 @@ class PlayoutResult:
     table: Table | None = None
 
 
-def play_run(table: Table, content: ContentPack, brains: dict[str, Brain], *,
-             scenario: str | None = None, max_actions: int = 5000) -> PlayoutResult:
+def play_run(
+    table: Table,
+    content: ContentPack,
+    brains: dict[str, Brain],
+    *,
+    scenario: str | None = None,
+    max_actions: int = 5000,
+) -> PlayoutResult:
     """Start a run on `table` and let the AI crew play it to the end."""
     t = apply(table, Start(player=table.owner, scenario=scenario), content).table
     assert t.run is not None
@@ -213,28 +231,52 @@ def game_seed(seed: int, game: int) -> int:
     return seed * 1_000_003 + game
 
 
-def simulate(content: ContentPack, *, scenario: str, runners: int, games: int, seed: int,
-             ai: AiKind = "crew", merc: bool = False, top_cards: int = 10,
-             progress: Callable[[int, int], None] | None = None) -> SimReport:
+def simulate(
+    content: ContentPack,
+    *,
+    scenario: str,
+    runners: int,
+    games: int,
+    seed: int,
+    ai: AiKind = "crew",
+    merc: bool = False,
+    top_cards: int = 10,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimReport:
     """Play `games` runs of `scenario` with fresh AI crews; deterministic for a seed."""
     results: list[PlayoutResult] = []
     for g in range(games):
         s = game_seed(seed, g)
         table = crew_table(content, runners=runners, seed=s, merc=merc)
-        brains: dict[str, Brain] = {
-            f"ai{i}": make_brain(ai, s * 10 + i) for i in range(runners)}
+        brains: dict[str, Brain] = {f"ai{i}": make_brain(ai, s * 10 + i) for i in range(runners)}
         res = play_run(table, content, brains, scenario=scenario)
         res.table = None
         results.append(res)
         if progress is not None:
             progress(g + 1, games)
-    return summarize(content, results, scenario=scenario, runners=runners, seed=seed, ai=ai,
-                     merc=merc, top_cards=top_cards)
+    return summarize(
+        content,
+        results,
+        scenario=scenario,
+        runners=runners,
+        seed=seed,
+        ai=ai,
+        merc=merc,
+        top_cards=top_cards,
+    )
 
 
-def summarize(content: ContentPack, results: Sequence[PlayoutResult], *, scenario: str,
-              runners: int, seed: int, ai: str, merc: bool = False,
-              top_cards: int = 10) -> SimReport:
+def summarize(
+    content: ContentPack,
+    results: Sequence[PlayoutResult],
+    *,
+    scenario: str,
+    runners: int,
+    seed: int,
+    ai: str,
+    merc: bool = False,
+    top_cards: int = 10,
+) -> SimReport:
     n = len(results)
     wins = sum(1 for r in results if r.outcome == "complete")
     flat = sum(1 for r in results if r.outcome == "flatlined")
@@ -243,31 +285,46 @@ def summarize(content: ContentPack, results: Sequence[PlayoutResult], *, scenari
     obstacles: list[ObstacleStats] = []
     for name in dict.fromkeys(order):
         reached = [r for r in results if name in r.obstacle_rounds]
-        obstacles.append(ObstacleStats(
-            name=name,
-            faced=len(reached),
-            cleared=sum(1 for r in reached if name in r.cleared),
-            rounds_mean=(sum(r.obstacle_rounds[name] for r in reached) / len(reached)
-                         if reached else 0.0),
-            flatlines=sum(1 for r in results if r.flatlined_by == name),
-        ))
+        obstacles.append(
+            ObstacleStats(
+                name=name,
+                faced=len(reached),
+                cleared=sum(1 for r in reached if name in r.cleared),
+                rounds_mean=(
+                    sum(r.obstacle_rounds[name] for r in reached) / len(reached) if reached else 0.0
+                ),
+                flatlines=sum(1 for r in results if r.flatlined_by == name),
+            )
+        )
     causes = Counter(r.flatlined_by for r in results if r.flatlined_by)
     played: Counter[str] = Counter()
     for r in results:
         played.update(r.cards_played)
-    most = [(cid, content.cards[cid].name if cid in content.cards else cid, k / max(1, n))
-            for cid, k in sorted(played.items(), key=lambda kv: (-kv[1], kv[0]))[:top_cards]]
+    most = [
+        (cid, content.cards[cid].name if cid in content.cards else cid, k / max(1, n))
+        for cid, k in sorted(played.items(), key=lambda kv: (-kv[1], kv[0]))[:top_cards]
+    ]
     won = [r.health for r in results if r.outcome == "complete"]
     return SimReport(
-        scenario=scenario, scenario_name=scen.name, runners=runners, merc=merc, ai=ai,
-        games=n, seed=seed, wins=wins, win_rate=wins / n if n else 0.0,
-        win_ci95=wilson(wins, n), flatlines=flat, timeouts=n - wins - flat,
+        scenario=scenario,
+        scenario_name=scen.name,
+        runners=runners,
+        merc=merc,
+        ai=ai,
+        games=n,
+        seed=seed,
+        wins=wins,
+        win_rate=wins / n if n else 0.0,
+        win_ci95=wilson(wins, n),
+        flatlines=flat,
+        timeouts=n - wins - flat,
         health_left_mean=sum(r.health for r in results) / n if n else 0.0,
         health_left_wins=sum(won) / len(won) if won else 0.0,
         rounds_mean=sum(r.rounds for r in results) / n if n else 0.0,
         actions_mean=sum(r.actions for r in results) / n if n else 0.0,
-        plan_hit_rate=(sum(r.hits for r in results) / plans) if (
-            plans := sum(r.plans for r in results)) else 0.0,
+        plan_hit_rate=(sum(r.hits for r in results) / plans)
+        if (plans := sum(r.plans for r in results))
+        else 0.0,
         obstacles=obstacles,
         flatlined_by=dict(sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))),
         most_played=most,

@@ -27,8 +27,9 @@ class ActResult:
     private: dict[str, tuple[Event, ...]] = field(default_factory=dict)
 
 
-def split_events(table: Table, events: tuple[Event, ...]) -> tuple[tuple[Event, ...],
-                                                                   dict[str, tuple[Event, ...]]]:
+def split_events(
+    table: Table, events: tuple[Event, ...]
+) -> tuple[tuple[Event, ...], dict[str, tuple[Event, ...]]]:
     public = tuple(e for e in events if e.seats is None)
     private: dict[str, list[Event]] = {}
     for e in events:
@@ -55,11 +56,13 @@ class LegendsTable:
     async def act(self, action: Action, expected_version: int | None = None) -> ActResult:
         async with self._lock:
             if expected_version is not None and expected_version != self._table.version:
-                raise IllegalAction(Refusal(
-                    code="stale",
-                    message="That button is out of date: the table has moved on. "
-                            "Use the newest board or /legends status.",
-                ))
+                raise IllegalAction(
+                    Refusal(
+                        code="stale",
+                        message="That button is out of date: the table has moved on. "
+                        "Use the newest board or /legends status.",
+                    )
+                )
             outcome = apply(self._table, action, self._content)
             self._table = outcome.table
             public, private = split_events(outcome.table, outcome.events)

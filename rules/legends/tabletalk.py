@@ -19,9 +19,19 @@ from dataclasses import dataclass
 from rules.legends.cards import PlayerCard, Suit
 
 SPELLED: dict[int, tuple[str, ...]] = {
-    2: ("two",), 3: ("three",), 4: ("four",), 5: ("five",), 6: ("six",), 7: ("seven",),
-    8: ("eight",), 9: ("nine",), 10: ("ten",), 11: ("jack",), 12: ("queen",),
-    13: ("king",), 14: ("ace",),
+    2: ("two",),
+    3: ("three",),
+    4: ("four",),
+    5: ("five",),
+    6: ("six",),
+    7: ("seven",),
+    8: ("eight",),
+    9: ("nine",),
+    10: ("ten",),
+    11: ("jack",),
+    12: ("queen",),
+    13: ("king",),
+    14: ("ace",),
 }
 # Single capital letters that name a face rank. "A" is left out on purpose: it is far
 # more often the article than the Ace.
@@ -32,8 +42,22 @@ SUIT_WORDS: dict[Suit, tuple[str, ...]] = {
     Suit.STEALTH: ("stealth",),
     Suit.TECH: ("tech",),
 }
-LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b",
-                      "@": "a", "$": "s", "!": "i", "|": "l", "+": "t"})
+LEET = str.maketrans(
+    {
+        "0": "o",
+        "1": "i",
+        "3": "e",
+        "4": "a",
+        "5": "s",
+        "7": "t",
+        "8": "b",
+        "@": "a",
+        "$": "s",
+        "!": "i",
+        "|": "l",
+        "+": "t",
+    }
+)
 WORDS_OF_TEXT = 4  # this many consecutive words of a card's rules text count as quoting it
 
 
@@ -129,8 +153,9 @@ def face_up_terms(cards: Iterable[PlayerCard], extra_text: Iterable[str] = ()) -
     return out
 
 
-def check_message(text: str, hand: Sequence[PlayerCard],
-                  face_up: set[str] | None = None) -> list[Violation]:
+def check_message(
+    text: str, hand: Sequence[PlayerCard], face_up: set[str] | None = None
+) -> list[Violation]:
     free = face_up or set()
     words, digits, run = _candidates(text)
     raw_tokens = {re.sub(r"[^0-9A-Za-z]", "", t) for t in _tokens(text)}
@@ -164,9 +189,11 @@ def check_message(text: str, hand: Sequence[PlayerCard],
         if card.text:
             text_words = _norm_words(card.text)
             for k in range(len(text_words) - WORDS_OF_TEXT + 1):
-                gram = text_words[k:k + WORDS_OF_TEXT]
-                if any(gram == msg_words[m:m + WORDS_OF_TEXT]
-                       for m in range(len(msg_words) - WORDS_OF_TEXT + 1)):
+                gram = text_words[k : k + WORDS_OF_TEXT]
+                if any(
+                    gram == msg_words[m : m + WORDS_OF_TEXT]
+                    for m in range(len(msg_words) - WORDS_OF_TEXT + 1)
+                ):
                     add(card, "text", " ".join(gram))
                     break
     return out

@@ -49,8 +49,14 @@ def card_view(inst: str, card: PlayerCard) -> CardView:
     hit = _CARD_VIEWS.get(key)
     if hit is not None and hit[0] is card:
         return hit[1]
-    view = CardView(inst=inst, id=card.id, name=card.name, ranks=card.rank_label(),
-                    suits=tuple(s.value for s in card.suits), text=card.text)
+    view = CardView(
+        inst=inst,
+        id=card.id,
+        name=card.name,
+        ranks=card.rank_label(),
+        suits=tuple(s.value for s in card.suits),
+        text=card.text,
+    )
     if len(_CARD_VIEWS) >= _CARD_VIEWS_MAX:
         _CARD_VIEWS.clear()
     _CARD_VIEWS[key] = (card, view)
@@ -166,41 +172,91 @@ def _board(table: Table, content: ContentPack, viewer_seats: tuple[int, ...]) ->
     scen = content.scenarios[run.scenario].name if run else None
     if run is None:
         return BoardView(
-            table=table.id, campaign=table.name, version=table.version, scenario=None,
-            phase="idle", round=0, health=table.max_health, max_health=table.max_health,
-            leader=None, turn=None, plan_size=5, plan=(), makes=None, damage_now=0,
-            obstacles=(), seats=tuple(
-                SeatView(seat=i, name=r.name, player=r.player, role=r.role.value,
-                         is_merc=r.is_merc, hand_count=0, deck_count=len(r.deck),
-                         discard_count=0, leader=False, turn=False, ready=None)
-                for i, r in enumerate(table.runners)),
-            prompts=(), vote=(), votes={}, waiting_on="no run is in progress",
+            table=table.id,
+            campaign=table.name,
+            version=table.version,
+            scenario=None,
+            phase="idle",
+            round=0,
+            health=table.max_health,
+            max_health=table.max_health,
+            leader=None,
+            turn=None,
+            plan_size=5,
+            plan=(),
+            makes=None,
+            damage_now=0,
+            obstacles=(),
+            seats=tuple(
+                SeatView(
+                    seat=i,
+                    name=r.name,
+                    player=r.player,
+                    role=r.role.value,
+                    is_merc=r.is_merc,
+                    hand_count=0,
+                    deck_count=len(r.deck),
+                    discard_count=0,
+                    leader=False,
+                    turn=False,
+                    ready=None,
+                )
+                for i, r in enumerate(table.runners)
+            ),
+            prompts=(),
+            vote=(),
+            votes={},
+            waiting_on="no run is in progress",
             scenario_cards_left=0,
         )
     plan = tuple(
-        PlanCardView(seat=e.seat, seat_name=eng.name(e.seat), put=e.put,
-                     card=card_view(e.inst, eng.card_of(e.inst)))
+        PlanCardView(
+            seat=e.seat,
+            seat_name=eng.name(e.seat),
+            put=e.put,
+            card=card_view(e.inst, eng.card_of(e.inst)),
+        )
         for e in run.plan
     )
     made = best_hand(eng.plan_cards(), eng.eval_opts()) if run.plan else None
     obstacles = tuple(
-        ObstacleView(order=o.order, name=c.name, text=c.text, health=o.health,
-                     damage_taken=o.damage, damage=c.damage,
-                     to_hit=tuple(r.describe() for r in c.to_hit), plan_size=c.plan_size)
-        for o in run.active for c in [eng.scard(o.order)]
+        ObstacleView(
+            order=o.order,
+            name=c.name,
+            text=c.text,
+            health=o.health,
+            damage_taken=o.damage,
+            damage=c.damage,
+            to_hit=tuple(r.describe() for r in c.to_hit),
+            plan_size=c.plan_size,
+        )
+        for o in run.active
+        for c in [eng.scard(o.order)]
     )
     seats = tuple(
-        SeatView(seat=s, name=eng.name(s), player=table.runners[s].player,
-                 role=table.runners[s].role.value, is_merc=table.runners[s].is_merc,
-                 hand_count=len(run.zones[s].hand), deck_count=len(run.zones[s].deck),
-                 discard_count=len(run.zones[s].discard), leader=run.leader == s,
-                 turn=run.turn == s,
-                 ready=run.cleanup[s].ready if s in run.cleanup else None)
+        SeatView(
+            seat=s,
+            name=eng.name(s),
+            player=table.runners[s].player,
+            role=table.runners[s].role.value,
+            is_merc=table.runners[s].is_merc,
+            hand_count=len(run.zones[s].hand),
+            deck_count=len(run.zones[s].deck),
+            discard_count=len(run.zones[s].discard),
+            leader=run.leader == s,
+            turn=run.turn == s,
+            ready=run.cleanup[s].ready if s in run.cleanup else None,
+        )
         for s in run.seats
     )
     prompts = tuple(
-        PromptView(seat=p.seat, seat_name=eng.name(p.seat), kind=p.kind, text=p.text,
-                   options=p.options if (not p.private or p.seat in viewer_seats) else ())
+        PromptView(
+            seat=p.seat,
+            seat_name=eng.name(p.seat),
+            kind=p.kind,
+            text=p.text,
+            options=p.options if (not p.private or p.seat in viewer_seats) else (),
+        )
         for p in run.prompts
     )
     vote: tuple[Option, ...] = ()
@@ -208,14 +264,27 @@ def _board(table: Table, content: ContentPack, viewer_seats: tuple[int, ...]) ->
         card = eng.scard(run.scenes[-1].order)
         vote = tuple(Option(key=c.key, label=c.label) for c in card.choices)
     return BoardView(
-        table=table.id, campaign=table.name, version=table.version, scenario=scen,
-        phase=run.phase, round=run.round, health=run.health, max_health=run.max_health,
-        leader=eng.name(run.leader), turn=eng.name(run.turn) if run.turn is not None else None,
-        plan_size=eng.plan_size(), plan=plan, makes=made.describe() if made else None,
+        table=table.id,
+        campaign=table.name,
+        version=table.version,
+        scenario=scen,
+        phase=run.phase,
+        round=run.round,
+        health=run.health,
+        max_health=run.max_health,
+        leader=eng.name(run.leader),
+        turn=eng.name(run.turn) if run.turn is not None else None,
+        plan_size=eng.plan_size(),
+        plan=plan,
+        makes=made.describe() if made else None,
         damage_now=eng.plan_damage() if run.plan else 0,
-        obstacles=obstacles, seats=seats, prompts=prompts, vote=vote,
+        obstacles=obstacles,
+        seats=seats,
+        prompts=prompts,
+        vote=vote,
         votes={eng.name(s): k for s, k in run.votes.items()},
-        waiting_on=eng.waiting_on(), scenario_cards_left=len(run.deck),
+        waiting_on=eng.waiting_on(),
+        scenario_cards_left=len(run.deck),
     )
 
 
@@ -230,12 +299,18 @@ def player_view(table: Table, player: str, content: ContentPack) -> PlayerView:
             if s in run.zones:
                 hands[s] = tuple(card_view(i, eng.card_of(i)) for i in run.zones[s].hand)
     mine = tuple(p for p in b.prompts if p.seat in seats)
-    return PlayerView(board=b, seats=seats, hands=hands, prompts=mine,
-                      legal=tuple(legal_actions(table, player, content)))
+    return PlayerView(
+        board=b,
+        seats=seats,
+        hands=hands,
+        prompts=mine,
+        legal=tuple(legal_actions(table, player, content)),
+    )
 
 
-def events_for(events: tuple[Event, ...] | list[Event], table: Table,
-               player: str | None) -> list[Event]:
+def events_for(
+    events: tuple[Event, ...] | list[Event], table: Table, player: str | None
+) -> list[Event]:
     """The events one person may see: public ones plus those of the seats they control."""
     if player is None:
         return visible_to(events, None)

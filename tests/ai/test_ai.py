@@ -35,27 +35,34 @@ def played(sim: Sim, action: Action) -> str:
 
 def test_completes_the_requirement_rather_than_taking_more_damage() -> None:
     # Plan Size 2: seat 1 plays the last card. Only a 7 makes the pair with Muscle.
-    sim = Sim(hands={0: ["7M", "2C"], 1: ["KM+2", "7T", "3C"]},
-              scenario=[obstacle(1, "Bike Raiders", health=8, damage=2,
-                                 to_hit=[pair("muscle")], plan_size=-3)])
+    sim = Sim(
+        hands={0: ["7M", "2C"], 1: ["KM+2", "7T", "3C"]},
+        scenario=[
+            obstacle(1, "Bike Raiders", health=8, damage=2, to_hit=[pair("muscle")], plan_size=-3)
+        ],
+    )
     sim.flip()
     sim.play(0, "7M")
     assert played(sim, decide(sim, 1)) == "7T"
 
 
 def test_dumps_its_weakest_card_into_a_plan_that_cannot_hit() -> None:
-    sim = Sim(hands={0: ["2C", "4C"], 1: ["KM+4", "3S", "9T+1"]},
-              scenario=[obstacle(1, "Bike Raiders", health=8, damage=2,
-                                 to_hit=[pair("muscle")], plan_size=-3)])
+    sim = Sim(
+        hands={0: ["2C", "4C"], 1: ["KM+4", "3S", "9T+1"]},
+        scenario=[
+            obstacle(1, "Bike Raiders", health=8, damage=2, to_hit=[pair("muscle")], plan_size=-3)
+        ],
+    )
     sim.flip()
     sim.play(0, "2C")
     assert played(sim, decide(sim, 1)) == "3S"
 
 
 def test_brings_the_damage_the_obstacle_needs() -> None:
-    sim = Sim(hands={0: ["7M", "7T", "5C"], 1: ["2C", "9T+3", "4S"]},
-              scenario=[obstacle(1, "Thug", health=3, damage=2, to_hit=[pair()],
-                                 plan_size=-1)])
+    sim = Sim(
+        hands={0: ["7M", "7T", "5C"], 1: ["2C", "9T+3", "4S"]},
+        scenario=[obstacle(1, "Thug", health=3, damage=2, to_hit=[pair()], plan_size=-1)],
+    )
     sim.flip()
     sim.play(0, "7M")
     sim.play(1, "4S")
@@ -65,25 +72,31 @@ def test_brings_the_damage_the_obstacle_needs() -> None:
 
 
 def test_plays_immediate_damage_that_clears_the_obstacle_at_once() -> None:
-    sim = Sim(hands={0: ["7M", "frag-out", "7C"], 1: ["2S", "3S"]},
-              scenario=[obstacle(1, "Drone", health=4, damage=2, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["7M", "frag-out", "7C"], 1: ["2S", "3S"]},
+        scenario=[obstacle(1, "Drone", health=4, damage=2, to_hit=[pair()])],
+    )
     sim.flip()
     assert played(sim, decide(sim, 0)) == "Frag Out"
 
 
 def test_builds_the_pair_from_its_own_later_turns() -> None:
     # Seat 0 plays slots 1, 3 and 5 of 5: it can make the pair with Tech itself.
-    sim = Sim(hands={0: ["9T", "KS+3", "9C", "QS+3", "2C"], 1: ["3M", "4M", "5M"]},
-              scenario=[obstacle(1, "Ice", health=30, damage=2, to_hit=[pair("tech")])])
+    sim = Sim(
+        hands={0: ["9T", "KS+3", "9C", "QS+3", "2C"], 1: ["3M", "4M", "5M"]},
+        scenario=[obstacle(1, "Ice", health=30, damage=2, to_hit=[pair("tech")])],
+    )
     sim.flip()
     first = played(sim, decide(sim, 0))
     assert first in ("9T", "9C")
 
 
 def test_answers_a_discard_from_hand_with_its_weakest_card() -> None:
-    sim = Sim(hands={0: ["dumpster-dive", "2C", "AT+5"], 1: ["3S", "4S"]},
-              decks={0: ["8M"]},
-              scenario=[obstacle(1, "Wall", health=30, damage=1, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["dumpster-dive", "2C", "AT+5"], 1: ["3S", "4S"]},
+        decks={0: ["8M"]},
+        scenario=[obstacle(1, "Wall", health=30, damage=1, to_hit=[pair()])],
+    )
     sim.flip()
     sim.play(0, "dumpster-dive")
     action = decide(sim, 0)
@@ -95,13 +108,21 @@ def test_answers_a_discard_from_hand_with_its_weakest_card() -> None:
 
 
 def _vote_sim(health: int = 14) -> Sim:
-    return Sim(hands={0: ["2C"], 1: ["3C"]}, health=health, scenario=[
-        scene(1, "Fork", choices=[
-            choice("A", "Walk into the fire", {"type": "damage_crew", "amount": 3}),
-            choice("B", "Find a medic", {"type": "heal_crew", "amount": 3}),
-        ]),
-        scene(2, "Payday"),
-    ])
+    return Sim(
+        hands={0: ["2C"], 1: ["3C"]},
+        health=health,
+        scenario=[
+            scene(
+                1,
+                "Fork",
+                choices=[
+                    choice("A", "Walk into the fire", {"type": "damage_crew", "amount": 3}),
+                    choice("B", "Find a medic", {"type": "heal_crew", "amount": 3}),
+                ],
+            ),
+            scene(2, "Payday"),
+        ],
+    )
 
 
 def test_votes_for_the_choice_whose_printed_effects_help_most() -> None:
@@ -120,10 +141,11 @@ def test_goes_along_with_the_crew_vote() -> None:
 
 
 def test_cleanup_cycles_a_useless_card_and_keeps_good_ones() -> None:
-    sim = Sim(hands={0: ["7M", "2C", "9T", "KM+4", "JM+2"], 1: ["3S", "4S", "5S"]},
-              decks={0: ["8M", "8C"], 1: ["6S", "6C"]},
-              scenario=[obstacle(1, "Wall", health=30, damage=1, to_hit=[pair("muscle")],
-                                 plan_size=-3)])
+    sim = Sim(
+        hands={0: ["7M", "2C", "9T", "KM+4", "JM+2"], 1: ["3S", "4S", "5S"]},
+        decks={0: ["8M", "8C"], 1: ["6S", "6C"]},
+        scenario=[obstacle(1, "Wall", health=30, damage=1, to_hit=[pair("muscle")], plan_size=-3)],
+    )
     sim.flip()
     sim.play(0, "9T")
     sim.play(1, "3S")
@@ -150,10 +172,15 @@ def _scramble(table: Table, keep: str, rng: random.Random) -> Table:
         z = zones[s]
         pool = list(z.hand) + list(z.deck)
         rng.shuffle(pool)
-        zones[s] = z.model_copy(update={"hand": tuple(pool[:len(z.hand)]),
-                                        "deck": tuple(pool[len(z.hand):])})
-    return table.model_copy(update={"run": run.model_copy(update={"zones": zones}),
-                                    "rng": Rng(seed=rng.randrange(10**9))})
+        zones[s] = z.model_copy(
+            update={"hand": tuple(pool[: len(z.hand)]), "deck": tuple(pool[len(z.hand) :])}
+        )
+    return table.model_copy(
+        update={
+            "run": run.model_copy(update={"zones": zones}),
+            "rng": Rng(seed=rng.randrange(10**9)),
+        }
+    )
 
 
 def test_ai_decisions_do_not_depend_on_other_seats_hidden_cards() -> None:
@@ -204,12 +231,18 @@ def test_the_ai_is_only_ever_handed_a_player_view() -> None:
 def test_the_ai_module_cannot_reach_the_table() -> None:
     """ai.py imports the view layer, never the state, the reducer or legal moves."""
     tree = ast.parse(Path(ai_module.__file__).read_text())
-    imported = {node.module for node in ast.walk(tree)
-                if isinstance(node, ast.ImportFrom) and node.module}
-    imported |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import)
-                 for a in node.names}
-    forbidden = {"rules.legends.state", "rules.legends.engine", "rules.legends.legal",
-                 "rules.legends.table"}
+    imported = {
+        node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+    }
+    imported |= {
+        a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names
+    }
+    forbidden = {
+        "rules.legends.state",
+        "rules.legends.engine",
+        "rules.legends.legal",
+        "rules.legends.table",
+    }
     assert not imported & forbidden
     assert "rules.legends.view" in imported
 
@@ -229,8 +262,10 @@ def test_the_crew_ai_beats_the_random_baseline() -> None:
 
 
 def test_random_ai_only_picks_legal_actions() -> None:
-    sim = Sim(hands={0: ["7M", "2C"], 1: ["3S"]},
-              scenario=[obstacle(1, "Wall", health=30, damage=1, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["7M", "2C"], 1: ["3S"]},
+        scenario=[obstacle(1, "Wall", health=30, damage=1, to_hit=[pair()])],
+    )
     sim.flip()
     view = player_view(sim.table, "p0", sim.content)
     for seed in range(10):
@@ -241,8 +276,11 @@ def test_random_ai_only_picks_legal_actions() -> None:
 
 
 def test_puts_the_card_second_story_work_draws() -> None:
-    sim = Sim(hands={0: ["second-story-work", "2C"], 1: ["3S", "4S"]}, decks={0: ["8M"]},
-              scenario=[obstacle(1, "Wall", health=30, damage=1, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["second-story-work", "2C"], 1: ["3S", "4S"]},
+        decks={0: ["8M"]},
+        scenario=[obstacle(1, "Wall", health=30, damage=1, to_hit=[pair()])],
+    )
     sim.flip()
     sim.play(0, "second-story-work")
     action = decide(sim, 0)
@@ -250,9 +288,10 @@ def test_puts_the_card_second_story_work_draws() -> None:
 
 
 def test_malachias_trades_face_cards_for_immediate_damage_when_the_plan_cannot_hit() -> None:
-    sim = Sim(hands={0: ["KC", "4S"], 1: ["QC", "malachias", "5S"]},
-              scenario=[obstacle(1, "Guard", health=20, damage=2,
-                                 to_hit=[pair("muscle")])])
+    sim = Sim(
+        hands={0: ["KC", "4S"], 1: ["QC", "malachias", "5S"]},
+        scenario=[obstacle(1, "Guard", health=20, damage=2, to_hit=[pair("muscle")])],
+    )
     sim.flip()
     sim.play(0, "KC")
     sim.play(1, "QC")
@@ -271,9 +310,10 @@ def test_malachias_trades_face_cards_for_immediate_damage_when_the_plan_cannot_h
 def test_trap_and_trace_passes_when_its_own_card_does_nothing_for_the_plan() -> None:
     # The Plan (size 2) needs a pair with Muscle. Seat 1's Trap and Trace cannot help, so
     # it discards itself: the Plan is not full any more and seat 0 plays again.
-    sim = Sim(hands={0: ["3M", "3C", "2C"], 1: ["trap-and-trace", "4S"]},
-              scenario=[obstacle(1, "Ice", health=20, damage=2, to_hit=[pair("muscle")],
-                                 plan_size=-3)])
+    sim = Sim(
+        hands={0: ["3M", "3C", "2C"], 1: ["trap-and-trace", "4S"]},
+        scenario=[obstacle(1, "Ice", health=20, damage=2, to_hit=[pair("muscle")], plan_size=-3)],
+    )
     sim.flip()
     sim.play(0, "3M")
     sim.play(1, "trap-and-trace")

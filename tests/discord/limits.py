@@ -33,8 +33,9 @@ def embed_chars(d: dict[str, Any]) -> int:
     return n
 
 
-def problems(content: str | None, embeds: Sequence[discord.Embed],
-             components: Sequence[dict[str, Any]]) -> list[str]:
+def problems(
+    content: str | None, embeds: Sequence[discord.Embed], components: Sequence[dict[str, Any]]
+) -> list[str]:
     """Every way this message breaks a Discord limit (empty: it would be accepted)."""
     out: list[str] = []
     if content is not None and len(content) > CONTENT:

@@ -56,17 +56,21 @@ def runs() -> tuple[tuple[ContentPack, tuple[Step, ...]], ...]:
     )
 
 
-def check(content_text: str | None, embeds: Sequence[discord.Embed],
-          view: discord.ui.View | None, what: str) -> None:
+def check(
+    content_text: str | None,
+    embeds: Sequence[discord.Embed],
+    view: discord.ui.View | None,
+    what: str,
+) -> None:
     comps = view.to_components() if view is not None else []
     bad = limits.problems(content_text, embeds, comps)
     assert not bad, f"{what}: {bad}"
 
 
-def texts(content_text: str | None, embeds: Sequence[discord.Embed],
-          view: discord.ui.View | None) -> Iterator[str]:
-    shot = Shot("x", "x", "x", True, "", content_text, list(embeds), view,
-                Table.model_construct())  # type: ignore[call-arg]
+def texts(
+    content_text: str | None, embeds: Sequence[discord.Embed], view: discord.ui.View | None
+) -> Iterator[str]:
+    shot = Shot("x", "x", "x", True, "", content_text, list(embeds), view, Table.model_construct())  # type: ignore[call-arg]
     yield from gallery.iter_texts(shot)
 
 
@@ -86,8 +90,13 @@ def secret_names(state: Table, c: ContentPack, revealed: set[str]) -> set[str]:
     return held - revealed - in_plan
 
 
-def assert_public_safe(content_text: str | None, embeds: Sequence[discord.Embed],
-                       view: discord.ui.View | None, secret: set[str], what: str) -> None:
+def assert_public_safe(
+    content_text: str | None,
+    embeds: Sequence[discord.Embed],
+    view: discord.ui.View | None,
+    secret: set[str],
+    what: str,
+) -> None:
     for t in texts(content_text, embeds, view):
         for name in secret:
             assert name not in t, f"{what} reveals {name!r}: {t!r}"
@@ -107,10 +116,30 @@ def reveal(revealed: set[str], events: Sequence[Event], c: ContentPack) -> None:
 
 def test_the_gallery_shows_every_kind_of_message() -> None:
     keys = {s.key for s in shots()}
-    assert {"run-start", "flip-obstacle", "flip-scene", "turn", "status", "hand-turn",
-            "hand-waiting", "play-result", "prompt", "exec-hit", "exec-miss", "crew-damage",
-            "cleared", "vote", "vote-hand", "cleanup", "cleanup-hand", "complete",
-            "campaign", "flatlined", "solo-hand", "refusal"} <= keys
+    assert {
+        "run-start",
+        "flip-obstacle",
+        "flip-scene",
+        "turn",
+        "status",
+        "hand-turn",
+        "hand-waiting",
+        "play-result",
+        "prompt",
+        "exec-hit",
+        "exec-miss",
+        "crew-damage",
+        "cleared",
+        "vote",
+        "vote-hand",
+        "cleanup",
+        "cleanup-hand",
+        "complete",
+        "campaign",
+        "flatlined",
+        "solo-hand",
+        "refusal",
+    } <= keys
     by = {s.key: s for s in shots()}
     assert "🏆" in (by["complete"].embeds[0].title or "")
     assert "☠️" in (by["flatlined"].embeds[0].title or "")
@@ -128,8 +157,13 @@ def test_gallery_message_within_discord_limits(key: str) -> None:
 def test_gallery_public_messages_show_no_hidden_card() -> None:
     """The gallery's public shots, against what is in hands at that moment."""
     c = content()
-    every_played = {c.cards[e.data["card"]].name for _, steps in runs()[:4] for s in steps
-                    for e in s.events if e.kind == "card_entered" and e.seats is None}
+    every_played = {
+        c.cards[e.data["card"]].name
+        for _, steps in runs()[:4]
+        for s in steps
+        for e in s.events
+        if e.kind == "card_entered" and e.seats is None
+    }
     for shot in shots():
         if not shot.public:
             continue
@@ -172,8 +206,9 @@ def test_every_step_of_a_run_renders_within_limits_and_hides_hands(index: int) -
         for player in dict.fromkeys(r.player for r in st.runners):
             if st.run is None:
                 continue
-            shot = gallery.hand_panel("h", "h", "", st, player, c,
-                                      gallery.private_notes(step, player))
+            shot = gallery.hand_panel(
+                "h", "h", "", st, player, c, gallery.private_notes(step, player)
+            )
             check(shot.content, shot.embeds, shot.view, what + f" panel of {player}")
 
 
@@ -191,8 +226,7 @@ def adversarial_states() -> list[tuple[str, Table, ContentPack]]:
             continue
         phases.add(run.phase)
         out.append((f"stuffed-{run.phase}", stuffed(step.after, lc), lc))
-        out.append((f"stuffed-{run.phase}-1", stuffed(step.after, lc, obstacles=1, plan=0),
-                    lc))
+        out.append((f"stuffed-{run.phase}-1", stuffed(step.after, lc, obstacles=1, plan=0), lc))
     assert {"plan", "cleanup", "flip"} <= phases
     out.append(("start", big_crew(lc), lc))
     out.append(("stuffed-start", stuffed(big_crew(lc), lc), lc))
@@ -211,8 +245,9 @@ def test_adversarial_states_render_within_limits() -> None:
             check(text, embeds, board_buttons(b), f"{name} update natural={natural}")
         for player in dict.fromkeys(r.player for r in st.runners):
             view = player_view(st, player, c)
-            shot = gallery.hand_panel("h", "h", "", st, player, c,
-                                      [f"🔒 You drew: {'x' * 200}."] * 6)
+            shot = gallery.hand_panel(
+                "h", "h", "", st, player, c, [f"🔒 You drew: {'x' * 200}."] * 6
+            )
             check(None, shot.embeds, shot.view, f"{name} panel of {player}")
             buttons, hidden = panel_buttons(view)
             shown = len(custom_ids(buttons))
@@ -266,8 +301,7 @@ def test_rows_start_groups_on_new_rows_and_drop_only_what_does_not_fit() -> None
     rows, dropped = _rows([[btn(1), btn(2)], [btn(3)], [btn(4)]])
     assert [[b.bid.arg for b in r] for r in rows] == [["c1", "c2"], ["c3"], ["c4"]]
     assert dropped == 0
-    rows, dropped = _rows([[btn(i) for i in range(12)], [btn(i) for i in range(20, 32)],
-                           [btn(99)]])
+    rows, dropped = _rows([[btn(i) for i in range(12)], [btn(i) for i in range(20, 32)], [btn(99)]])
     assert len(rows) == 5 and all(len(r) <= 5 for r in rows)
     assert rows[-1][0].bid.arg == "c99" and dropped == 24 - 20
 
@@ -275,20 +309,25 @@ def test_rows_start_groups_on_new_rows_and_drop_only_what_does_not_fit() -> None
 def test_to_hit_in_plain_words() -> None:
     assert render.to_hit_text("Pair with Charisma") == "a Pair with a 💬 Charisma in it"
     assert render.to_hit_text("Three of a Kind or better") == "Three of a Kind or better"
-    assert (render.to_hit_text("Pair with Tech and Stealth")
-            == "a Pair with 💾 Tech and 👤 Stealth in it")
+    assert (
+        render.to_hit_text("Pair with Tech and Stealth")
+        == "a Pair with 💾 Tech and 👤 Stealth in it"
+    )
     assert render.to_hit_text("Two Pair with Muscle or better") == (
-        "Two Pair with a 💪 Muscle in it, or better")
+        "Two Pair with a 💪 Muscle in it, or better"
+    )
     assert render.to_hit_text("Tech flush") == "a 💾 Tech Flush (5 Tech symbols)"
     assert render.to_hit_text("Flush or better") == "a Flush (5 of one suit) or better"
 
 
 def test_executed_comes_before_its_to_hit_lines() -> None:
-    ev = [Event(kind="card_entered", text="A plays X.", seats=None, data={}),
-          Event(kind="to_hit", text="Boss: Hit", seats=None, data={"hit": True}),
-          Event(kind="to_hit", text="Goon: No pair", seats=None, data={"hit": False}),
-          Event(kind="executed", text="The Plan executes.", seats=None, data={}),
-          Event(kind="drew_private", text="You drew: Secret.", seats=(0,), data={})]
+    ev = [
+        Event(kind="card_entered", text="A plays X.", seats=None, data={}),
+        Event(kind="to_hit", text="Boss: Hit", seats=None, data={"hit": True}),
+        Event(kind="to_hit", text="Goon: No pair", seats=None, data={"hit": False}),
+        Event(kind="executed", text="The Plan executes.", seats=None, data={}),
+        Event(kind="drew_private", text="You drew: Secret.", seats=(0,), data={}),
+    ]
     lines = render.event_lines(ev)
     assert lines == ["🂠 A plays X.", "💥 The Plan executes.", "✅ Boss: Hit", "❌ Goon: No pair"]
     assert render.events_title(lines) == "💥 The Plan executes"

@@ -1,6 +1,6 @@
 """Run Fixer as its own process against a fake Discord (for the crash test):
 
-    python -m tests.e2e.bot_child API_BASE GATEWAY_URL TOKEN DATABASE
+python -m tests.e2e.bot_child API_BASE GATEWAY_URL TOKEN DATABASE
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ def main() -> None:
     api, gateway, token, db = sys.argv[1:5]
     Route.BASE = api
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
-    bot = FixerBot(Settings(token=token, database=Path(db)), guild_ready_timeout=0.05,
-                   synchronous="NORMAL")
+    bot = FixerBot(
+        Settings(token=token, database=Path(db)), guild_ready_timeout=0.05, synchronous="NORMAL"
+    )
     asyncio.run(bot.start(token))
 
 

@@ -48,8 +48,13 @@ def content() -> ContentPack:
 
 
 async def start_fixer(fake: FakeDiscord, db: Path, **kwargs: Any) -> FixerBot:
-    bot = FixerBot(Settings(token=fake.token, database=db), content=content(),
-                   guild_ready_timeout=0.05, synchronous="NORMAL", **kwargs)
+    bot = FixerBot(
+        Settings(token=fake.token, database=db),
+        content=content(),
+        guild_ready_timeout=0.05,
+        synchronous="NORMAL",
+        **kwargs,
+    )
     await fake.start_bot(bot)
     fake.install_commands(bot.tree)
     seeds = random.Random(db.parent.name)  # the test's name: the same every run
@@ -96,17 +101,31 @@ class Table:
         state: TableState = await self.bot.fixer.service.get(self.cid)
         return state
 
-    async def slash(self, user: FakeUser, name: str, options: dict[str, Any] | None = None,
-                    *, channel: FakeChannel | None = None) -> FakeInteraction:
-        it = await self.fake.send_slash(user, f"legends {name}", options or {},
-                                        channel=channel or self.channel)
+    async def slash(
+        self,
+        user: FakeUser,
+        name: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channel: FakeChannel | None = None,
+    ) -> FakeInteraction:
+        it = await self.fake.send_slash(
+            user, f"legends {name}", options or {}, channel=channel or self.channel
+        )
         await finish(it)
         await settle(self.fake, self.bot)
         await self.observe()
         return it
 
-    async def click(self, user: FakeUser, message: FakeMessage, custom_id: str | None = None,
-                    *, label: str | None = None, stale: bool = False) -> FakeInteraction:
+    async def click(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str | None = None,
+        *,
+        label: str | None = None,
+        stale: bool = False,
+    ) -> FakeInteraction:
         it = await self.fake.click_button(user, message, custom_id, label=label, stale=stale)
         await finish(it)
         await settle(self.fake, self.bot)
@@ -118,8 +137,11 @@ class Table:
 
     def boards(self) -> list[FakeMessage]:
         """Public bot messages in the campaign channel, oldest first."""
-        return [m for m in self.fake.channel_messages(self.channel)
-                if m.author is self.fake.bot_user and not m.ephemeral]
+        return [
+            m
+            for m in self.fake.channel_messages(self.channel)
+            if m.author is self.fake.bot_user and not m.ephemeral
+        ]
 
     def last_with(self, prefix: str) -> tuple[FakeMessage, str]:
         for m in reversed(self.boards()):
@@ -154,7 +176,7 @@ class Table:
                     hidden.add(name)
                     self.insts.add(inst)
         public = self.fake.public_messages()
-        for m in public[self._checked:]:
+        for m in public[self._checked :]:
             for text in m.all_texts:
                 for name in hidden - self.shown:
                     assert name not in text, f"public message {m.id} reveals {name!r}"
@@ -178,8 +200,9 @@ class Table:
 
     # ---- moves ------------------------------------------------------------------------
 
-    async def send_action(self, player: str, action: Action, *, use_buttons: bool,
-                          rng: random.Random) -> FakeInteraction:
+    async def send_action(
+        self, player: str, action: Action, *, use_buttons: bool, rng: random.Random
+    ) -> FakeInteraction:
         user = self.user(player)
         if isinstance(action, Flip):
             if use_buttons:
@@ -190,8 +213,9 @@ class Table:
             if use_buttons:
                 panel = await self.panel(user)
                 want = f":{action.card}" + (":m" if action.merc else "")
-                cid = next(c for c in panel.custom_ids
-                           if c.startswith("fx:play:") and c.endswith(want))
+                cid = next(
+                    c for c in panel.custom_ids if c.startswith("fx:play:") and c.endswith(want)
+                )
                 return await self.click(user, panel, cid)
             opts: dict[str, Any] = {"card": action.card}
             if action.merc or rng.random() < 0.3:
@@ -204,8 +228,11 @@ class Table:
             run = state.run
             if run is not None and run.phase == "vote" and use_buttons:
                 msg, _ = self.last_with("fx:vote:")
-                cid = next(c for c in msg.custom_ids
-                           if c.startswith("fx:vote:") and c.endswith(":" + action.option))
+                cid = next(
+                    c
+                    for c in msg.custom_ids
+                    if c.startswith("fx:vote:") and c.endswith(":" + action.option)
+                )
                 return await self.click(user, msg, cid)
             value = ("merc|" if action.merc else "") + action.option
             return await self.slash(user, "choose", {"option": value})
@@ -213,17 +240,20 @@ class Table:
             if use_buttons:
                 panel = await self.panel(user)
                 want = f":{action.card}" + (":m" if action.merc else "")
-                cid = next(c for c in panel.custom_ids
-                           if c.startswith("fx:dis:") and c.endswith(want))
+                cid = next(
+                    c for c in panel.custom_ids if c.startswith("fx:dis:") and c.endswith(want)
+                )
                 return await self.click(user, panel, cid)
-            return await self.slash(user, "discard", {"card": action.card,
-                                                      "merc": action.merc})
+            return await self.slash(user, "discard", {"card": action.card, "merc": action.merc})
         if isinstance(action, Ready):
             if use_buttons:
                 panel = await self.panel(user)
                 want = ":m" if action.merc else ""
-                cid = next(c for c in panel.custom_ids
-                           if c.startswith("fx:rdy:") and (c.endswith(":m") == bool(want)))
+                cid = next(
+                    c
+                    for c in panel.custom_ids
+                    if c.startswith("fx:rdy:") and (c.endswith(":m") == bool(want))
+                )
                 return await self.click(user, panel, cid)
             return await self.slash(user, "ready", {"merc": action.merc})
         raise AssertionError(f"unexpected action {action.type}")
@@ -236,8 +266,9 @@ class Table:
         assert reply is not None and reply.ephemeral and reply.visible_to == user.id
         return reply
 
-    async def play_out(self, *, max_steps: int = 600, seed: int = 0,
-                       use_buttons: float = 0.5, until: Any = None) -> TableState:
+    async def play_out(
+        self, *, max_steps: int = 600, seed: int = 0, use_buttons: float = 0.5, until: Any = None
+    ) -> TableState:
         """Let each player's AI pick from their own view, through Discord, until the run
         ends (or `until(state)` is true)."""
         rng = random.Random(seed)
@@ -250,24 +281,31 @@ class Table:
             if who is None:
                 if state.run.phase == "vote":
                     leader = state.runners[state.run.leader].player
-                    await self.send_action(leader, CloseVote(player=leader),
-                                           use_buttons=False, rng=rng)
+                    await self.send_action(
+                        leader, CloseVote(player=leader), use_buttons=False, rng=rng
+                    )
                     continue
                 raise AssertionError(f"nobody can act in phase {state.run.phase}")
             view = player_view(state, who, self.content)
             action = brains[who].choose(view, self.content)
             assert action in legal_actions(state, who, self.content)
             before = state.version
-            await self.send_action(who, action, use_buttons=rng.random() < use_buttons,
-                                   rng=rng)
+            await self.send_action(who, action, use_buttons=rng.random() < use_buttons, rng=rng)
             after = await self.state()
             assert after.version > before, f"{action.type} by {who} did not apply"
         raise AssertionError("the run did not end")
 
 
-async def new_table(fake: FakeDiscord, bot: FixerBot, users: Iterable[FakeUser], *,
-                    roles: Iterable[str], merc: str | None = None,
-                    channel: FakeChannel | None = None, start: bool = True) -> Table:
+async def new_table(
+    fake: FakeDiscord,
+    bot: FixerBot,
+    users: Iterable[FakeUser],
+    *,
+    roles: Iterable[str],
+    merc: str | None = None,
+    channel: FakeChannel | None = None,
+    start: bool = True,
+) -> Table:
     users = list(users)
     t = Table(fake=fake, bot=bot, channel=channel or fake.channel, users=users)
     it = await t.slash(users[0], "new", {"name": "Night Crew"})

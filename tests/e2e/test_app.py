@@ -19,11 +19,20 @@ MESSAGE_CONTENT = 1 << 15
 
 
 def test_missing_token_is_a_clear_message_and_exit_2(tmp_path: Path) -> None:
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT),
-           "BOT_DATABASE": str(tmp_path / "f.sqlite3")}
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),
+        "BOT_DATABASE": str(tmp_path / "f.sqlite3"),
+    }
     for args in ([], ["sync"]):
-        proc = subprocess.run([sys.executable, "-m", "bot", *args], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=60)
+        proc = subprocess.run(
+            [sys.executable, "-m", "bot", *args],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert proc.returncode == 2, proc.stderr
         assert "DISCORD_TOKEN is not set" in proc.stderr
         assert "Traceback" not in proc.stderr

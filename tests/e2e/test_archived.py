@@ -15,8 +15,7 @@ from tests.e2e.harness import Table, new_table, settle, start_fixer
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 
 
-async def thread_table(fake: FakeDiscord, db: Path) -> tuple[Table, FakeChannel,
-                                                              list[FakeUser]]:
+async def thread_table(fake: FakeDiscord, db: Path) -> tuple[Table, FakeChannel, list[FakeUser]]:
     bot = await start_fixer(fake, db)
     alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
     thread = fake.add_thread(fake.channel, "night-crew", owner=alice)
@@ -30,8 +29,7 @@ def leader(t: Table, state: object) -> FakeUser:
     return t.user(state.runners[run.leader].player)  # type: ignore[attr-defined]
 
 
-async def test_archived_thread_is_revived_by_the_next_post(fake: FakeDiscord,
-                                                           db: Path) -> None:
+async def test_archived_thread_is_revived_by_the_next_post(fake: FakeDiscord, db: Path) -> None:
     t, thread, (alice, _) = await thread_table(fake, db)
     t.bot.fixer.time_scale = 0.001
     # The run waits; the thread auto-archives and leaves discord.py's cache.
@@ -53,8 +51,7 @@ async def test_archived_thread_is_revived_by_the_next_post(fake: FakeDiscord,
     await fake.wait_for(lambda: any("Reminder" in m.content for m in t.boards()), timeout=3)
     assert not thread.archived
     await t.slash(alice, "options", {"turn_timer": 0})
-    failed = [c for c in fake.calls if c.path.startswith(f"/channels/{thread.id}")
-              and not c.ok]
+    failed = [c for c in fake.calls if c.path.startswith(f"/channels/{thread.id}") and not c.ok]
     assert not failed, failed
     t.assert_no_public_leak()
 
@@ -76,8 +73,7 @@ async def test_archived_thread_is_revived_by_the_next_post(fake: FakeDiscord,
     t.assert_no_public_leak()
 
 
-async def test_locked_archived_thread_without_manage_threads(fake: FakeDiscord,
-                                                             db: Path) -> None:
+async def test_locked_archived_thread_without_manage_threads(fake: FakeDiscord, db: Path) -> None:
     t, thread, (alice, bob) = await thread_table(fake, db)
     state = await t.state()
     assert state.run is not None
@@ -93,7 +89,8 @@ async def test_locked_archived_thread_without_manage_threads(fake: FakeDiscord,
     after = await t.state()
     assert after.version == before + 1  # the flip happened; nothing else changed
     assert len([m for m in fake.bot_messages(thread) if not m.ephemeral]) == len(
-        [m for m in fake.bot_messages(thread)[:posts] if not m.ephemeral])
+        [m for m in fake.bot_messages(thread)[:posts] if not m.ephemeral]
+    )
     assert thread.archived and thread.locked
     # The owner is told once, by DM, what is wrong and what to do.
     await fake.wait_for(lambda: len(fake.dms_to(alice)) > dms)

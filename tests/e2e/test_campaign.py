@@ -13,13 +13,11 @@ from tests.e2e.harness import Table, settle, start_fixer
 from tests.fakediscord import FakeDiscord
 
 
-async def test_campaign_in_a_new_channel_with_timers_and_shop(fake: FakeDiscord,
-                                                             db: Path) -> None:
+async def test_campaign_in_a_new_channel_with_timers_and_shop(fake: FakeDiscord, db: Path) -> None:
     bot = await start_fixer(fake, db)
     bot.fixer.time_scale = 0.001  # minutes become milliseconds
     alice = fake.add_user("alice", guild=fake.guild)
-    it = await fake.send_slash(alice, "legends new", {"name": "Night Crew",
-                                                      "create_channel": True})
+    it = await fake.send_slash(alice, "legends new", {"name": "Night Crew", "create_channel": True})
     await it.response()
     (reply,) = await it.wait_followups(1)
     channel = fake.guild.channel("night-crew")
@@ -44,11 +42,14 @@ async def test_campaign_in_a_new_channel_with_timers_and_shop(fake: FakeDiscord,
     # The scene vote: nobody votes; the timer closes it (as "system").
     state = await t.play_out(until=lambda s: s.run is not None and s.run.phase == "vote")
     assert state.run is not None
-    await fake.wait_for(lambda: any("The crew chose" in x for m in t.boards()
-                                    for x in m.all_texts), timeout=5)
+    await fake.wait_for(
+        lambda: any("The crew chose" in x for m in t.boards() for x in m.all_texts), timeout=5
+    )
     # Nobody acts: the turn timer reminds the people the table waits on.
-    await fake.wait_for(lambda: any("Reminder" in m.content and alice.mention in m.content
-                                    for m in t.boards()), timeout=5)
+    await fake.wait_for(
+        lambda: any("Reminder" in m.content and alice.mention in m.content for m in t.boards()),
+        timeout=5,
+    )
     await t.slash(alice, "options", {"turn_timer": 0})
     state = await t.play_out(seed=9)
     assert state.run is None
@@ -62,8 +63,9 @@ async def test_campaign_in_a_new_channel_with_timers_and_shop(fake: FakeDiscord,
     shop = it.messages[-1]
     assert shop.ephemeral and "Upgrade Pool" in " ".join(shop.all_texts)
     eddies = next(r.eddies for r in state.runners if not r.is_merc)
-    ac = await fake.autocomplete(alice, "legends buy", {"card": ""}, focused="card",
-                                 channel=channel)
+    ac = await fake.autocomplete(
+        alice, "legends buy", {"card": ""}, focused="card", channel=channel
+    )
     await ac.response()
     affordable = [c for c in ac.choices if not c["value"].startswith("merc|")]
     buy_ids = [c for c in shop.custom_ids if c.startswith("fx:buy:") and not c.endswith(":m")]
@@ -78,8 +80,9 @@ async def test_campaign_in_a_new_channel_with_timers_and_shop(fake: FakeDiscord,
         assert shop.content.startswith("✓ You bought") and not shop.custom_ids
     it = await t.slash(alice, "buy", {"card": "no-such-card"})
     assert it.messages[-1].ephemeral and "no such card" in " ".join(it.messages[-1].all_texts)
-    ac = await fake.autocomplete(alice, "legends remove", {"card": ""}, focused="card",
-                                 channel=channel)
+    ac = await fake.autocomplete(
+        alice, "legends remove", {"card": ""}, focused="card", channel=channel
+    )
     await ac.response()
     own = [c for c in ac.choices if not c["value"].startswith("merc|")]
     assert own
@@ -91,8 +94,9 @@ async def test_campaign_in_a_new_channel_with_timers_and_shop(fake: FakeDiscord,
     assert not it.callback.ephemeral and "Clues" in " ".join(it.original.all_texts)
     it = await t.slash(alice, "memory")
     assert it.callback is not None and not it.callback.ephemeral
-    ac = await fake.autocomplete(alice, "legends rules", {"topic": "tal"}, focused="topic",
-                                 channel=channel)
+    ac = await fake.autocomplete(
+        alice, "legends rules", {"topic": "tal"}, focused="topic", channel=channel
+    )
     await ac.response()
     assert [c["value"] for c in ac.choices] == ["table_talk"]
     it = await t.slash(alice, "rules", {"topic": "table_talk"})
@@ -108,8 +112,12 @@ async def test_campaign_in_a_new_channel_with_timers_and_shop(fake: FakeDiscord,
 async def test_create_channel_needs_manage_channels(fake: FakeDiscord, db: Path) -> None:
     bot = await start_fixer(fake, db)
     alice = fake.add_user("alice", guild=fake.guild)
-    fake.set_role_permissions(fake.guild.bot_role, discord.Permissions(
-        view_channel=True, send_messages=True, embed_links=True, read_message_history=True))
+    fake.set_role_permissions(
+        fake.guild.bot_role,
+        discord.Permissions(
+            view_channel=True, send_messages=True, embed_links=True, read_message_history=True
+        ),
+    )
     await fake.idle(0.05)
     it = await fake.send_slash(alice, "legends new", {"create_channel": True})
     cb = await it.response()
@@ -122,16 +130,43 @@ async def test_create_channel_needs_manage_channels(fake: FakeDiscord, db: Path)
 async def test_sync_registers_the_commands(fake: FakeDiscord, db: Path) -> None:
     settings = Settings(token=fake.token, database=db, dev_guild=fake.guild.id)
     assert await _sync(settings, fake.token) == 0
-    (scope, payload), = fake.command_syncs
+    ((scope, payload),) = fake.command_syncs
     assert scope == fake.guild.id
     (legends,) = payload
     subs = {o["name"]: o for o in legends["options"]}
     assert set(subs) == {
-        "new", "join", "leave", "start", "flip", "hand", "play", "choose", "discard", "ready",
-        "status", "clues", "memory", "solve", "deck", "shop", "buy", "remove", "options",
-        "abandon", "rules", "dm", "move"}
+        "new",
+        "join",
+        "leave",
+        "start",
+        "flip",
+        "hand",
+        "play",
+        "choose",
+        "discard",
+        "ready",
+        "status",
+        "clues",
+        "memory",
+        "solve",
+        "deck",
+        "shop",
+        "buy",
+        "remove",
+        "options",
+        "abandon",
+        "rules",
+        "dm",
+        "move",
+    }
     opts = {o["name"] for o in subs["options"]["options"]}
-    assert {"table_talk", "ace_low", "one_rank_per_card", "assign_damage",
-            "loose_or_better_suits", "turn_timer"} <= opts
+    assert {
+        "table_talk",
+        "ace_low",
+        "one_rank_per_card",
+        "assign_damage",
+        "loose_or_better_suits",
+        "turn_timer",
+    } <= opts
     assert {o["name"] for o in subs["play"]["options"]} == {"card", "merc"}
     assert next(o for o in subs["play"]["options"] if o["name"] == "card")["autocomplete"]

@@ -12,8 +12,9 @@ async def test_dm_hands_and_buttons_outside_the_guild(fake: FakeDiscord, db: Pat
     bot = await start_fixer(fake, db)
     alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
     shut = fake.add_user("shut", guild=fake.guild, dms_open=False)
-    t = await new_table(fake, bot, [alice, bob, shut], roles=["solo", "netrunner", "rocker"],
-                        start=False)
+    t = await new_table(
+        fake, bot, [alice, bob, shut], roles=["solo", "netrunner", "rocker"], start=False
+    )
     it = await t.slash(alice, "dm", {"enabled": True})
     assert "DM you" in it.messages[-1].content and it.messages[-1].ephemeral
     assert "here whenever it changes" in fake.dms_to(alice)[0].content

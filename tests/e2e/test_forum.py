@@ -74,8 +74,13 @@ async def test_campaign_in_a_forum_post(fake: FakeDiscord, db: Path) -> None:
     assert any("Send Messages in Threads" in p for p in problems)
 
 
-async def new_in_forum(fake: FakeDiscord, user: FakeUser, options: dict[str, Any], *,
-                       channel: FakeChannel | None = None) -> FakeInteraction:
+async def new_in_forum(
+    fake: FakeDiscord,
+    user: FakeUser,
+    options: dict[str, Any],
+    *,
+    channel: FakeChannel | None = None,
+) -> FakeInteraction:
     it = await fake.send_slash(user, "legends new", options, channel=channel)
     cb = await it.response()
     if cb.type == 5:
@@ -83,12 +88,14 @@ async def new_in_forum(fake: FakeDiscord, user: FakeUser, options: dict[str, Any
     return it
 
 
-async def test_forum_posts_opened_by_fixer_get_a_fitting_tag(fake: FakeDiscord,
-                                                             db: Path) -> None:
+async def test_forum_posts_opened_by_fixer_get_a_fitting_tag(fake: FakeDiscord, db: Path) -> None:
     bot = await start_fixer(fake, db)
     alice = fake.add_user("alice", guild=fake.guild)
-    forum = fake.add_forum(fake.guild, "campaigns", tags=[
-        "LFG", {"name": "Cyberpunk Legends", "emoji": "🌃"}, "Finished"])
+    forum = fake.add_forum(
+        fake.guild,
+        "campaigns",
+        tags=["LFG", {"name": "Cyberpunk Legends", "emoji": "🌃"}, "Finished"],
+    )
     await fake.idle(0.02)
     it = await new_in_forum(fake, alice, {"name": "Night Crew", "forum": forum})
     reply = it.messages[-1]
@@ -102,16 +109,20 @@ async def test_forum_posts_opened_by_fixer_get_a_fitting_tag(fake: FakeDiscord,
     assert not fake.bot_messages(forum)
 
     # create_channel in a forum post: a new post of the same forum (with the same tag).
-    await new_in_forum(fake, alice, {"name": "Second Crew", "create_channel": True},
-                       channel=post)
-    second = next(c for c in fake.channels.values()
-                  if c.parent_id == forum.id and c.name == "Second Crew")
+    await new_in_forum(fake, alice, {"name": "Second Crew", "create_channel": True}, channel=post)
+    second = next(
+        c for c in fake.channels.values() if c.parent_id == forum.id and c.name == "Second Crew"
+    )
     assert fake.tag_names(second) == ["Cyberpunk Legends"]
     assert bot.fixer.table_of_channel[second.id] != cid
 
     # A forum that requires a tag, none of them fitting: the first one Fixer may apply.
-    lfg = fake.add_forum(fake.guild, "lfg", require_tag=True, tags=[
-        {"name": "Staff pick", "moderated": True}, "Looking", "Done"])
+    lfg = fake.add_forum(
+        fake.guild,
+        "lfg",
+        require_tag=True,
+        tags=[{"name": "Staff pick", "moderated": True}, "Looking", "Done"],
+    )
     await fake.idle(0.02)
     await new_in_forum(fake, alice, {"forum": lfg})
     (post2,) = [c for c in fake.channels.values() if c.parent_id == lfg.id]
@@ -124,8 +135,9 @@ async def test_forum_posts_opened_by_fixer_get_a_fitting_tag(fake: FakeDiscord,
     assert fake.tag_names(third) == ["In progress"]
 
     # Only moderated tags and no Manage Threads: refused, clearly, and nothing is created.
-    staff = fake.add_forum(fake.guild, "staff-runs", require_tag=True, tags=[
-        {"name": "Approved", "moderated": True}])
+    staff = fake.add_forum(
+        fake.guild, "staff-runs", require_tag=True, tags=[{"name": "Approved", "moderated": True}]
+    )
     await fake.idle(0.02)
     campaigns = len(bot.fixer.channel_of_table)
     it = await new_in_forum(fake, alice, {"forum": staff})
@@ -148,17 +160,23 @@ async def test_finished_campaign_post_is_retagged(fake: FakeDiscord, db: Path) -
     pack = content()
     camp_id = next(iter(pack.campaigns))
     camp = pack.campaigns[camp_id]
-    short = pack.model_copy(update={"campaigns": {
-        camp_id: camp.model_copy(update={"scenarios": camp.scenarios[:1]})}})
-    bot = FixerBot(Settings(token=fake.token, database=db), content=short,
-                   guild_ready_timeout=0.05, synchronous="NORMAL")
+    short = pack.model_copy(
+        update={"campaigns": {camp_id: camp.model_copy(update={"scenarios": camp.scenarios[:1]})}}
+    )
+    bot = FixerBot(
+        Settings(token=fake.token, database=db),
+        content=short,
+        guild_ready_timeout=0.05,
+        synchronous="NORMAL",
+    )
     await fake.start_bot(bot)
     fake.install_commands(bot.tree)
     bot.fixer.new_seed = lambda: 20240601  # a shuffle the crew wins with seed 1
     await bot.fixer.idle()
     alice = fake.add_user("alice", guild=fake.guild)
-    forum = fake.add_forum(fake.guild, "campaigns", tags=[
-        "Cyberpunk Legends", "Active", "Done", "Spoilers"])
+    forum = fake.add_forum(
+        fake.guild, "campaigns", tags=["Cyberpunk Legends", "Active", "Done", "Spoilers"]
+    )
     await fake.idle(0.02)
     await new_in_forum(fake, alice, {"name": "Night Crew", "forum": forum})
     (post,) = [c for c in fake.channels.values() if c.parent_id == forum.id]

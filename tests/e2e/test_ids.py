@@ -14,11 +14,16 @@ KEYS = st.one_of(
 )
 
 
-@given(action=st.sampled_from(sorted(ids.ACTIONS)),
-       table=st.from_regex(r"[0-9a-z_-]{1,16}", fullmatch=True),
-       version=st.integers(0, 10**9), arg=st.none() | KEYS, merc=st.booleans())
-def test_custom_ids_round_trip(action: str, table: str, version: int, arg: str | None,
-                               merc: bool) -> None:
+@given(
+    action=st.sampled_from(sorted(ids.ACTIONS)),
+    table=st.from_regex(r"[0-9a-z_-]{1,16}", fullmatch=True),
+    version=st.integers(0, 10**9),
+    arg=st.none() | KEYS,
+    merc=st.booleans(),
+)
+def test_custom_ids_round_trip(
+    action: str, table: str, version: int, arg: str | None, merc: bool
+) -> None:
     bid = ids.ButtonId(action, table, version, arg, merc)
     encoded = bid.encode()
     assert len(encoded) < 60 and encoded.startswith("fx:")

@@ -37,8 +37,13 @@ async def test_slow_actions_are_deferred_with_the_right_visibility(
     assert reply.ephemeral and "Flipped" in " ".join(reply.all_texts)
     await settle(fake, bot)
     # A button on an ephemeral panel: a deferred update, then the panel is edited.
-    await t.play_out(until=lambda s: s.run is not None and s.run.phase == "plan"
-                     and s.runners[s.run.turn].player == str(alice.id))
+    await t.play_out(
+        until=lambda s: (
+            s.run is not None
+            and s.run.phase == "plan"
+            and s.runners[s.run.turn].player == str(alice.id)
+        )
+    )
     panel = await t.panel(alice)
     play = next(c for c in panel.custom_ids if c.startswith("fx:play:"))
     v = (await t.state()).version
@@ -52,8 +57,7 @@ async def test_slow_actions_are_deferred_with_the_right_visibility(
     t.assert_no_public_leak()
 
 
-async def test_an_expired_interaction_does_not_lose_the_action(fake: FakeDiscord,
-                                                               db: Path) -> None:
+async def test_an_expired_interaction_does_not_lose_the_action(fake: FakeDiscord, db: Path) -> None:
     bot = await start_fixer(fake, db)
     alice = fake.add_user("alice", guild=fake.guild)
     t = await new_table(fake, bot, [alice], roles=["solo"], merc="netrunner")
@@ -80,15 +84,16 @@ async def test_injected_429s_are_retried(fake: FakeDiscord, db: Path) -> None:
     t = await new_table(fake, bot, [alice], roles=["solo"], merc="nomad")
     posts = len(fake.calls_to("POST", "/channels/{channel_id}/messages"))
     fake.rate_limit_next("POST", "/channels/{channel_id}/messages", retry_after=0.05)
-    fake.rate_limit_next("POST", "/interactions/{interaction_id}/{token}/callback",
-                         retry_after=0.05)
+    fake.rate_limit_next(
+        "POST", "/interactions/{interaction_id}/{token}/callback", retry_after=0.05
+    )
     boards = len(t.boards())
     it = await fake.send_slash(alice, "legends flip", {})
     await finish(it)
     await settle(fake, bot)
     await fake.wait_for(lambda: len(t.boards()) > boards, timeout=3)
     statuses = [c.status for c in fake.calls_to("POST", "/channels/{channel_id}/messages")]
-    assert statuses[posts:posts + 2] == [429, 200]
+    assert statuses[posts : posts + 2] == [429, 200]
     callbacks = fake.calls_to("POST", "/interactions/{interaction_id}/{token}/callback")
     assert [c.status for c in callbacks[-2:]] == [429, 200]
     assert any("Flipped" in x for x in t.boards()[-1].all_texts)

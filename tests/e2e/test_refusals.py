@@ -53,8 +53,9 @@ async def test_refusals_leave_the_table_unchanged(fake: FakeDiscord, db: Path) -
     v = state.version
 
     # Out of turn: refused with the engine's reason.
-    other_card = run.zones[[i for i, r in enumerate(state.runners)
-                            if r.player == str(other.id)][0]].hand[0]
+    other_card = run.zones[
+        [i for i, r in enumerate(state.runners) if r.player == str(other.id)][0]
+    ].hand[0]
     it = await t.slash(other, "play", {"card": other_card})
     assert "turn" in refusal_text(it)
     # An unknown card, and a card that is someone else's.
@@ -112,8 +113,7 @@ async def test_autocomplete_offers_only_legal_choices(fake: FakeDiscord, db: Pat
     await it.response()
     assert "solo" not in {c["value"] for c in it.choices}
     # A merc only for a runner alone: none for bob now that alice sits.
-    it = await fake.autocomplete(bob, "legends join", {"role": "nomad", "merc": ""},
-                                 focused="merc")
+    it = await fake.autocomplete(bob, "legends join", {"role": "nomad", "merc": ""}, focused="merc")
     await it.response()
     assert it.choices == []
     await t.slash(bob, "join", {"role": "nomad"})
@@ -127,8 +127,9 @@ async def test_autocomplete_offers_only_legal_choices(fake: FakeDiscord, db: Pat
         it = await fake.autocomplete(user, "legends play", {"card": ""}, focused="card")
         cb = await it.response()
         assert cb.type == 8 and len(it.choices) <= 25
-        legal = {a.card for a in legal_actions(state, str(user.id), t.content)
-                 if isinstance(a, Play)}
+        legal = {
+            a.card for a in legal_actions(state, str(user.id), t.content) if isinstance(a, Play)
+        }
         assert {c["value"] for c in it.choices} == legal
         if str(user.id) != on_turn:
             assert it.choices == []
@@ -148,8 +149,9 @@ async def test_autocomplete_offers_only_legal_choices(fake: FakeDiscord, db: Pat
 async def test_a_channel_manager_may_manage(fake: FakeDiscord, db: Path) -> None:
     bot = await start_fixer(fake, db)
     alice = fake.add_user("alice", guild=fake.guild)
-    mod_role = fake.add_role(fake.guild, "mods",
-                             permissions=discord.Permissions(manage_channels=True))
+    mod_role = fake.add_role(
+        fake.guild, "mods", permissions=discord.Permissions(manage_channels=True)
+    )
     mod = fake.add_user("mod", guild=fake.guild, roles=[mod_role])
     t = await new_table(fake, bot, [alice], roles=["solo"], merc="nomad", start=False)
     it = await t.slash(mod, "start")

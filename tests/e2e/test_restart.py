@@ -48,8 +48,9 @@ async def public_plan_cards(db: Path, cid: str) -> set[str]:
 def stored_pref(db: Path, cid: str, key: str) -> Any:
     """A table's Discord preference as the database holds it (None: no row)."""
     with closing(sqlite3.connect(f"{db.absolute().as_uri()}?mode=ro", uri=True)) as conn:
-        row = conn.execute("SELECT value FROM campaign_prefs WHERE campaign_id = ? AND key = ?",
-                           (cid, key)).fetchone()
+        row = conn.execute(
+            "SELECT value FROM campaign_prefs WHERE campaign_id = ? AND key = ?", (cid, key)
+        ).fetchone()
     return None if row is None else json.loads(row[0])
 
 
@@ -60,9 +61,18 @@ async def test_killed_process_restarts_and_old_buttons_work(fake: FakeDiscord, d
     fake.install_commands(schema.tree)
 
     child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.e2e.bot_child", fake.api_base, fake.gateway_url,
-        fake.token, str(db), cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "tests.e2e.bot_child",
+        fake.api_base,
+        fake.gateway_url,
+        fake.token,
+        str(db),
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
     try:
         await fake.wait_for(lambda: fake.live_sessions, timeout=30, what="the child bot")
         await fake.idle(0.2)
@@ -110,10 +120,14 @@ async def test_killed_process_restarts_and_old_buttons_work(fake: FakeDiscord, d
         else:
             raise AssertionError("bob never got the turn")
         # Bob opens his hand: an ephemeral panel with play buttons for this version.
-        board = [m for m in fake.channel_messages(fake.channel)
-                 if not m.ephemeral and any(c.startswith("fx:hand:") for c in m.custom_ids)][-1]
-        it = await fake.click_button(bob, board, next(c for c in board.custom_ids
-                                                      if c.startswith("fx:hand:")))
+        board = [
+            m
+            for m in fake.channel_messages(fake.channel)
+            if not m.ephemeral and any(c.startswith("fx:hand:") for c in m.custom_ids)
+        ][-1]
+        it = await fake.click_button(
+            bob, board, next(c for c in board.custom_ids if c.startswith("fx:hand:"))
+        )
         await finish(it)
         panel = it.original
         assert panel is not None and panel.ephemeral
@@ -151,8 +165,10 @@ async def test_a_missed_update_is_posted_at_start_up(fake: FakeDiscord, db: Path
     # on record is older than the table's.
     assert stored_pref(db, t.cid, "published") == (await t.state()).version
     with closing(sqlite3.connect(db, isolation_level=None)) as conn:
-        conn.execute("UPDATE campaign_prefs SET value = '0' WHERE campaign_id = ?"
-                     " AND key = 'published'", (t.cid,))
+        conn.execute(
+            "UPDATE campaign_prefs SET value = '0' WHERE campaign_id = ? AND key = 'published'",
+            (t.cid,),
+        )
     boards = len(t.boards())
     bot = await start_fixer(fake, db)
     await fake.wait_for(lambda: len(t.boards()) > boards)
@@ -188,8 +204,9 @@ async def test_vote_timer_resumes_with_the_time_left(fake: FakeDiscord, db: Path
     # The new process runs at full time scale: a restarted full timer would be 600 s.
     bot2 = await start_fixer(fake, db)
     t.bot = bot2
-    await fake.wait_for(lambda: any("The crew chose" in x for m in t.boards()
-                                    for x in m.all_texts), timeout=5)
+    await fake.wait_for(
+        lambda: any("The crew chose" in x for m in t.boards() for x in m.all_texts), timeout=5
+    )
     closed = time.monotonic() - opened
     assert 2.5 < closed < 4.5, closed
     after = await t.state()

@@ -21,9 +21,15 @@ from tests.fakediscord import FakeDiscord
     ],
     ids=["solo+merc", "two", "four"],
 )
-async def test_whole_scenario(fake: FakeDiscord, db: Path, players: int, roles: list[str],
-                              merc: str | None, seed: int,
-                              caplog: pytest.LogCaptureFixture) -> None:
+async def test_whole_scenario(
+    fake: FakeDiscord,
+    db: Path,
+    players: int,
+    roles: list[str],
+    merc: str | None,
+    seed: int,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     caplog.set_level(logging.DEBUG)
     bot = await start_fixer(fake, db)
     users = [fake.add_user(f"runner{i}", guild=fake.guild) for i in range(players)]

@@ -49,8 +49,7 @@ async def test_new_join_start_status_hand_flip_play(fake: FakeDiscord, db: Path)
     # /legends play with what autocomplete offers.
     ac = await fake.autocomplete(alice, "legends play", {"card": ""}, focused="card")
     await ac.response()
-    legal = [a.card for a in t.bot.fixer.view(state, str(alice.id)).legal
-             if isinstance(a, Play)]
+    legal = [a.card for a in t.bot.fixer.view(state, str(alice.id)).legal if isinstance(a, Play)]
     assert [c["value"] for c in ac.choices] == legal
     it = await t.slash(alice, "play", {"card": ac.choices[0]["value"]})
     after = await t.state()

@@ -13,14 +13,19 @@ from tests.fakediscord import FakeDiscord
 
 
 async def test_speculated_view_is_adopted_only_for_the_committed_state(
-        fake: FakeDiscord, db: Path) -> None:
+    fake: FakeDiscord, db: Path
+) -> None:
     bot = await start_fixer(fake, db)
     alice = fake.add_user("alice", guild=fake.guild)
     t = await new_table(fake, bot, [alice], roles=["solo"], merc="nomad")
     rt = bot.fixer
     player = str(alice.id)
-    state = await t.play_out(until=lambda s: s.run is not None and any(
-        isinstance(a, Play) for a in legal_actions(s, player, t.content)))
+    state = await t.play_out(
+        until=lambda s: (
+            s.run is not None
+            and any(isinstance(a, Play) for a in legal_actions(s, player, t.content))
+        )
+    )
     plays = [a for a in legal_actions(state, player, t.content) if isinstance(a, Play)]
 
     # The right guess: cached, and equal to the view of the committed state.

@@ -35,9 +35,15 @@ async def test_delete_warn_off_and_innocent_words(fake: FakeDiscord, db: Path) -
     bobs = [n for n in await hand_names(t, bob) if n not in mine]
     card = mine[0]
 
-    innocent = [await say(t, alice, text) for text in (
-        "I have a plan to go too", "waiting for you, we won", "feeling regal today",
-        "heavy artillery time, team")]
+    innocent = [
+        await say(t, alice, text)
+        for text in (
+            "I have a plan to go too",
+            "waiting for you, we won",
+            "feeling regal today",
+            "heavy artillery time, team",
+        )
+    ]
     if bobs:  # a card in someone else's hand is not the author's secret
         innocent.append(await say(t, alice, f"does anyone have {bobs[0]}?"))
     innocent.append(await say(t, eve, f"spectator says {card}"))  # not seated
@@ -89,8 +95,7 @@ async def test_without_manage_messages_or_dms(fake: FakeDiscord, db: Path) -> No
     await fake.idle(0.05)
     card2 = (await hand_names(t, owner))[0]
     kept = await say(t, owner, f"{card2} time")
-    await fake.wait_for(lambda: any("Manage Messages" in m.content
-                                    for m in fake.dms_to(owner)))
+    await fake.wait_for(lambda: any("Manage Messages" in m.content for m in fake.dms_to(owner)))
     assert not kept.deleted
     assert any(card2 in m.content for m in fake.dms_to(owner))  # the private warning
     kept2 = await say(t, owner, f"again {card2}")

@@ -32,7 +32,8 @@ def own_card(state: object, player: str) -> str | None:
 
 
 async def test_table_talk_and_commands_in_a_thread_of_the_campaign_channel(
-        fake: FakeDiscord, db: Path) -> None:
+    fake: FakeDiscord, db: Path
+) -> None:
     bot = await start_fixer(fake, db)
     alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
     t = await new_table(fake, bot, [alice, bob], roles=["solo", "netrunner"])
@@ -122,8 +123,7 @@ async def test_campaign_bound_to_a_thread(fake: FakeDiscord, db: Path) -> None:
     t.assert_no_public_leak()
 
     # Without Send Messages in Threads the owner is told what is missing.
-    fake.set_bot_permissions(fake.channel,
-                             deny=discord.Permissions(send_messages_in_threads=True))
+    fake.set_bot_permissions(fake.channel, deny=discord.Permissions(send_messages_in_threads=True))
     await fake.idle(0.02)
     problems = bot.fixer.setup_problems(bot.get_channel(thread.id), await t.state())
     assert any("Send Messages in Threads" in p for p in problems)

@@ -168,8 +168,9 @@ class FakeDiscord(FakeDiscordServer):
         with contextlib.suppress(Exception):
             await asyncio.wait_for(client.close(), 2.0)
 
-    def install_commands(self, tree: discord.app_commands.CommandTree, *,
-                         guild: FakeGuild | None = None) -> None:
+    def install_commands(
+        self, tree: discord.app_commands.CommandTree, *, guild: FakeGuild | None = None
+    ) -> None:
         """Register ``tree``'s commands as if synced, without a REST call (not recorded in
         :attr:`command_syncs`).  Needed only for typed options / validation in send_slash."""
         scope = discord.Object(guild.id) if guild is not None else None
@@ -179,8 +180,7 @@ class FakeDiscord(FakeDiscordServer):
 
     # ---- users acting: messages ----------------------------------------------------------
 
-    def _check_member(self, user: FakeUser, channel: FakeChannel, *, posting: bool = False
-                      ) -> None:
+    def _check_member(self, user: FakeUser, channel: FakeChannel, *, posting: bool = False) -> None:
         if channel.guild is None:
             if user not in channel.recipients:
                 raise ValueError(f"{user} is not a recipient of DM channel {channel.id}")
@@ -191,8 +191,10 @@ class FakeDiscord(FakeDiscordServer):
         if not perms & VIEW_CHANNEL:
             raise PermissionError(f"{user} cannot see {channel}")
         if posting and channel.type in (GUILD_FORUM, GUILD_CATEGORY):
-            raise ValueError(f"nobody can post in {channel} itself (a forum: open a post with "
-                             "add_forum_post, then post in it)")
+            raise ValueError(
+                f"nobody can post in {channel} itself (a forum: open a post with "
+                "add_forum_post, then post in it)"
+            )
         needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         if posting and not perms & needed:
             raise PermissionError(f"{user} cannot send messages in {channel}")
@@ -303,8 +305,15 @@ class FakeDiscord(FakeDiscordServer):
         data: JSONDict = {"custom_id": comp["custom_id"], "component_type": 2}
         if "id" in comp:
             data["id"] = comp["id"]
-        it = FakeInteraction(self, type=MESSAGE_COMPONENT, user=user, channel=message.channel,
-                             data=data, message=message, name=comp["custom_id"])
+        it = FakeInteraction(
+            self,
+            type=MESSAGE_COMPONENT,
+            user=user,
+            channel=message.channel,
+            data=data,
+            message=message,
+            name=comp["custom_id"],
+        )
         return await self._deliver(it, locale)
 
     async def select(
@@ -341,8 +350,15 @@ class FakeDiscord(FakeDiscordServer):
                 self._resolve_value(v, resolved, user, message.channel)[1] for v in values
             ]
             data["resolved"] = resolved
-        it = FakeInteraction(self, type=MESSAGE_COMPONENT, user=user, channel=message.channel,
-                             data=data, message=message, name=custom_id)
+        it = FakeInteraction(
+            self,
+            type=MESSAGE_COMPONENT,
+            user=user,
+            channel=message.channel,
+            data=data,
+            message=message,
+            name=custom_id,
+        )
         return await self._deliver(it, locale)
 
     async def submit_modal(
@@ -384,8 +400,15 @@ class FakeDiscord(FakeDiscordServer):
             "custom_id": modal["custom_id"],
             "components": [c for c in (fill(c) for c in modal.get("components", [])) if c],
         }
-        it = FakeInteraction(self, type=MODAL_SUBMIT, user=user, channel=source.channel,
-                             data=data, message=source.message, name=modal["custom_id"])
+        it = FakeInteraction(
+            self,
+            type=MODAL_SUBMIT,
+            user=user,
+            channel=source.channel,
+            data=data,
+            message=source.message,
+            name=modal["custom_id"],
+        )
         return await self._deliver(it, locale)
 
     # ---- interaction plumbing ------------------------------------------------------------
@@ -506,12 +529,15 @@ class FakeDiscord(FakeDiscordServer):
         for depth, seg in enumerate(path[1:]):
             if node is not None:
                 sub = next(
-                    (o for o in node.get("options") or []
-                     if o["name"] == seg and o["type"] in (1, 2)),
+                    (
+                        o
+                        for o in node.get("options") or []
+                        if o["name"] == seg and o["type"] in (1, 2)
+                    ),
                     None,
                 )
                 if sub is None:
-                    raise LookupError(f"/{' '.join(path[:depth + 1])} has no subcommand {seg!r}")
+                    raise LookupError(f"/{' '.join(path[: depth + 1])} has no subcommand {seg!r}")
                 kinds.append(sub["type"])
                 node = sub
             else:
@@ -530,8 +556,15 @@ class FakeDiscord(FakeDiscordServer):
                         f"/{' '.join(path)} has no option {opt_name!r}: {sorted(leaf_schema)}"
                     )
             leaf.append(
-                self._option(opt_name, value, opt_schema, user, channel, resolved,
-                             focused=opt_name == focused)
+                self._option(
+                    opt_name,
+                    value,
+                    opt_schema,
+                    user,
+                    channel,
+                    resolved,
+                    focused=opt_name == focused,
+                )
             )
         if leaf_schema is not None and focused is None:
             missing = [n for n, o in leaf_schema.items() if o.get("required") and n not in values]

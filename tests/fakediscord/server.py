@@ -74,18 +74,43 @@ SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
 
 DEFAULT_EVERYONE_PERMISSIONS = (
-    CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS
-    | ATTACH_FILES | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | CONNECT | SPEAK
-    | CHANGE_NICKNAME | USE_APPLICATION_COMMANDS | SEND_MESSAGES_IN_THREADS
+    CREATE_INSTANT_INVITE
+    | ADD_REACTIONS
+    | VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_EXTERNAL_EMOJIS
+    | CONNECT
+    | SPEAK
+    | CHANGE_NICKNAME
+    | USE_APPLICATION_COMMANDS
+    | SEND_MESSAGES_IN_THREADS
 )
 DEFAULT_BOT_PERMISSIONS = (
-    VIEW_CHANNEL | SEND_MESSAGES | SEND_MESSAGES_IN_THREADS | EMBED_LINKS | ATTACH_FILES
-    | READ_MESSAGE_HISTORY | ADD_REACTIONS | USE_EXTERNAL_EMOJIS | MANAGE_MESSAGES
-    | MANAGE_CHANNELS | MANAGE_ROLES | USE_APPLICATION_COMMANDS
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | SEND_MESSAGES_IN_THREADS
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | ADD_REACTIONS
+    | USE_EXTERNAL_EMOJIS
+    | MANAGE_MESSAGES
+    | MANAGE_CHANNELS
+    | MANAGE_ROLES
+    | USE_APPLICATION_COMMANDS
 )
 DM_PERMISSIONS = (
-    VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY
-    | ADD_REACTIONS | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | ADD_REACTIONS
+    | USE_EXTERNAL_EMOJIS
+    | USE_APPLICATION_COMMANDS
 )
 
 # Channel types.
@@ -113,11 +138,18 @@ AUTOCOMPLETE_RESULT, MODAL = 8, 9
 ALLOWED_CALLBACKS = {
     APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
     MESSAGE_COMPONENT: {
-        CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, MODAL,
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE_MESSAGE,
+        UPDATE_MESSAGE,
+        MODAL,
     },
     AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
     MODAL_SUBMIT: {
-        CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE,
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE_MESSAGE,
+        UPDATE_MESSAGE,
     },
 }
 INTERACTION_TOKEN_LIFETIME = 15 * 60.0
@@ -331,8 +363,13 @@ class FakeTag:
     """A unicode emoji (custom emojis are not modeled)."""
 
     def payload(self) -> JSONDict:
-        return {"id": str(self.id), "name": self.name, "moderated": self.moderated,
-                "emoji_id": None, "emoji_name": self.emoji}
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "moderated": self.moderated,
+            "emoji_id": None,
+            "emoji_name": self.emoji,
+        }
 
 
 @dataclass(eq=False)
@@ -406,8 +443,7 @@ class FakeChannel:
                 "name": self.name,
                 "last_message_id": str(last) if last else None,
                 "rate_limit_per_user": 0,
-                "message_count": sum(1 for m in self.messages if not m.deleted
-                                     and not m.ephemeral),
+                "message_count": sum(1 for m in self.messages if not m.deleted and not m.ephemeral),
                 "member_count": 1,
                 "total_message_sent": len(self.messages),
                 "flags": self.flags,
@@ -420,14 +456,18 @@ class FakeChannel:
                     "create_timestamp": _iso(self.created_at),
                 },
             }
-        forum: JSONDict = {
-            "available_tags": [t.payload() for t in self.available_tags],
-            "default_reaction_emoji": None,
-            "default_sort_order": None,
-            "default_forum_layout": 0,
-            "default_auto_archive_duration": 1440,
-            "default_thread_rate_limit_per_user": 0,
-        } if self.is_forum else {}
+        forum: JSONDict = (
+            {
+                "available_tags": [t.payload() for t in self.available_tags],
+                "default_reaction_emoji": None,
+                "default_sort_order": None,
+                "default_forum_layout": 0,
+                "default_auto_archive_duration": 1440,
+                "default_thread_rate_limit_per_user": 0,
+            }
+            if self.is_forum
+            else {}
+        )
         return {
             **forum,
             "id": str(self.id),
@@ -1204,8 +1244,13 @@ class FakeDiscordServer:
             guild.id, guild, "@everyone", _perm_value(everyone_permissions)
         )
         bot_role = FakeRole(
-            self.snowflake(), guild, self.bot_user.name, _perm_value(bot_permissions),
-            position=1, managed=True, bot_id=self.bot_user.id,
+            self.snowflake(),
+            guild,
+            self.bot_user.name,
+            _perm_value(bot_permissions),
+            position=1,
+            managed=True,
+            bot_id=self.bot_user.id,
         )
         guild.roles[bot_role.id] = bot_role
         guild.bot_role_id = bot_role.id
@@ -1230,7 +1275,12 @@ class FakeDiscordServer:
     ) -> FakeChannel:
         position = sum(1 for c in guild.channels.values() if c.type == type)  # threads: 10-12
         ch = FakeChannel(
-            self.snowflake(), type, name, guild, position=position, topic=topic,
+            self.snowflake(),
+            type,
+            name,
+            guild,
+            position=position,
+            topic=topic,
             parent_id=parent.id if parent else None,
             overwrites={o.id: o for o in overwrites},
         )
@@ -1279,8 +1329,14 @@ class FakeDiscordServer:
         out = []
         for t in tags:
             spec: Mapping[str, Any] = {"name": t} if isinstance(t, str) else t
-            out.append(FakeTag(self.snowflake(), str(spec["name"]),
-                               bool(spec.get("moderated", False)), spec.get("emoji")))
+            out.append(
+                FakeTag(
+                    self.snowflake(),
+                    str(spec["name"]),
+                    bool(spec.get("moderated", False)),
+                    spec.get("emoji"),
+                )
+            )
         if len(out) > 20:
             raise ValueError("a forum has at most 20 tags")
         return out
@@ -1303,8 +1359,9 @@ class FakeDiscordServer:
                 if post.parent_id == forum.id and post.is_thread:
                     post.applied_tags = [t for t in post.applied_tags if t in ids]
         if require_tag is not None:
-            forum.flags = (forum.flags | REQUIRE_TAG) if require_tag else (
-                forum.flags & ~REQUIRE_TAG)
+            forum.flags = (
+                (forum.flags | REQUIRE_TAG) if require_tag else (forum.flags & ~REQUIRE_TAG)
+            )
         self._channel_updated(forum)
 
     def tag_names(self, post: FakeChannel) -> list[str]:
@@ -1364,13 +1421,19 @@ class FakeDiscordServer:
         if channel.is_forum and type != PUBLIC_THREAD:
             raise ValueError("forum posts are public threads (type 11)")
         th = FakeChannel(
-            self.snowflake(), type, name, guild, parent_id=channel.id,
-            owner_id=(owner or self.bot_user).id, applied_tags=list(applied_tags),
+            self.snowflake(),
+            type,
+            name,
+            guild,
+            parent_id=channel.id,
+            owner_id=(owner or self.bot_user).id,
+            applied_tags=list(applied_tags),
         )
         guild.channels[th.id] = th
         self.channels[th.id] = th
         self._dispatch_all(
-            "THREAD_CREATE", lambda s: {**th.payload(), "newly_created": True},
+            "THREAD_CREATE",
+            lambda s: {**th.payload(), "newly_created": True},
             intent=INTENT_GUILDS,
         )
         return th
@@ -1414,10 +1477,15 @@ class FakeDiscordServer:
         for th in [t for t in guild.threads if t.parent_id == ch.id or t is ch]:
             del guild.channels[th.id]
             del self.channels[th.id]
-            data = {"id": str(th.id), "guild_id": str(guild.id), "parent_id": str(th.parent_id),
-                    "type": th.type}
-            self._dispatch_all("THREAD_DELETE", functools.partial(_same, data),
-                               intent=INTENT_GUILDS)
+            data = {
+                "id": str(th.id),
+                "guild_id": str(guild.id),
+                "parent_id": str(th.parent_id),
+                "type": th.type,
+            }
+            self._dispatch_all(
+                "THREAD_DELETE", functools.partial(_same, data), intent=INTENT_GUILDS
+            )
         if ch.is_thread:
             return ch.payload()
         del guild.channels[ch.id]
@@ -1608,19 +1676,22 @@ class FakeDiscordServer:
     def public_messages(self) -> list[FakeMessage]:
         """Bot messages anyone in a guild channel could see (deleted ones included)."""
         return [
-            m for m in self.messages.values()
+            m
+            for m in self.messages.values()
             if m.author is self.bot_user and not m.ephemeral and m.channel.guild is not None
         ]
 
     def ephemeral_messages(self, user: FakeUser | None = None) -> list[FakeMessage]:
         return [
-            m for m in self.messages.values()
+            m
+            for m in self.messages.values()
             if m.ephemeral and (user is None or m.visible_to == user.id)
         ]
 
     def deleted_messages(self, channel: FakeChannel | None = None) -> list[FakeMessage]:
         return [
-            m for m in self.messages.values()
+            m
+            for m in self.messages.values()
             if m.deleted and (channel is None or m.channel is channel)
         ]
 
@@ -1644,8 +1715,9 @@ class FakeDiscordServer:
         """The next ``count`` calls to ``route`` get a 429 (``via=False``: a Cloudflare-style
         429 without the ``Via`` header, which discord.py does not retry)."""
         self._injections.append(
-            _Injection(method, route, "429", count, retry_after=retry_after,
-                       is_global=is_global, via=via)
+            _Injection(
+                method, route, "429", count, retry_after=retry_after, is_global=is_global, via=via
+            )
         )
 
     def fail_next(
@@ -1675,8 +1747,9 @@ class FakeDiscordServer:
     # ---- REST plumbing -------------------------------------------------------------------
 
     @staticmethod
-    def _json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None
-                       ) -> web.Response:
+    def _json_response(
+        data: Any, status: int = 200, headers: dict[str, str] | None = None
+    ) -> web.Response:
         # Exactly "application/json": discord.py compares the header verbatim.
         hdrs = {"Content-Type": "application/json"}
         hdrs.update(headers or {})
@@ -1689,9 +1762,7 @@ class FakeDiscordServer:
         if ctype.startswith("multipart/"):
             form = await request.post()
             payload = json.loads(str(form["payload_json"])) if "payload_json" in form else {}
-            files = [
-                getattr(v, "filename", "") for k, v in form.items() if k.startswith("files[")
-            ]
+            files = [getattr(v, "filename", "") for k, v in form.items() if k.startswith("files[")]
             return payload, files
         raw = await request.read()
         if not raw:
@@ -1711,8 +1782,8 @@ class FakeDiscordServer:
         canonical = resource.canonical if resource is not None else request.path
         call = RestCall(
             method=request.method,
-            path=request.path[len(API_PREFIX):],
-            route=canonical[len(API_PREFIX):] if canonical.startswith(API_PREFIX) else canonical,
+            path=request.path[len(API_PREFIX) :],
+            route=canonical[len(API_PREFIX) :] if canonical.startswith(API_PREFIX) else canonical,
             json=body,
             query=dict(request.query),
             at=time.perf_counter(),
@@ -1795,12 +1866,21 @@ class FakeDiscordServer:
             ("GET", "/applications/{app_id}/guilds/{guild_id}/commands", self._h_get_commands),
             ("PUT", "/applications/{app_id}/guilds/{guild_id}/commands", self._h_put_commands),
             ("POST", "/applications/{app_id}/guilds/{guild_id}/commands", self._h_upsert_command),
-            ("GET", "/applications/{app_id}/guilds/{guild_id}/commands/{command_id}",
-             self._h_get_command),
-            ("PATCH", "/applications/{app_id}/guilds/{guild_id}/commands/{command_id}",
-             self._h_edit_command),
-            ("DELETE", "/applications/{app_id}/guilds/{guild_id}/commands/{command_id}",
-             self._h_delete_command),
+            (
+                "GET",
+                "/applications/{app_id}/guilds/{guild_id}/commands/{command_id}",
+                self._h_get_command,
+            ),
+            (
+                "PATCH",
+                "/applications/{app_id}/guilds/{guild_id}/commands/{command_id}",
+                self._h_edit_command,
+            ),
+            (
+                "DELETE",
+                "/applications/{app_id}/guilds/{guild_id}/commands/{command_id}",
+                self._h_delete_command,
+            ),
             ("GET", "/guilds/{guild_id}", self._h_guild),
             ("GET", "/guilds/{guild_id}/channels", self._h_guild_channels),
             ("POST", "/guilds/{guild_id}/channels", self._h_create_channel),
@@ -1811,8 +1891,11 @@ class FakeDiscordServer:
             ("PATCH", "/channels/{channel_id}", self._h_edit_channel),
             ("DELETE", "/channels/{channel_id}", self._h_delete_channel),
             ("PUT", "/channels/{channel_id}/permissions/{overwrite_id}", self._h_put_overwrite),
-            ("DELETE", "/channels/{channel_id}/permissions/{overwrite_id}",
-             self._h_delete_overwrite),
+            (
+                "DELETE",
+                "/channels/{channel_id}/permissions/{overwrite_id}",
+                self._h_delete_overwrite,
+            ),
             ("POST", "/channels/{channel_id}/typing", self._h_typing),
             ("POST", "/channels/{channel_id}/messages/bulk-delete", self._h_bulk_delete),
             ("GET", "/channels/{channel_id}/messages", self._h_history),
@@ -1820,17 +1903,26 @@ class FakeDiscordServer:
             ("GET", "/channels/{channel_id}/messages/{message_id}", self._h_get_message),
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._h_edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._h_delete_message),
-            ("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
-             self._h_add_reaction),
-            ("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
-             self._h_remove_reaction),
+            (
+                "PUT",
+                "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+                self._h_add_reaction,
+            ),
+            (
+                "DELETE",
+                "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+                self._h_remove_reaction,
+            ),
             ("POST", "/channels/{channel_id}/threads", self._h_start_forum_post),
             ("POST", "/interactions/{interaction_id}/{token}/callback", self._h_callback),
             ("POST", "/webhooks/{app_id}/{token}", self._h_followup),
             ("GET", "/webhooks/{app_id}/{token}/messages/{message_id}", self._h_get_wh_message),
             ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", self._h_edit_wh_message),
-            ("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}",
-             self._h_delete_wh_message),
+            (
+                "DELETE",
+                "/webhooks/{app_id}/{token}/messages/{message_id}",
+                self._h_delete_wh_message,
+            ),
         ]
 
     # ---- REST: lookups -------------------------------------------------------------------
@@ -1873,7 +1965,10 @@ class FakeDiscordServer:
             "url": f"ws://127.0.0.1:{self.port}/gateway",
             "shards": 1,
             "session_start_limit": {
-                "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1,
+                "total": 1000,
+                "remaining": 999,
+                "reset_after": 0,
+                "max_concurrency": 1,
             },
         }
 
@@ -1933,8 +2028,9 @@ class FakeDiscordServer:
             raise _form_error(f"{index}.name", "Must be between 1 and 32 in length.")
         if ctype == 1:
             if not re.fullmatch(r"[-_\w]{1,32}", name) or name != name.lower():
-                raise _form_error(f"{index}.name", "Command name is invalid", "APPLICATION_"
-                                  "COMMAND_INVALID_NAME")
+                raise _form_error(
+                    f"{index}.name", "Command name is invalid", "APPLICATION_COMMAND_INVALID_NAME"
+                )
             desc = cmd.get("description", "")
             if not 1 <= len(desc) <= 100:
                 raise _form_error(f"{index}.description", "Must be between 1 and 100 in length.")
@@ -1947,8 +2043,11 @@ class FakeDiscordServer:
         for i, opt in enumerate(options):
             name = opt.get("name", "")
             if name in seen:
-                raise _form_error(f"{path}.{i}.name", "Option names must be unique",
-                                  "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS")
+                raise _form_error(
+                    f"{path}.{i}.name",
+                    "Option names must be unique",
+                    "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                )
             seen.add(name)
             if not re.fullmatch(r"[-_\w]{1,32}", name) or name != name.lower():
                 raise _form_error(f"{path}.{i}.name", "Option name is invalid")
@@ -1957,15 +2056,21 @@ class FakeDiscordServer:
             if len(opt.get("choices") or []) > 25:
                 raise _form_error(f"{path}.{i}.choices", "Must be 25 or fewer in length.")
             if opt.get("choices") and opt.get("autocomplete"):
-                raise _form_error(f"{path}.{i}.autocomplete",
-                                  "Autocomplete cannot be set when choices are present")
+                raise _form_error(
+                    f"{path}.{i}.autocomplete",
+                    "Autocomplete cannot be set when choices are present",
+                )
             self._validate_options(opt.get("options") or [], f"{path}.{i}.options")
 
-    def _store_command(self, guild_id: int | None, cmd: JSONDict, previous: list[JSONDict]
-                       ) -> JSONDict:
+    def _store_command(
+        self, guild_id: int | None, cmd: JSONDict, previous: list[JSONDict]
+    ) -> JSONDict:
         old = next(
-            (c for c in previous
-             if c["name"] == cmd["name"] and c.get("type", 1) == cmd.get("type", 1)),
+            (
+                c
+                for c in previous
+                if c["name"] == cmd["name"] and c.get("type", 1) == cmd.get("type", 1)
+            ),
             None,
         )
         stored: JSONDict = {
@@ -2000,8 +2105,11 @@ class FakeDiscordServer:
             self._validate_command(cmd, i)
             key = (cmd["name"], cmd.get("type", 1))
             if key in names:
-                raise _form_error(f"{i}.name", "Application command names must be unique",
-                                  "APPLICATION_COMMANDS_DUPLICATE_NAME")
+                raise _form_error(
+                    f"{i}.name",
+                    "Application command names must be unique",
+                    "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                )
             names.add(key)
         new = [self._store_command(guild_id, cmd, store) for cmd in payload]
         store[:] = new
@@ -2059,9 +2167,7 @@ class FakeDiscordServer:
             raise missing_access()
         limit = int(request.query.get("limit", 1))
         after = int(request.query.get("after", 0))
-        members = sorted(
-            (m for m in guild.members.values() if m.id > after), key=lambda m: m.id
-        )
+        members = sorted((m for m in guild.members.values() if m.id > after), key=lambda m: m.id)
         return [m.payload() for m in members[:limit]]
 
     async def _h_guild_member(self, request: web.Request) -> Any:
@@ -2090,12 +2196,17 @@ class FakeDiscordServer:
             if parent is None or parent.guild is not guild or parent.type != GUILD_CATEGORY:
                 raise _form_error("parent_id", "Category does not exist")
         overwrites = [
-            Overwrite(int(o["id"]), int(o.get("type", 0)), int(o.get("allow", 0) or 0),
-                      int(o.get("deny", 0) or 0))
+            Overwrite(
+                int(o["id"]),
+                int(o.get("type", 0)),
+                int(o.get("allow", 0) or 0),
+                int(o.get("deny", 0) or 0),
+            )
             for o in body.get("permission_overwrites") or []
         ]
-        ch = self._new_channel(guild, name, ctype, parent=parent, topic=body.get("topic"),
-                               overwrites=overwrites)
+        ch = self._new_channel(
+            guild, name, ctype, parent=parent, topic=body.get("topic"), overwrites=overwrites
+        )
         self._dispatch_all("CHANNEL_CREATE", lambda s: ch.payload(), intent=INTENT_GUILDS)
         return (201, ch.payload())
 
@@ -2121,8 +2232,12 @@ class FakeDiscordServer:
             ch.parent_id = int(body["parent_id"]) if body["parent_id"] else None
         if "permission_overwrites" in body:
             ch.overwrites = {
-                int(o["id"]): Overwrite(int(o["id"]), int(o.get("type", 0)),
-                                        int(o.get("allow", 0) or 0), int(o.get("deny", 0) or 0))
+                int(o["id"]): Overwrite(
+                    int(o["id"]),
+                    int(o.get("type", 0)),
+                    int(o.get("allow", 0) or 0),
+                    int(o.get("deny", 0) or 0),
+                )
                 for o in body["permission_overwrites"]
             }
         self._channel_updated(ch)
@@ -2163,8 +2278,9 @@ class FakeDiscordServer:
             forum = self.channels.get(th.parent_id or 0)
             if forum is None or not forum.is_forum:
                 raise _form_error("applied_tags", "Tags only apply to forum posts")
-            tags = self._check_tags(forum, body["applied_tags"] or [], perms,
-                                    before=th.applied_tags)
+            tags = self._check_tags(
+                forum, body["applied_tags"] or [], perms, before=th.applied_tags
+            )
             if tags != th.applied_tags and not (owner or manage):
                 raise missing_permissions()
         th.applied_tags = tags
@@ -2177,25 +2293,29 @@ class FakeDiscordServer:
         self._dispatch_all("THREAD_UPDATE", lambda s: th.payload(), intent=INTENT_GUILDS)
         return th.payload()
 
-    def _check_tags(self, forum: FakeChannel, raw: Any, perms: int, *,
-                    before: Sequence[int] = ()) -> list[int]:
+    def _check_tags(
+        self, forum: FakeChannel, raw: Any, perms: int, *, before: Sequence[int] = ()
+    ) -> list[int]:
         try:
             ids = [int(t) for t in raw]
         except (TypeError, ValueError):
             raise _form_error("applied_tags", "Value is not a snowflake.") from None
         if len(ids) > MAX_APPLIED_TAGS:
-            raise _form_error("applied_tags", f"Must be {MAX_APPLIED_TAGS} or fewer in length.",
-                              "BASE_TYPE_MAX_LENGTH")
+            raise _form_error(
+                "applied_tags",
+                f"Must be {MAX_APPLIED_TAGS} or fewer in length.",
+                "BASE_TYPE_MAX_LENGTH",
+            )
         known = {t.id: t for t in forum.available_tags}
         if any(t not in known for t in ids):
             raise _form_error("applied_tags", "Unknown tag.")
         changed = set(ids) ^ set(before)
-        if any(known[t].moderated for t in changed if t in known) \
-                and not perms & MANAGE_THREADS:
+        if any(known[t].moderated for t in changed if t in known) and not perms & MANAGE_THREADS:
             raise missing_permissions()
         if forum.flags & REQUIRE_TAG and not ids:
-            raise DiscordError(400, 40067,
-                               "A tag is required to create a forum post in this channel")
+            raise DiscordError(
+                400, 40067, "A tag is required to create a forum post in this channel"
+            )
         return list(dict.fromkeys(ids))
 
     async def _h_start_forum_post(self, request: web.Request) -> Any:
@@ -2215,10 +2335,10 @@ class FakeDiscordServer:
             raise _form_error("message", "This field is required", "BASE_TYPE_REQUIRED")
         self._validate_message(message, creating=True, files=call.files)
         if int(message.get("flags") or 0) & EPHEMERAL:
-            raise _form_error("message.flags", "Ephemeral messages can only be sent as "
-                              "interaction responses")
-        tags = self._check_tags(forum, body.get("applied_tags") or [],
-                                self.bot_permissions(forum))
+            raise _form_error(
+                "message.flags", "Ephemeral messages can only be sent as interaction responses"
+            )
+        tags = self._check_tags(forum, body.get("applied_tags") or [], self.bot_permissions(forum))
         th = self.add_thread(forum, name, owner=self.bot_user, applied_tags=tags)
         msg = self._new_message(th, self.bot_user, message, id=th.id, files=call.files)
         self._dispatch_message("MESSAGE_CREATE", msg)
@@ -2239,7 +2359,9 @@ class FakeDiscordServer:
         body = request[_CALL].json or {}
         oid = int(request.match_info["overwrite_id"])
         ch.overwrites[oid] = Overwrite(
-            oid, int(body.get("type", 0)), int(body.get("allow", 0) or 0),
+            oid,
+            int(body.get("type", 0)),
+            int(body.get("allow", 0) or 0),
             int(body.get("deny", 0) or 0),
         )
         self._channel_updated(ch)
@@ -2275,8 +2397,7 @@ class FakeDiscordServer:
         if content is not None and not isinstance(content, str):
             content = str(content)
         if content and len(content) > 2000:
-            raise _form_error("content", "Must be 2000 or fewer in length.",
-                              "BASE_TYPE_MAX_LENGTH")
+            raise _form_error("content", "Must be 2000 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
         embeds = body.get("embeds") or []
         if len(embeds) > 10:
             raise _form_error("embeds", "Must be 10 or fewer in length.")
@@ -2292,8 +2413,9 @@ class FakeDiscordServer:
                 if len(str(f.get("name", ""))) > 256 or len(str(f.get("value", ""))) > 1024:
                     raise _form_error(f"embeds.{i}.fields.{j}", "Field too long.")
                 if not str(f.get("name", "")) or not str(f.get("value", "")):
-                    raise _form_error(f"embeds.{i}.fields.{j}", "This field is required",
-                                      "BASE_TYPE_REQUIRED")
+                    raise _form_error(
+                        f"embeds.{i}.fields.{j}", "This field is required", "BASE_TYPE_REQUIRED"
+                    )
             total += sum(len(t) for t in _embed_texts([e]))
         if total > 6000:
             raise _form_error("embeds", "Embed size exceeds maximum size of 6000")
@@ -2302,8 +2424,9 @@ class FakeDiscordServer:
         self._validate_components(components, v2=bool(flags & COMPONENTS_V2))
         if flags & COMPONENTS_V2 and (content or embeds):
             raise _form_error("content", "Cannot send content or embeds with components v2")
-        if creating and not (content or embeds or components or files or body.get("poll")
-                             or body.get("sticker_ids")):
+        if creating and not (
+            content or embeds or components or files or body.get("poll") or body.get("sticker_ids")
+        ):
             raise DiscordError(400, 50006, "Cannot send an empty message")
 
     def _validate_components(self, components: list[JSONDict], *, v2: bool) -> None:
@@ -2317,21 +2440,29 @@ class FakeDiscordServer:
                     raise _form_error(f"components.{i}.type", "Top-level must be action rows")
                 inner = comp.get("components") or []
                 if not 1 <= len(inner) <= 5:
-                    raise _form_error(f"components.{i}.components",
-                                      "Must be between 1 and 5 in length.")
+                    raise _form_error(
+                        f"components.{i}.components", "Must be between 1 and 5 in length."
+                    )
                 if any(c.get("type") != 2 for c in inner) and len(inner) > 1:
-                    raise _form_error(f"components.{i}.components",
-                                      "A select menu must be alone in its row")
+                    raise _form_error(
+                        f"components.{i}.components", "A select menu must be alone in its row"
+                    )
             for c in _walk_components([comp]):
                 count += 1
                 cid = c.get("custom_id")
                 if cid is not None:
                     if not 1 <= len(cid) <= 100:
-                        raise _form_error(f"components.{i}", "custom_id must be 1-100 characters",
-                                          "BASE_TYPE_BAD_LENGTH")
+                        raise _form_error(
+                            f"components.{i}",
+                            "custom_id must be 1-100 characters",
+                            "BASE_TYPE_BAD_LENGTH",
+                        )
                     if cid in seen:
-                        raise _form_error(f"components.{i}", "Component custom id cannot be "
-                                          "duplicated", "COMPONENT_CUSTOM_ID_DUPLICATED")
+                        raise _form_error(
+                            f"components.{i}",
+                            "Component custom id cannot be duplicated",
+                            "COMPONENT_CUSTOM_ID_DUPLICATED",
+                        )
                     seen.add(cid)
                 if c.get("type") == 2:
                     if len(str(c.get("label") or "")) > 80:
@@ -2426,10 +2557,16 @@ class FakeDiscordServer:
         self._validate_message(body, creating=True, files=call.files)
         flags = int(body.get("flags") or 0)
         if flags & EPHEMERAL:
-            raise _form_error("flags", "Ephemeral messages can only be sent as interaction "
-                              "responses")
-        msg = self._new_message(ch, self.bot_user, body, type=19 if body.get(
-            "message_reference") else 0, files=call.files)
+            raise _form_error(
+                "flags", "Ephemeral messages can only be sent as interaction responses"
+            )
+        msg = self._new_message(
+            ch,
+            self.bot_user,
+            body,
+            type=19 if body.get("message_reference") else 0,
+            files=call.files,
+        )
         self._dispatch_message("MESSAGE_CREATE", msg)
         return self._msg_payload(msg)
 
@@ -2453,7 +2590,7 @@ class FakeDiscordServer:
             msgs = msgs[:limit]
         if "around" in q:
             around = int(q["around"])
-            older = [m for m in msgs if m.id <= around][-(limit // 2 + 1):]
+            older = [m for m in msgs if m.id <= around][-(limit // 2 + 1) :]
             newer = [m for m in msgs if m.id > around][: limit - len(older)]
             msgs = older + newer
         msgs = msgs[-limit:]
@@ -2559,8 +2696,11 @@ class FakeDiscordServer:
         ctype = int(body.get("type", 0))
         data = body.get("data")
         if ctype not in ALLOWED_CALLBACKS.get(it.type, set()):
-            raise _form_error("type", f"Callback type {ctype} is invalid for interaction type "
-                              f"{it.type}", "INTERACTION_CALLBACK_TYPE_INVALID")
+            raise _form_error(
+                "type",
+                f"Callback type {ctype} is invalid for interaction type {it.type}",
+                "INTERACTION_CALLBACK_TYPE_INVALID",
+            )
         if ctype == UPDATE_MESSAGE and it.message is None:
             raise DiscordError(400, 40004, "Interaction has no message to update")
         message: FakeMessage | None = None
@@ -2568,16 +2708,23 @@ class FakeDiscordServer:
         if ctype == CHANNEL_MESSAGE:
             self._validate_message(data, creating=True, files=call.files)
             message = self._new_message(
-                it.channel, self.bot_user, data,
-                type=20 if it.type == APPLICATION_COMMAND else 0, interaction=it,
+                it.channel,
+                self.bot_user,
+                data,
+                type=20 if it.type == APPLICATION_COMMAND else 0,
+                interaction=it,
                 files=call.files,
             )
             it.original = message
         elif ctype == DEFERRED_CHANNEL_MESSAGE:
             flags = (int(data.get("flags") or 0) & EPHEMERAL) | LOADING
             message = self._new_message(
-                it.channel, self.bot_user, {}, type=20 if it.type == APPLICATION_COMMAND else 0,
-                interaction=it, flags=flags,
+                it.channel,
+                self.bot_user,
+                {},
+                type=20 if it.type == APPLICATION_COMMAND else 0,
+                interaction=it,
+                flags=flags,
             )
             it.original = message
         elif ctype in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
@@ -2590,16 +2737,19 @@ class FakeDiscordServer:
             if not isinstance(choices, list):
                 raise _form_error("data.choices", "This field is required", "BASE_TYPE_REQUIRED")
             if len(choices) > 25:
-                raise _form_error("data.choices", "Must be 25 or fewer in length.",
-                                  "BASE_TYPE_MAX_LENGTH")
+                raise _form_error(
+                    "data.choices", "Must be 25 or fewer in length.", "BASE_TYPE_MAX_LENGTH"
+                )
             for i, choice in enumerate(choices):
                 if not 1 <= len(str(choice.get("name", ""))) <= 100:
-                    raise _form_error(f"data.choices.{i}.name",
-                                      "Must be between 1 and 100 in length.")
+                    raise _form_error(
+                        f"data.choices.{i}.name", "Must be between 1 and 100 in length."
+                    )
         elif ctype == MODAL:
             if not data.get("custom_id") or not data.get("title"):
-                raise _form_error("data", "Modals need a custom_id and a title",
-                                  "BASE_TYPE_REQUIRED")
+                raise _form_error(
+                    "data", "Modals need a custom_id and a title", "BASE_TYPE_REQUIRED"
+                )
             if len(data["title"]) > 45:
                 raise _form_error("data.title", "Must be 45 or fewer in length.")
             if not 1 <= len(data.get("components") or []) <= 5:
@@ -2786,8 +2936,14 @@ class FakeDiscordServer:
         conn = _Connection(ws, request)
         self.connections.append(conn)
         writer = asyncio.ensure_future(self._writer(conn))
-        conn.send({"op": 10, "d": {"heartbeat_interval": int(self.heartbeat_interval * 1000)},
-                   "s": None, "t": None})
+        conn.send(
+            {
+                "op": 10,
+                "d": {"heartbeat_interval": int(self.heartbeat_interval * 1000)},
+                "s": None,
+                "t": None,
+            }
+        )
         self._changed()
         try:
             async for msg in ws:
@@ -2881,8 +3037,7 @@ class FakeDiscordServer:
             await asyncio.sleep(self.ready_delay)
         ready: JSONDict = {
             "v": 10,
-            "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False,
-                     "flags": 0},
+            "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
             "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()],
             "session_id": session.session_id,
             "session_type": "normal",
@@ -3007,5 +3162,3 @@ class FakeDiscordServer:
     def dispatch(self, event: str, data: JSONDict, *, intent: int | None = None) -> int:
         """Send an arbitrary DISPATCH event to every live session; returns how many got it."""
         return self._dispatch_all(event, lambda s: data, intent=intent)
-
-

@@ -18,9 +18,7 @@ from tests.fakediscord import EPHEMERAL, FakeDiscord, FakeUser
 # --------------------------------------------------------------------------------------------
 
 
-class CounterButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"counter:(?P<n>\d+)"
-):
+class CounterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"counter:(?P<n>\d+)"):
     """A persistent button whose custom_id carries its state."""
 
     def __init__(self, n: int) -> None:
@@ -48,9 +46,7 @@ class PickView(discord.ui.View):
         custom_id="pick",
         options=[discord.SelectOption(label=x, value=x) for x in ("rock", "paper", "scissors")],
     )
-    async def pick(
-        self, interaction: discord.Interaction, select: discord.ui.Select[Any]
-    ) -> None:
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
         await interaction.response.send_message(f"picked {select.values[0]}", ephemeral=True)
 
 
@@ -265,7 +261,7 @@ async def test_command_sync_is_recorded(fake: FakeDiscord) -> None:
     synced = await b.tree.sync()
     assert sorted(c.name for c in synced) == ["fx", "fxmod"]
     assert synced[0].id == int(fake.global_commands[0]["id"])
-    (scope, payload), = fake.command_syncs
+    ((scope, payload),) = fake.command_syncs
     assert scope is None
     fx = next(c for c in payload if c["name"] == "fx")
     subs = {o["name"] for o in fx["options"]}
@@ -520,8 +516,9 @@ async def test_bot_creates_a_channel(fake: FakeDiscord, alice: FakeUser, bot: An
     assert [m.content for m in fake.channel_messages(ch)] == ["The campaign starts here."]
     assert bot.get_channel(ch.id) is not None  # CHANNEL_CREATE reached the cache
 
-    fake.set_role_permissions(fake.guild.bot_role, discord.Permissions(view_channel=True,
-                                                                        send_messages=True))
+    fake.set_role_permissions(
+        fake.guild.bot_role, discord.Permissions(view_channel=True, send_messages=True)
+    )
     it = await fake.send_slash(alice, "fx campaign", {"name": "nope"})
     await it.response()
     await fake.wait_for(lambda: bot.errors)
@@ -565,7 +562,6 @@ async def test_late_and_double_acknowledgements(
     assert it.failed and it.rejected[0].error_code == 10062
     with pytest.raises(AssertionError, match="rejected"):
         await it.response()
-
 
 
 async def test_two_processes_answering_the_same_interaction(
@@ -685,8 +681,9 @@ async def test_threads_messages_interactions_and_permissions(
 
     # Permissions come from the parent; posting needs Send Messages in Threads.
     assert fake.bot_permissions(thread) == fake.bot_permissions(fake.channel)
-    fake.set_permissions(fake.channel, fake.guild,
-                         deny=discord.Permissions(send_messages_in_threads=True))
+    fake.set_permissions(
+        fake.channel, fake.guild, deny=discord.Permissions(send_messages_in_threads=True)
+    )
     with pytest.raises(PermissionError):
         await fake.post_message(alice, thread, "no")
     await fake.post_message(alice, fake.channel, "still fine here")
@@ -715,8 +712,9 @@ async def test_forum_posts(fake: FakeDiscord, alice: FakeUser, bot: FixtureBot) 
 
     # Nobody posts in the forum itself: the bot gets 400 / 50008, users and commands can't.
     with pytest.raises(discord.HTTPException) as exc:
-        await bot.http.send_message(forum.id, params=discord.http.handle_message_parameters(
-            content="hi"))
+        await bot.http.send_message(
+            forum.id, params=discord.http.handle_message_parameters(content="hi")
+        )
     assert exc.value.status == 400 and exc.value.code == 50008
     with pytest.raises(ValueError):
         await fake.post_message(alice, forum, "hi")
@@ -737,8 +735,9 @@ async def test_forum_posts(fake: FakeDiscord, alice: FakeUser, bot: FixtureBot) 
     assert isinstance(b2.get_channel(post.id), discord.Thread)
 
 
-async def test_archived_and_locked_threads(fake: FakeDiscord, alice: FakeUser,
-                                           bot: FixtureBot) -> None:
+async def test_archived_and_locked_threads(
+    fake: FakeDiscord, alice: FakeUser, bot: FixtureBot
+) -> None:
     thread = fake.add_thread(fake.channel, "plans", owner=alice)
     await fake.idle(0.02)
     ch = bot.get_channel(thread.id)
@@ -803,13 +802,20 @@ async def test_archived_and_locked_threads(fake: FakeDiscord, alice: FakeUser,
 
 
 async def test_forum_tags(fake: FakeDiscord, alice: FakeUser, bot: FixtureBot) -> None:
-    forum = fake.add_forum(fake.guild, "lfg", require_tag=True, tags=[
-        "Open", {"name": "Staff pick", "moderated": True, "emoji": "⭐"}, "Done"])
+    forum = fake.add_forum(
+        fake.guild,
+        "lfg",
+        require_tag=True,
+        tags=["Open", {"name": "Staff pick", "moderated": True, "emoji": "⭐"}, "Done"],
+    )
     await fake.idle(0.02)
     cached = bot.get_channel(forum.id)
     assert isinstance(cached, discord.ForumChannel) and cached.flags.require_tag
     assert [(t.name, t.moderated) for t in cached.available_tags] == [
-        ("Open", False), ("Staff pick", True), ("Done", False)]
+        ("Open", False),
+        ("Staff pick", True),
+        ("Done", False),
+    ]
     assert str(cached.get_tag(forum.tag("Staff pick").id).emoji) == "⭐"
     with pytest.raises(ValueError):
         fake.add_forum_post(forum, "untagged", "hi", owner=alice)
@@ -821,10 +827,12 @@ async def test_forum_tags(fake: FakeDiscord, alice: FakeUser, bot: FixtureBot) -
         await cached.create_thread(name="Run", content="a run")
     assert exc.value.status == 400 and exc.value.code == 40067
     with pytest.raises(discord.Forbidden):
-        await cached.create_thread(name="Run", content="a run",
-                                   applied_tags=[cached.get_tag(forum.tag("Staff pick").id)])
-    made = await cached.create_thread(name="Run", content="a run",
-                                      applied_tags=[cached.get_tag(forum.tag("Open").id)])
+        await cached.create_thread(
+            name="Run", content="a run", applied_tags=[cached.get_tag(forum.tag("Staff pick").id)]
+        )
+    made = await cached.create_thread(
+        name="Run", content="a run", applied_tags=[cached.get_tag(forum.tag("Open").id)]
+    )
     post2 = fake.channels[made.thread.id]
     assert post2.owner_id == fake.bot_user.id and post2.messages[0].id == post2.id
     assert made.message.content == "a run" and fake.tag_names(post2) == ["Open"]

@@ -52,59 +52,124 @@ from rules.legends.options import TableOptions
 from rules.legends.state import Run, Runner, SeatZones, Table
 
 LIBRARY: dict[str, dict[str, Any]] = {
-    "trap-and-trace": dict(name="Trap and Trace", ranks=[5], suits=["stealth"],
-                           effects=[{"type": "discard_from_plan", "max": 1}]),
-    "second-story-work": dict(name="Second Story Work", ranks=[9], suits=["stealth"],
-                              effects=[{"type": "draw_and_put", "plan_size": 1}]),
-    "crimson-flags": dict(name="Crimson Flags", ranks=[10], suits=["tech"],
-                          effects=[{"type": "only_if", "no_other_suit": "tech"},
-                                   {"type": "damage", "amount": 3}]),
-    "malachias": dict(name="Malachias the Lost", ranks=[3], suits=["charisma"],
-                      effects=[{"type": "discard_from_plan", "max": 10,
-                                "filter": {"face": True}, "damage_each": 2}]),
-    "guns-lots-of-guns": dict(name="Guns, Lots of Guns", ranks=[8], suits=["muscle"],
-                              effects=[{"type": "damage_per_symbol", "suit": "muscle",
-                                        "amount": 1}]),
-    "before-the-night": dict(name="Before the Night", ranks=[4], suits=["charisma"],
-                             effects=[{"type": "draw", "count": 2, "who": "chosen"}]),
-    "disarming-smile": dict(name="Disarming Smile", ranks=[12],
-                            suits=["charisma", "muscle", "tech"]),
-    "overclocked-deck": dict(name="Overclocked Deck", ranks=[6], suits=["tech"],
-                             effects=[{"type": "plan_size", "amount": 1}]),
-    "trauma-patch": dict(name="Trauma Patch", ranks=[2], suits=["charisma"],
-                         effects=[{"type": "heal", "amount": 3}]),
-    "frag-out": dict(name="Frag Out", ranks=[11], suits=["muscle"],
-                     effects=[{"type": "immediate_damage", "amount": 4}]),
-    "pair-bonus": dict(name="Harmony", ranks=[7], suits=["charisma"],
-                       effects=[{"type": "damage_per_pair", "amount": 2}]),
-    "swap-in": dict(name="Swap In", ranks=[13], suits=["tech"],
-                    effects=[{"type": "replace"}]),
-    "open-door": dict(name="Open Door", ranks=[2], suits=["stealth"],
-                      effects=[{"type": "put_from_hand", "who": "chosen"}]),
+    "trap-and-trace": dict(
+        name="Trap and Trace",
+        ranks=[5],
+        suits=["stealth"],
+        effects=[{"type": "discard_from_plan", "max": 1}],
+    ),
+    "second-story-work": dict(
+        name="Second Story Work",
+        ranks=[9],
+        suits=["stealth"],
+        effects=[{"type": "draw_and_put", "plan_size": 1}],
+    ),
+    "crimson-flags": dict(
+        name="Crimson Flags",
+        ranks=[10],
+        suits=["tech"],
+        effects=[{"type": "only_if", "no_other_suit": "tech"}, {"type": "damage", "amount": 3}],
+    ),
+    "malachias": dict(
+        name="Malachias the Lost",
+        ranks=[3],
+        suits=["charisma"],
+        effects=[
+            {"type": "discard_from_plan", "max": 10, "filter": {"face": True}, "damage_each": 2}
+        ],
+    ),
+    "guns-lots-of-guns": dict(
+        name="Guns, Lots of Guns",
+        ranks=[8],
+        suits=["muscle"],
+        effects=[{"type": "damage_per_symbol", "suit": "muscle", "amount": 1}],
+    ),
+    "before-the-night": dict(
+        name="Before the Night",
+        ranks=[4],
+        suits=["charisma"],
+        effects=[{"type": "draw", "count": 2, "who": "chosen"}],
+    ),
+    "disarming-smile": dict(
+        name="Disarming Smile", ranks=[12], suits=["charisma", "muscle", "tech"]
+    ),
+    "overclocked-deck": dict(
+        name="Overclocked Deck",
+        ranks=[6],
+        suits=["tech"],
+        effects=[{"type": "plan_size", "amount": 1}],
+    ),
+    "trauma-patch": dict(
+        name="Trauma Patch", ranks=[2], suits=["charisma"], effects=[{"type": "heal", "amount": 3}]
+    ),
+    "frag-out": dict(
+        name="Frag Out",
+        ranks=[11],
+        suits=["muscle"],
+        effects=[{"type": "immediate_damage", "amount": 4}],
+    ),
+    "pair-bonus": dict(
+        name="Harmony",
+        ranks=[7],
+        suits=["charisma"],
+        effects=[{"type": "damage_per_pair", "amount": 2}],
+    ),
+    "swap-in": dict(name="Swap In", ranks=[13], suits=["tech"], effects=[{"type": "replace"}]),
+    "open-door": dict(
+        name="Open Door",
+        ranks=[2],
+        suits=["stealth"],
+        effects=[{"type": "put_from_hand", "who": "chosen"}],
+    ),
     # More cards for the rulebook tests (names are made up; behaviour is the vocabulary's).
-    "dumpster-dive": dict(name="Dumpster Dive", ranks=[6], suits=["stealth"],
-                          effects=[{"type": "discard_from_hand", "count": 1,
-                                    "draw_after": 1}]),
-    "quick-hands": dict(name="Quick Hands", ranks=[9], suits=["tech"],
-                        effects=[{"type": "draw", "count": 1}]),
-    "rush-in": dict(name="Rush In", ranks=[4], suits=["muscle"],
-                    effects=[{"type": "put_from_deck", "count": 1}]),
-    "backup": dict(name="Backup", ranks=[10], suits=["muscle"],
-                   effects=[{"type": "plan_size", "amount": 1}, {"type": "damage", "amount": 1}]),
-    "tech-needed": dict(name="Patch Job", ranks=[5], suits=["charisma"],
-                        effects=[{"type": "only_if", "plan_has_suit": "tech"},
-                                 {"type": "damage", "amount": 2}]),
-    "opener": dict(name="Opener", ranks=[8], suits=["stealth"],
-                   effects=[{"type": "only_if", "max_plan_cards": 0},
-                            {"type": "damage", "amount": 1}]),
-    "crowd-pleaser": dict(name="Crowd Pleaser", ranks=[12], suits=["charisma"],
-                          effects=[{"type": "damage_per_card", "amount": 1,
-                                    "filter": {"suit": "charisma"}}]),
-    "flashbang": dict(name="Flashbang", ranks=[11], suits=["stealth"],
-                      effects=[{"type": "immediate_damage", "amount": 3},
-                               {"type": "draw", "count": 1}]),
-    "big-heal": dict(name="Ripperdoc on Call", ranks=[3], suits=["tech"],
-                     effects=[{"type": "heal", "amount": 10}]),
+    "dumpster-dive": dict(
+        name="Dumpster Dive",
+        ranks=[6],
+        suits=["stealth"],
+        effects=[{"type": "discard_from_hand", "count": 1, "draw_after": 1}],
+    ),
+    "quick-hands": dict(
+        name="Quick Hands", ranks=[9], suits=["tech"], effects=[{"type": "draw", "count": 1}]
+    ),
+    "rush-in": dict(
+        name="Rush In", ranks=[4], suits=["muscle"], effects=[{"type": "put_from_deck", "count": 1}]
+    ),
+    "backup": dict(
+        name="Backup",
+        ranks=[10],
+        suits=["muscle"],
+        effects=[{"type": "plan_size", "amount": 1}, {"type": "damage", "amount": 1}],
+    ),
+    "tech-needed": dict(
+        name="Patch Job",
+        ranks=[5],
+        suits=["charisma"],
+        effects=[{"type": "only_if", "plan_has_suit": "tech"}, {"type": "damage", "amount": 2}],
+    ),
+    "opener": dict(
+        name="Opener",
+        ranks=[8],
+        suits=["stealth"],
+        effects=[{"type": "only_if", "max_plan_cards": 0}, {"type": "damage", "amount": 1}],
+    ),
+    "crowd-pleaser": dict(
+        name="Crowd Pleaser",
+        ranks=[12],
+        suits=["charisma"],
+        effects=[{"type": "damage_per_card", "amount": 1, "filter": {"suit": "charisma"}}],
+    ),
+    "flashbang": dict(
+        name="Flashbang",
+        ranks=[11],
+        suits=["stealth"],
+        effects=[{"type": "immediate_damage", "amount": 3}, {"type": "draw", "count": 1}],
+    ),
+    "big-heal": dict(
+        name="Ripperdoc on Call",
+        ranks=[3],
+        suits=["tech"],
+        effects=[{"type": "heal", "amount": 10}],
+    ),
 }
 
 _SUIT = {"C": "charisma", "M": "muscle", "S": "stealth", "T": "tech", "*": "any"}
@@ -137,10 +202,24 @@ def req(hand: str, *suits: str, better: bool = False, flush_suit: str | None = N
     return Requirement(hand=hand, suits=suits, or_better=better, flush_suit=flush_suit)
 
 
-def obstacle(order: int, name: str, *, health: int, damage: int = 0,
-             to_hit: Sequence[Requirement] = (), **kw: Any) -> dict[str, Any]:
-    return dict(order=order, kind="obstacle", name=name, health=health, damage=damage,
-                to_hit=list(to_hit) or [pair()], **kw)
+def obstacle(
+    order: int,
+    name: str,
+    *,
+    health: int,
+    damage: int = 0,
+    to_hit: Sequence[Requirement] = (),
+    **kw: Any,
+) -> dict[str, Any]:
+    return dict(
+        order=order,
+        kind="obstacle",
+        name=name,
+        health=health,
+        damage=damage,
+        to_hit=list(to_hit) or [pair()],
+        **kw,
+    )
 
 
 def scene(order: int, name: str, **kw: Any) -> dict[str, Any]:
@@ -186,26 +265,51 @@ class Sim:
         cards = {card_id(c): make_card(c) for c in sorted(codes)}
         filler = tuple(card_id(c) for c in ["2C", "3M", "4S", "5T", "6C"] * 2)
         roles = {r: RoleDeck(role=r, name=r.value, cards=filler) for r in Role}
-        scen = Scenario(id="test", name="Test Run", cards=[ScenarioCard(**c) for c in scenario]
-                        or [ScenarioCard(order=1, kind="scene", name="Payday")])
+        scen = Scenario(
+            id="test",
+            name="Test Run",
+            cards=[ScenarioCard(**c) for c in scenario]
+            or [ScenarioCard(order=1, kind="scene", name="Payday")],
+        )
         scenarios = {"test": scen}
         trauma_ids: tuple[str, ...] = ()
         if trauma:
-            scenarios["trauma"] = Scenario(id="trauma", name="Trauma Pack 1", after="retry",
-                                           max_health_change=-2,
-                                           cards=[ScenarioCard(**c) for c in trauma])
+            scenarios["trauma"] = Scenario(
+                id="trauma",
+                name="Trauma Pack 1",
+                after="retry",
+                max_health_change=-2,
+                cards=[ScenarioCard(**c) for c in trauma],
+            )
             trauma_ids = ("trauma",)
         self.content = ContentPack(
-            cards=cards, roles=roles, scenarios=scenarios, upgrade_packs={},
-            campaigns={"test": Campaign(id="test", name="Test", scenarios=("test",),
-                                        trauma_packs=trauma_ids, max_health=max_health)},
+            cards=cards,
+            roles=roles,
+            scenarios=scenarios,
+            upgrade_packs={},
+            campaigns={
+                "test": Campaign(
+                    id="test",
+                    name="Test",
+                    scenarios=("test",),
+                    trauma_packs=trauma_ids,
+                    max_health=max_health,
+                )
+            },
         )
         role_list = list(Role)
         runners = []
         for s in seats:
             is_merc = merc and s == seats[-1] and len(seats) > 1
-            runners.append(Runner(player="p0" if is_merc else f"p{s}", name=f"P{s}",
-                                  role=role_list[s % 4], is_merc=is_merc, deck=filler))
+            runners.append(
+                Runner(
+                    player="p0" if is_merc else f"p{s}",
+                    name=f"P{s}",
+                    role=role_list[s % 4],
+                    is_merc=is_merc,
+                    deck=filler,
+                )
+            )
         zones: dict[int, SeatZones] = {}
         inst_map: dict[str, str] = {}
         for s in seats:
@@ -219,12 +323,27 @@ class Sim:
                 inst_map[inst] = card_id(code)
                 d.append(inst)
             zones[s] = SeatZones(hand=tuple(h), deck=tuple(d))
-        run = Run(scenario="test", deck=tuple(c.order for c in scen.deck_in_order()),
-                  zones=zones, cards=inst_map, seats=tuple(seats), leader=leader,
-                  health=health, max_health=max_health)
-        self.table = Table(id="t", name="Test", owner="p0", campaign="test",
-                           options=options or TableOptions(), runners=tuple(runners),
-                           max_health=max_health, run=run, rng=Rng(seed=seed))
+        run = Run(
+            scenario="test",
+            deck=tuple(c.order for c in scen.deck_in_order()),
+            zones=zones,
+            cards=inst_map,
+            seats=tuple(seats),
+            leader=leader,
+            health=health,
+            max_health=max_health,
+        )
+        self.table = Table(
+            id="t",
+            name="Test",
+            owner="p0",
+            campaign="test",
+            options=options or TableOptions(),
+            runners=tuple(runners),
+            max_health=max_health,
+            run=run,
+            rng=Rng(seed=seed),
+        )
         self.events: list[str] = []
         self.last: Outcome | None = None
 
@@ -260,8 +379,9 @@ class Sim:
         return self.act(Flip(player=self.player(self.run.leader)))
 
     def play(self, seat: int, code: str) -> Outcome:
-        return self.act(Play(player=self.player(seat), card=self.inst(seat, code),
-                             merc=self.merc(seat)))
+        return self.act(
+            Play(player=self.player(seat), card=self.inst(seat, code), merc=self.merc(seat))
+        )
 
     def choose(self, seat: int, option: str) -> Outcome:
         """Answer a prompt; a card code is turned into its instance (hand or Plan)."""
@@ -282,8 +402,9 @@ class Sim:
         return self.act(CloseVote(player=self.player(self.run.leader)))
 
     def discard(self, seat: int, code: str) -> Outcome:
-        return self.act(Discard(player=self.player(seat), card=self.inst(seat, code),
-                                merc=self.merc(seat)))
+        return self.act(
+            Discard(player=self.player(seat), card=self.inst(seat, code), merc=self.merc(seat))
+        )
 
     def ready(self, seat: int) -> Outcome:
         return self.act(Ready(player=self.player(seat), merc=self.merc(seat)))
@@ -375,43 +496,81 @@ class Crew(Sim):
             if code in costs:
                 card = card.model_copy(update={"cost": costs[code]})
             card_defs[card.id] = card
-        roles = {r: RoleDeck(role=r, name=r.value.title(),
-                             cards=tuple(card_id(c) for c in starter)) for r in Role}
+        roles = {
+            r: RoleDeck(role=r, name=r.value.title(), cards=tuple(card_id(c) for c in starter))
+            for r in Role
+        }
         scen: dict[str, Scenario] = {}
         for sid, deck in scenarios.items():
             rw = rewards.get(sid, {})
             scen[sid] = Scenario(
-                id=sid, name=sid.replace("-", " ").title(),
+                id=sid,
+                name=sid.replace("-", " ").title(),
                 cards=[ScenarioCard(**c) for c in deck],
-                rewards=Rewards(eddies=rw.get("eddies", 0),
-                                cards=tuple(card_id(c) for c in rw.get("cards", ())),
-                                unlock_packs=tuple(rw.get("unlock_packs", ()))))
+                rewards=Rewards(
+                    eddies=rw.get("eddies", 0),
+                    cards=tuple(card_id(c) for c in rw.get("cards", ())),
+                    unlock_packs=tuple(rw.get("unlock_packs", ())),
+                ),
+            )
         for tid, spec in trauma.items():
-            scen[tid] = Scenario(id=tid, name=spec.get("name", tid.replace("-", " ").title()),
-                                 cards=[ScenarioCard(**c) for c in spec["cards"]],
-                                 after=spec.get("after", "retry"),
-                                 max_health_change=spec.get("max_health_change", 0))
-        packs = {pid: UpgradePack(id=pid, name=pid.replace("-", " ").title(),
-                                  sealed=pid in sealed,
-                                  cards=tuple(card_id(c) for c in group))
-                 for pid, group in upgrades.items()}
-        camp = Campaign(id="test", name="Test Campaign",
-                        scenarios=tuple(campaign or scenarios), trauma_packs=tuple(trauma),
-                        max_health=max_health, starting_eddies=starting_eddies)
-        self.content = ContentPack(cards=card_defs, roles=roles, scenarios=scen,
-                                   upgrade_packs=packs, campaigns={"test": camp})
-        self.table = new_table(table_id="t", name="Test", owner=owner, campaign="test",
-                               seed=seed, content=self.content, options=options)
+            scen[tid] = Scenario(
+                id=tid,
+                name=spec.get("name", tid.replace("-", " ").title()),
+                cards=[ScenarioCard(**c) for c in spec["cards"]],
+                after=spec.get("after", "retry"),
+                max_health_change=spec.get("max_health_change", 0),
+            )
+        packs = {
+            pid: UpgradePack(
+                id=pid,
+                name=pid.replace("-", " ").title(),
+                sealed=pid in sealed,
+                cards=tuple(card_id(c) for c in group),
+            )
+            for pid, group in upgrades.items()
+        }
+        camp = Campaign(
+            id="test",
+            name="Test Campaign",
+            scenarios=tuple(campaign or scenarios),
+            trauma_packs=tuple(trauma),
+            max_health=max_health,
+            starting_eddies=starting_eddies,
+        )
+        self.content = ContentPack(
+            cards=card_defs,
+            roles=roles,
+            scenarios=scen,
+            upgrade_packs=packs,
+            campaigns={"test": camp},
+        )
+        self.table = new_table(
+            table_id="t",
+            name="Test",
+            owner=owner,
+            campaign="test",
+            seed=seed,
+            content=self.content,
+            options=options,
+        )
         self.owner = owner
         self.events = []
         self.last = None
 
     # ---- campaign actions, by person -------------------------------------------------
 
-    def join(self, player: str, role: str, *, merc: str | None = None,
-             name: str | None = None) -> Outcome:
-        return self.act(Join(player=player, name=name or player.title(), role=Role(role),
-                             merc=Role(merc) if merc else None))
+    def join(
+        self, player: str, role: str, *, merc: str | None = None, name: str | None = None
+    ) -> Outcome:
+        return self.act(
+            Join(
+                player=player,
+                name=name or player.title(),
+                role=Role(role),
+                merc=Role(merc) if merc else None,
+            )
+        )
 
     def leave(self, player: str) -> Outcome:
         return self.act(Leave(player=player))

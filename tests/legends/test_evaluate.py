@@ -258,8 +258,12 @@ def test_r5_attached_suits_of_a_pair_must_be_on_the_paired_cards() -> None:
     m = check(full_house, req(H.THREE_OF_A_KIND, "tech", plus=True))
     assert m is not None and m.hand is H.FULL_HOUSE and len(m.cards) == 5
     # A kicker never joins: it shows no group rank.
-    assert check([card(8), card(8), card(8), card(6, "tech")],
-                 req(H.THREE_OF_A_KIND, "tech", plus=True)) is None
+    assert (
+        check(
+            [card(8), card(8), card(8), card(6, "tech")], req(H.THREE_OF_A_KIND, "tech", plus=True)
+        )
+        is None
+    )
 
 
 def test_r5_or_better_accepts_any_higher_structure() -> None:
@@ -373,8 +377,12 @@ def test_count_symbols_counts_printed_symbols_not_wilds() -> None:
 
 
 def test_compile_card_reads_ranks_suits_and_wilds() -> None:
-    pc = PlayerCard(id="smile", name="Disarming Smile", ranks=("Q", 3),
-                    suits=("charisma", "might", "tech", "any", "tech"))
+    pc = PlayerCard(
+        id="smile",
+        name="Disarming Smile",
+        ranks=("Q", 3),
+        suits=("charisma", "might", "tech", "any", "tech"),
+    )
     ec = compile_card("smile#1", pc)
     assert ec.key == "smile#1"
     assert ec.ranks == frozenset({12, 3})
@@ -407,9 +415,7 @@ def test_match_describe_in_plain_words() -> None:
 def test_explain_says_why_it_hit_or_missed() -> None:
     plan = [card(8, "muscle"), card(8), card(3)]
     reqs = [req(H.PAIR, "tech", "charisma"), req(H.STRAIGHT)]
-    assert check_to_hit(plan, reqs).explain(reqs) == (
-        "No pair with Tech and Charisma; no straight"
-    )
+    assert check_to_hit(plan, reqs).explain(reqs) == ("No pair with Tech and Charisma; no straight")
     reqs = [req(H.STRAIGHT), req(H.PAIR, "muscle", plus=True)]
     text = check_to_hit(plan, reqs).explain(reqs)
     assert text == "Hit — Pair of 8s (Muscle) from 2 cards meets pair with Muscle or better"
@@ -438,15 +444,24 @@ LADDER: list[tuple[HandType, list[EvalCard]]] = [
 ORDER = list(HandType)
 
 
-@pytest.mark.parametrize("level,plan", LADDER, ids=[f"{h.value}-{i}" for i, (h, _) in
-                                                    enumerate(LADDER)])
+@pytest.mark.parametrize(
+    "level,plan", LADDER, ids=[f"{h.value}-{i}" for i, (h, _) in enumerate(LADDER)]
+)
 def test_glossary_or_better_follows_the_listed_order_weakest_to_strongest(
-        level: HandType, plan: list[EvalCard]) -> None:
-    """"The poker hands above are listed in order from weakest to strongest": a hand meets
+    level: HandType, plan: list[EvalCard]
+) -> None:
+    """ "The poker hands above are listed in order from weakest to strongest": a hand meets
     "X or better" exactly when X is listed at or below it (trips meet "two pair or
     better"; two pair does not meet "three of a kind or better")."""
-    assert ORDER == [H.PAIR, H.TWO_PAIR, H.THREE_OF_A_KIND, H.STRAIGHT, H.FLUSH,
-                     H.FULL_HOUSE, H.FOUR_OF_A_KIND]
+    assert ORDER == [
+        H.PAIR,
+        H.TWO_PAIR,
+        H.THREE_OF_A_KIND,
+        H.STRAIGHT,
+        H.FLUSH,
+        H.FULL_HOUSE,
+        H.FOUR_OF_A_KIND,
+    ]
     assert best(plan) is level
     for other in ORDER:
         wanted = ORDER.index(other) <= ORDER.index(level)
@@ -454,7 +469,7 @@ def test_glossary_or_better_follows_the_listed_order_weakest_to_strongest(
 
 
 def test_glossary_or_better_example_three_of_a_kind_plus() -> None:
-    """"A Three of a Kind symbol followed by a plus … a straight, a flush, a full house, or
+    """ "A Three of a Kind symbol followed by a plus … a straight, a flush, a full house, or
     a four of a kind" — and not a two pair."""
     r = req(H.THREE_OF_A_KIND, plus=True)
     for hand, plan in LADDER:
@@ -473,7 +488,7 @@ def test_r5_there_is_no_straight_flush() -> None:
 
 
 def test_glossary_trips_and_quads_are_numerically_distinct_too() -> None:
-    """"Three of a kinds, four of a kinds, etc. must also be numerically distinct": six
+    """ "Three of a kinds, four of a kinds, etc. must also be numerically distinct": six
     cards of one rank are one group — not two trips, a full house or two pair."""
     plan = [card(9) for _ in range(6)]
     assert best(plan) is H.FOUR_OF_A_KIND

@@ -30,8 +30,16 @@ ALL_OPTIONS = [
     for a, o, lo in product((False, True), repeat=3)
 ]
 OPTION_IDS = [
-    "-".join(n for n, on in (("ace_low", o.ace_low), ("orpc", o.one_rank_per_card),
-                             ("loose", o.loose_or_better_suits)) if on) or "default"
+    "-".join(
+        n
+        for n, on in (
+            ("ace_low", o.ace_low),
+            ("orpc", o.one_rank_per_card),
+            ("loose", o.loose_or_better_suits),
+        )
+        if on
+    )
+    or "default"
     for o in ALL_OPTIONS
 ]
 
@@ -69,8 +77,7 @@ def plans(draw: st.DrawFn, min_cards: int = 1, max_cards: int = 10) -> list[Eval
             counts[s] += 1
         wild = draw(st.integers(0, min(2, wilds_left)))
         wilds_left -= wild
-        cards.append(EvalCard(f"c{i}", ranks, (counts[0], counts[1], counts[2], counts[3]),
-                              wild))
+        cards.append(EvalCard(f"c{i}", ranks, (counts[0], counts[1], counts[2], counts[3]), wild))
     return cards
 
 
@@ -79,11 +86,11 @@ def requirements(draw: st.DrawFn) -> Requirement:
     hand = draw(st.sampled_from(HAND_ORDER))
     suits = draw(st.lists(st.sampled_from(REAL_SUITS), max_size=3))
     flush_suit = (
-        draw(st.one_of(st.none(), st.sampled_from(REAL_SUITS)))
-        if hand is HandType.FLUSH else None
+        draw(st.one_of(st.none(), st.sampled_from(REAL_SUITS))) if hand is HandType.FLUSH else None
     )
-    return Requirement(hand=hand, or_better=draw(st.booleans()), suits=tuple(suits),
-                       flush_suit=flush_suit)
+    return Requirement(
+        hand=hand, or_better=draw(st.booleans()), suits=tuple(suits), flush_suit=flush_suit
+    )
 
 
 @pytest.mark.parametrize("opts", ALL_OPTIONS, ids=OPTION_IDS)
@@ -135,8 +142,9 @@ def plain_hands(draw: st.DrawFn) -> list[EvalCard]:
     ]
 
 
-@pytest.mark.parametrize("opts", [EvalOptions(), EvalOptions(ace_low=True)],
-                         ids=["default", "ace_low"])
+@pytest.mark.parametrize(
+    "opts", [EvalOptions(), EvalOptions(ace_low=True)], ids=["default", "ace_low"]
+)
 @settings(max_examples=60, deadline=None)
 @given(plan=plain_hands())
 def test_plain_hands_best_hand_agrees_with_reference(
@@ -148,8 +156,9 @@ def test_plain_hands_best_hand_agrees_with_reference(
 
 @pytest.mark.parametrize("opts", [ALL_OPTIONS[0], ALL_OPTIONS[-1]], ids=["default", "all"])
 @settings(max_examples=8, deadline=None)
-@given(plan=plans(min_cards=11, max_cards=12), reqs=st.lists(requirements(), min_size=3,
-                                                            max_size=3))
+@given(
+    plan=plans(min_cards=11, max_cards=12), reqs=st.lists(requirements(), min_size=3, max_size=3)
+)
 def test_large_plans_agree_with_reference(
     opts: EvalOptions, plan: list[EvalCard], reqs: list[Requirement]
 ) -> None:

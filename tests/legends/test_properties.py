@@ -30,38 +30,95 @@ from tests.legends.dsl import Crew, choice, clue, memory, obstacle, pair, req, s
 
 SEED_BASE = 7_000_000_000
 STARTER_DECK = (
-    "trap-and-trace", "second-story-work", "crimson-flags", "malachias", "guns-lots-of-guns",
-    "before-the-night", "disarming-smile", "overclocked-deck", "trauma-patch", "frag-out",
-    "pair-bonus", "swap-in", "open-door", "dumpster-dive", "quick-hands", "rush-in", "backup",
-    "tech-needed", "opener", "crowd-pleaser", "7M", "7C", "8/6M", "KCCC", "9T+2", "AS", "2*",
+    "trap-and-trace",
+    "second-story-work",
+    "crimson-flags",
+    "malachias",
+    "guns-lots-of-guns",
+    "before-the-night",
+    "disarming-smile",
+    "overclocked-deck",
+    "trauma-patch",
+    "frag-out",
+    "pair-bonus",
+    "swap-in",
+    "open-door",
+    "dumpster-dive",
+    "quick-hands",
+    "rush-in",
+    "backup",
+    "tech-needed",
+    "opener",
+    "crowd-pleaser",
+    "7M",
+    "7C",
+    "8/6M",
+    "KCCC",
+    "9T+2",
+    "AS",
+    "2*",
     "QT+1",
 )
 
 JOB_1 = [
-    scene(1, "Briefing", choices=[choice("A", "Go in hot", {"type": "draw_next"}),
-                                  choice("B", "Sneak", {"type": "discard_next"})]),
-    obstacle(2, "Lookout", health=6, damage=1, to_hit=[pair()],
-             effects=[{"type": "draw_next"}],
-             end_of_round=[{"type": "heal_obstacle", "amount": 1}]),
-    obstacle(3, "Bouncer", health=10, damage=2,
-             to_hit=[pair("muscle"), req("straight", better=True)]),
-    clue(4, "Datashard", puzzle=dict(id="shard", question="?", answers=["rogue"],
-                                     eddies=1)),
+    scene(
+        1,
+        "Briefing",
+        choices=[
+            choice("A", "Go in hot", {"type": "draw_next"}),
+            choice("B", "Sneak", {"type": "discard_next"}),
+        ],
+    ),
+    obstacle(
+        2,
+        "Lookout",
+        health=6,
+        damage=1,
+        to_hit=[pair()],
+        effects=[{"type": "draw_next"}],
+        end_of_round=[{"type": "heal_obstacle", "amount": 1}],
+    ),
+    obstacle(
+        3, "Bouncer", health=10, damage=2, to_hit=[pair("muscle"), req("straight", better=True)]
+    ),
+    clue(4, "Datashard", puzzle=dict(id="shard", question="?", answers=["rogue"], eddies=1)),
     scene(5, "Shakedown", effects=[{"type": "each_discards", "count": 1}]),
     memory(6, "A Favour", key="favour"),
-    obstacle(7, "Boss", health=14, damage=3, plan_size=1,
-             to_hit=[req("two_pair", better=True), req("flush", flush_suit="charisma")],
-             end_of_round=[{"type": "damage_crew", "amount": 1}]),
-    scene(8, "Payday", effects=[{"type": "each_draws", "count": 1},
-                                {"type": "if_memory", "key": "favour",
-                                 "then": [{"type": "gain_eddies", "amount": 2}]}]),
+    obstacle(
+        7,
+        "Boss",
+        health=14,
+        damage=3,
+        plan_size=1,
+        to_hit=[req("two_pair", better=True), req("flush", flush_suit="charisma")],
+        end_of_round=[{"type": "damage_crew", "amount": 1}],
+    ),
+    scene(
+        8,
+        "Payday",
+        effects=[
+            {"type": "each_draws", "count": 1},
+            {"type": "if_memory", "key": "favour", "then": [{"type": "gain_eddies", "amount": 2}]},
+        ],
+    ),
 ]
-JOB_2 = [obstacle(1, "Drones", health=8, damage=4, to_hit=[pair("tech"), req("flush")],
-                  effects=[{"type": "draw_next"}]),
-         obstacle(2, "Turret", health=5, damage=2, to_hit=[req("three_of_a_kind")]),
-         scene(3, "Out")]
-TRAUMA = {"cards": [scene(1, "Trauma Team"), obstacle(2, "Orderly", health=3, damage=1)],
-          "after": "retry", "max_health_change": -2}
+JOB_2 = [
+    obstacle(
+        1,
+        "Drones",
+        health=8,
+        damage=4,
+        to_hit=[pair("tech"), req("flush")],
+        effects=[{"type": "draw_next"}],
+    ),
+    obstacle(2, "Turret", health=5, damage=2, to_hit=[req("three_of_a_kind")]),
+    scene(3, "Out"),
+]
+TRAUMA = {
+    "cards": [scene(1, "Trauma Team"), obstacle(2, "Orderly", health=3, damage=1)],
+    "after": "retry",
+    "max_health_change": -2,
+}
 
 _WORD: dict[str, re.Pattern[str]] = {}
 
@@ -73,8 +130,14 @@ def word(name: str) -> re.Pattern[str]:
 
 
 def make_crew(n_players: int, merc: bool, seed: int, options: TableOptions) -> Crew:
-    crew = Crew(scenarios={"job-1": JOB_1, "job-2": JOB_2}, trauma={"trauma-1": TRAUMA},
-                starter=STARTER_DECK, seed=seed, options=options, max_health=20)
+    crew = Crew(
+        scenarios={"job-1": JOB_1, "job-2": JOB_2},
+        trauma={"trauma-1": TRAUMA},
+        starter=STARTER_DECK,
+        seed=seed,
+        options=options,
+        max_health=20,
+    )
     roles = ["solo", "nomad", "rocker", "netrunner"]
     if merc:
         crew.join("p0", "solo", merc="nomad")
@@ -137,8 +200,9 @@ class Secrets:
     def __init__(self) -> None:
         self.revealed: set[str] = set()
 
-    def check(self, before: Table, after: Table, events: Any, content: ContentPack,
-              seed: int) -> None:
+    def check(
+        self, before: Table, after: Table, events: Any, content: ContentPack, seed: int
+    ) -> None:
         for e in events:
             if e.kind == "card_entered":
                 self.revealed.add(str(e.data["inst"]))
@@ -204,14 +268,30 @@ def replay(crew_factory: Any, actions: list[Action]) -> Table:
     return table
 
 
-@settings(max_examples=25, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(data=st.data(), n_players=st.integers(1, 3), merc=st.booleans(),
-       seed_offset=st.integers(0, 10_000), ace_low=st.booleans(),
-       one_rank=st.booleans(), assign=st.booleans())
-def test_random_playouts_keep_every_invariant(data: st.DataObject, n_players: int, merc: bool,
-                                              seed_offset: int, ace_low: bool, one_rank: bool,
-                                              assign: bool) -> None:
+@settings(
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    data=st.data(),
+    n_players=st.integers(1, 3),
+    merc=st.booleans(),
+    seed_offset=st.integers(0, 10_000),
+    ace_low=st.booleans(),
+    one_rank=st.booleans(),
+    assign=st.booleans(),
+)
+def test_random_playouts_keep_every_invariant(
+    data: st.DataObject,
+    n_players: int,
+    merc: bool,
+    seed_offset: int,
+    ace_low: bool,
+    one_rank: bool,
+    assign: bool,
+) -> None:
     seed = SEED_BASE + seed_offset
     options = TableOptions(ace_low=ace_low, one_rank_per_card=one_rank, assign_damage=assign)
 

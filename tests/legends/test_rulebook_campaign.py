@@ -244,10 +244,21 @@ def test_reward_cards_respect_the_three_copy_limit() -> None:
 
 
 def test_scenario_instructions_can_pay_eddies_and_add_cards_mid_run() -> None:
-    c = crew(scenarios={"job-1": [
-        scene(1, "Fence", effects=[{"type": "gain_eddies", "amount": 3},
-                                   {"type": "add_cards", "cards": [card_id("KM+3")]}]),
-        scene(2, "Payday")]})
+    c = crew(
+        scenarios={
+            "job-1": [
+                scene(
+                    1,
+                    "Fence",
+                    effects=[
+                        {"type": "gain_eddies", "amount": 3},
+                        {"type": "add_cards", "cards": [card_id("KM+3")]},
+                    ],
+                ),
+                scene(2, "Payday"),
+            ]
+        }
+    )
     c.join("alice", "solo")
     c.start()
     c.flip()
@@ -327,10 +338,19 @@ def test_the_owner_may_abandon_a_run_and_the_campaign_stays() -> None:
 
 
 def puzzle_crew(**kw: Any) -> Crew:
-    riddle = clue(1, "Cracked Datashard", text="Who runs the Afterlife?",
-                  puzzle=dict(id="afterlife", question="Who runs the Afterlife?",
-                              answers=["Rogue Amendiares"], unlock_pack="black-market",
-                              eddies=2, memory="met-rogue"))
+    riddle = clue(
+        1,
+        "Cracked Datashard",
+        text="Who runs the Afterlife?",
+        puzzle=dict(
+            id="afterlife",
+            question="Who runs the Afterlife?",
+            answers=["Rogue Amendiares"],
+            unlock_pack="black-market",
+            eddies=2,
+            memory="met-rogue",
+        ),
+    )
     return rich(scenarios={"job-1": [riddle, scene(2, "Payday")], "job-2": PAYDAY}, **kw)
 
 
@@ -387,7 +407,7 @@ def test_only_the_crew_can_answer() -> None:
 
 
 def test_the_four_base_roles_and_the_netrunner_changes_plan_size_most() -> None:
-    """"The four base roles are Netrunner, Nomad, Rocker and Solo; the Netrunner is the role
+    """ "The four base roles are Netrunner, Nomad, Rocker and Solo; the Netrunner is the role
     that is good at changing Plan Size" — checked on the core pack's starter decks."""
     from content import load_default_pack
     from rules.legends import effects as fx
@@ -397,9 +417,13 @@ def test_the_four_base_roles_and_the_netrunner_changes_plan_size_most() -> None:
     pack = load_default_pack()
 
     def size_cards(role: Role) -> int:
-        return sum(1 for cid in pack.roles[role].cards for e in pack.card(cid).effects
-                   if (isinstance(e, fx.PlanSize) and e.amount != 0)
-                   or (isinstance(e, fx.DrawAndPut) and e.plan_size != 0))
+        return sum(
+            1
+            for cid in pack.roles[role].cards
+            for e in pack.card(cid).effects
+            if (isinstance(e, fx.PlanSize) and e.amount != 0)
+            or (isinstance(e, fx.DrawAndPut) and e.plan_size != 0)
+        )
 
     counts = {r: size_cards(r) for r in Role}
     assert counts[Role.NETRUNNER] > 0

@@ -25,9 +25,11 @@ def run_round(sim: Sim, plays: list[tuple[int, str]]) -> None:
 
 
 def test_healing_resolves_even_when_the_plan_misses() -> None:
-    sim = Sim(hands={0: ["trauma-patch", "3C", "4C"], 1: ["5S", "6S"]},
-              scenario=[obstacle(1, "Wall", health=30, damage=0, to_hit=[pair("muscle")])],
-              health=10)
+    sim = Sim(
+        hands={0: ["trauma-patch", "3C", "4C"], 1: ["5S", "6S"]},
+        scenario=[obstacle(1, "Wall", health=30, damage=0, to_hit=[pair("muscle")])],
+        health=10,
+    )
     sim.flip()
     run_round(sim, [(0, "trauma-patch"), (1, "5S"), (0, "3C"), (1, "6S"), (0, "4C")])
     assert sim.damage_on(1) == 0
@@ -35,16 +37,22 @@ def test_healing_resolves_even_when_the_plan_misses() -> None:
 
 
 def test_healing_cannot_go_over_max_health() -> None:
-    sim = Sim(hands={0: ["big-heal", "3C", "4C"], 1: ["5S", "6S"]},
-              scenario=[obstacle(1, "Wall", health=30, damage=0)], health=15)
+    sim = Sim(
+        hands={0: ["big-heal", "3C", "4C"], 1: ["5S", "6S"]},
+        scenario=[obstacle(1, "Wall", health=30, damage=0)],
+        health=15,
+    )
     sim.flip()
     run_round(sim, [(0, "big-heal"), (1, "5S"), (0, "3C"), (1, "6S"), (0, "4C")])
     assert sim.health == 20
 
 
 def test_healing_resolves_before_surviving_obstacles_strike() -> None:
-    sim = Sim(hands={0: ["trauma-patch", "3C", "4C"], 1: ["5S", "6S"]},
-              scenario=[obstacle(1, "Wall", health=30, damage=4)], health=2)
+    sim = Sim(
+        hands={0: ["trauma-patch", "3C", "4C"], 1: ["5S", "6S"]},
+        scenario=[obstacle(1, "Wall", health=30, damage=4)],
+        health=2,
+    )
     sim.flip()
     run_round(sim, [(0, "trauma-patch"), (1, "5S"), (0, "3C"), (1, "6S"), (0, "4C")])
     assert sim.table.run is not None  # healed to 5 first, then took 4
@@ -53,21 +61,43 @@ def test_healing_resolves_before_surviving_obstacles_strike() -> None:
 
 def test_execution_steps_happen_in_rulebook_order() -> None:
     """To Hit, Damage to the Obstacle, healing, the Obstacle strikes, end of round, clean-up."""
-    sim = Sim(hands={0: ["7M+1", "trauma-patch", "4C"], 1: ["7C", "6S"]},
-              scenario=[obstacle(1, "Wall", health=30, damage=2, to_hit=[pair()],
-                                 end_of_round=[{"type": "heal_obstacle", "amount": 1}])],
-              health=10)
+    sim = Sim(
+        hands={0: ["7M+1", "trauma-patch", "4C"], 1: ["7C", "6S"]},
+        scenario=[
+            obstacle(
+                1,
+                "Wall",
+                health=30,
+                damage=2,
+                to_hit=[pair()],
+                end_of_round=[{"type": "heal_obstacle", "amount": 1}],
+            )
+        ],
+        health=10,
+    )
     sim.flip()
     run_round(sim, [(0, "7M+1"), (1, "7C"), (0, "trauma-patch"), (1, "6S"), (0, "4C")])
-    ks = [k for k in kinds(sim) if k in ("to_hit", "obstacle_damaged", "healed",
-                                         "crew_damaged", "obstacle_healed", "cleanup")]
-    assert ks == ["to_hit", "obstacle_damaged", "healed", "crew_damaged",
-                  "obstacle_healed", "cleanup"]
+    ks = [
+        k
+        for k in kinds(sim)
+        if k
+        in ("to_hit", "obstacle_damaged", "healed", "crew_damaged", "obstacle_healed", "cleanup")
+    ]
+    assert ks == [
+        "to_hit",
+        "obstacle_damaged",
+        "healed",
+        "crew_damaged",
+        "obstacle_healed",
+        "cleanup",
+    ]
 
 
 def test_every_plan_card_goes_to_its_owners_discard_pile() -> None:
-    sim = Sim(hands={0: ["2C", "open-door", "4C"], 1: ["5S", "6S", "KS"]},
-              scenario=[obstacle(1, "Wall", health=30)])
+    sim = Sim(
+        hands={0: ["2C", "open-door", "4C"], 1: ["5S", "6S", "KS"]},
+        scenario=[obstacle(1, "Wall", health=30)],
+    )
     sim.flip()
     run_round(sim, [(0, "2C"), (1, "5S"), (0, "open-door")])
     sim.choose(0, "seat:1")
@@ -82,10 +112,11 @@ def test_every_plan_card_goes_to_its_owners_discard_pile() -> None:
 
 
 def _cleared() -> Sim:
-    sim = Sim(hands={0: ["7M+9", "2C", "3C", "8C", "9C"], 1: ["7C", "5S", "6S", "10S"]},
-              decks={0: ["JS", "QS", "KS", "AS"], 1: ["JT", "QT", "KT", "AT"]},
-              scenario=[obstacle(1, "Goon", health=5, damage=3), scene(2, "Next"),
-                        scene(3, "Last")])
+    sim = Sim(
+        hands={0: ["7M+9", "2C", "3C", "8C", "9C"], 1: ["7C", "5S", "6S", "10S"]},
+        decks={0: ["JS", "QS", "KS", "AS"], 1: ["JT", "QT", "KT", "AT"]},
+        scenario=[obstacle(1, "Goon", health=5, damage=3), scene(2, "Next"), scene(3, "Last")],
+    )
     sim.flip()
     run_round(sim, [(0, "7M+9"), (1, "7C"), (0, "2C"), (1, "5S"), (0, "3C")])
     assert sim.run.phase == "cleanup" and sim.run.cleanup_cleared
@@ -121,9 +152,12 @@ def test_after_clearing_all_draw_up_the_token_passes_left_and_the_new_leader_fli
 
 
 def _survived() -> Sim:
-    sim = Sim(hands={0: ["2C", "3C", "4C", "8C", "9C"], 1: ["5S", "6S", "10S", "JS"]},
-              decks={0: ["QS", "KS", "AS"], 1: ["QT", "KT", "AT"]},
-              scenario=[obstacle(1, "Goon", health=30, damage=3)], leader=0)
+    sim = Sim(
+        hands={0: ["2C", "3C", "4C", "8C", "9C"], 1: ["5S", "6S", "10S", "JS"]},
+        decks={0: ["QS", "KS", "AS"], 1: ["QT", "KT", "AT"]},
+        scenario=[obstacle(1, "Goon", health=30, damage=3)],
+        leader=0,
+    )
     sim.flip()
     run_round(sim, FIVE)
     assert sim.run.phase == "cleanup" and not sim.run.cleanup_cleared
@@ -159,10 +193,11 @@ def test_a_player_may_discard_nothing_and_just_draw_up() -> None:
 
 
 def test_a_player_at_hand_size_draws_nothing() -> None:
-    sim = Sim(hands={0: ["before-the-night", "2C", "3C", "4C", "8C", "9C"],
-                     1: ["5S", "6S", "10S"]},
-              decks={0: ["QS", "KS", "AS", "JS"], 1: ["QT"]},
-              scenario=[obstacle(1, "Goon", health=30)])
+    sim = Sim(
+        hands={0: ["before-the-night", "2C", "3C", "4C", "8C", "9C"], 1: ["5S", "6S", "10S"]},
+        decks={0: ["QS", "KS", "AS", "JS"], 1: ["QT"]},
+        scenario=[obstacle(1, "Goon", health=30)],
+    )
     sim.flip()
     sim.play(0, "before-the-night")
     sim.choose(0, "seat:0")  # seat 0: 5 + 2 = 7 cards in hand
@@ -174,10 +209,14 @@ def test_a_player_at_hand_size_draws_nothing() -> None:
 
 
 def test_over_hand_size_keeps_every_card() -> None:
-    sim = Sim(hands={0: ["before-the-night", "2C", "3C", "4C", "8C", "9C", "10C"],
-                     1: ["5S", "6S", "10S"]},
-              decks={0: ["QS", "KS", "AS", "JS"], 1: ["QT"]},
-              scenario=[obstacle(1, "Goon", health=30)])
+    sim = Sim(
+        hands={
+            0: ["before-the-night", "2C", "3C", "4C", "8C", "9C", "10C"],
+            1: ["5S", "6S", "10S"],
+        },
+        decks={0: ["QS", "KS", "AS", "JS"], 1: ["QT"]},
+        scenario=[obstacle(1, "Goon", health=30)],
+    )
     sim.flip()
     sim.play(0, "before-the-night")
     sim.choose(0, "seat:0")
@@ -189,8 +228,10 @@ def test_over_hand_size_keeps_every_card() -> None:
 
 
 def test_an_empty_deck_is_replaced_by_the_shuffled_discard_pile() -> None:
-    sim = Sim(hands={0: ["2C", "3C", "4C", "8C", "9C"], 1: ["5S", "6S", "10S", "JS", "QS"]},
-              scenario=[obstacle(1, "Goon", health=30)])
+    sim = Sim(
+        hands={0: ["2C", "3C", "4C", "8C", "9C"], 1: ["5S", "6S", "10S", "JS", "QS"]},
+        scenario=[obstacle(1, "Goon", health=30)],
+    )
     sim.flip()
     run_round(sim, FIVE)
     sim.ready_all()
@@ -201,8 +242,9 @@ def test_an_empty_deck_is_replaced_by_the_shuffled_discard_pile() -> None:
 
 
 def test_nothing_is_drawn_when_deck_and_discard_are_both_empty() -> None:
-    sim = Sim(hands={0: ["quick-hands", "2C"], 1: ["5S", "6S"]},
-              scenario=[obstacle(1, "Goon", health=30)])
+    sim = Sim(
+        hands={0: ["quick-hands", "2C"], 1: ["5S", "6S"]}, scenario=[obstacle(1, "Goon", health=30)]
+    )
     sim.flip()
     sim.play(0, "quick-hands")
     assert sim.hand(0) == ["2C"]
@@ -210,10 +252,15 @@ def test_nothing_is_drawn_when_deck_and_discard_are_both_empty() -> None:
 
 
 def test_assign_damage_option_lets_the_leader_split_the_damage() -> None:
-    scenario = [obstacle(1, "Left", health=5, to_hit=[pair()], effects=[{"type": "draw_next"}]),
-                obstacle(2, "Right", health=20, to_hit=[pair()])]
-    sim = Sim(hands={0: ["7M+4", "2C", "3C"], 1: ["7C+2", "5S"]}, scenario=scenario,
-              options=TableOptions(assign_damage=True))
+    scenario = [
+        obstacle(1, "Left", health=5, to_hit=[pair()], effects=[{"type": "draw_next"}]),
+        obstacle(2, "Right", health=20, to_hit=[pair()]),
+    ]
+    sim = Sim(
+        hands={0: ["7M+4", "2C", "3C"], 1: ["7C+2", "5S"]},
+        scenario=scenario,
+        options=TableOptions(assign_damage=True),
+    )
     sim.flip()
     run_round(sim, [(0, "7M+4"), (1, "7C+2"), (0, "2C"), (1, "5S"), (0, "3C")])
     assert sim.run.phase == "assign"
@@ -227,8 +274,10 @@ def test_assign_damage_option_lets_the_leader_split_the_damage() -> None:
 
 
 def test_without_assign_damage_each_hit_obstacle_takes_the_full_damage() -> None:
-    scenario = [obstacle(1, "Left", health=30, to_hit=[pair()], effects=[{"type": "draw_next"}]),
-                obstacle(2, "Right", health=30, to_hit=[pair()])]
+    scenario = [
+        obstacle(1, "Left", health=30, to_hit=[pair()], effects=[{"type": "draw_next"}]),
+        obstacle(2, "Right", health=30, to_hit=[pair()]),
+    ]
     sim = Sim(hands={0: ["7M+4", "2C", "3C"], 1: ["7C+2", "5S"]}, scenario=scenario)
     sim.flip()
     run_round(sim, [(0, "7M+4"), (1, "7C+2"), (0, "2C"), (1, "5S"), (0, "3C")])
@@ -236,9 +285,10 @@ def test_without_assign_damage_each_hit_obstacle_takes_the_full_damage() -> None
 
 
 def test_only_obstacles_that_are_hit_take_damage() -> None:
-    scenario = [obstacle(1, "Left", health=30, to_hit=[pair("muscle")],
-                         effects=[{"type": "draw_next"}]),
-                obstacle(2, "Right", health=30, to_hit=[pair("tech")])]
+    scenario = [
+        obstacle(1, "Left", health=30, to_hit=[pair("muscle")], effects=[{"type": "draw_next"}]),
+        obstacle(2, "Right", health=30, to_hit=[pair("tech")]),
+    ]
     sim = Sim(hands={0: ["7M+4", "2C", "3C"], 1: ["7C+2", "5S"]}, scenario=scenario)
     sim.flip()
     run_round(sim, [(0, "7M+4"), (1, "7C+2"), (0, "2C"), (1, "5S"), (0, "3C")])
@@ -251,8 +301,11 @@ def test_only_obstacles_that_are_hit_take_damage() -> None:
 def test_healing_resolves_when_the_plan_clears_the_obstacle_at_execution() -> None:
     """R8.3: healing resolves at execution whether or not the Plan hit — and also when the
     hit clears the Obstacle (only immediate Damage ending the Plan early skips it)."""
-    sim = Sim(hands={0: ["7M+9", "trauma-patch", "4C"], 1: ["7C", "6S"]},
-              scenario=[obstacle(1, "Goon", health=5, damage=3), scene(2, "Next")], health=10)
+    sim = Sim(
+        hands={0: ["7M+9", "trauma-patch", "4C"], 1: ["7C", "6S"]},
+        scenario=[obstacle(1, "Goon", health=5, damage=3), scene(2, "Next")],
+        health=10,
+    )
     sim.flip()
     run_round(sim, [(0, "7M+9"), (1, "7C"), (0, "trauma-patch"), (1, "6S"), (0, "4C")])
     assert 1 in sim.run.cleared
@@ -260,11 +313,19 @@ def test_healing_resolves_when_the_plan_clears_the_obstacle_at_execution() -> No
 
 
 def test_a_cleared_obstacle_neither_strikes_nor_resolves_its_end_of_round_effects() -> None:
-    """"If the Obstacle is not cleared however, it deals its Damage … and you resolve any
+    """ "If the Obstacle is not cleared however, it deals its Damage … and you resolve any
     end of round effects": a cleared one does neither."""
-    scenario = [obstacle(1, "Booby Trap", health=5, damage=4, to_hit=[pair()],
-                         end_of_round=[{"type": "damage_crew", "amount": 3}]),
-                scene(2, "Next")]
+    scenario = [
+        obstacle(
+            1,
+            "Booby Trap",
+            health=5,
+            damage=4,
+            to_hit=[pair()],
+            end_of_round=[{"type": "damage_crew", "amount": 3}],
+        ),
+        scene(2, "Next"),
+    ]
     sim = Sim(hands={0: ["7M+9", "2C", "4C"], 1: ["7C", "6S"]}, scenario=scenario)
     sim.flip()
     run_round(sim, [(0, "7M+9"), (1, "7C"), (0, "2C"), (1, "6S"), (0, "4C")])
@@ -274,9 +335,11 @@ def test_a_cleared_obstacle_neither_strikes_nor_resolves_its_end_of_round_effect
 
 
 def test_damage_beyond_an_obstacles_health_still_clears_it() -> None:
-    """"equals or exceeds its health total, the Obstacle is cleared"."""
-    sim = Sim(hands={0: ["7M+20", "2C", "4C"], 1: ["7C", "6S"]},
-              scenario=[obstacle(1, "Goon", health=5, damage=3), scene(2, "Next")])
+    """ "equals or exceeds its health total, the Obstacle is cleared"."""
+    sim = Sim(
+        hands={0: ["7M+20", "2C", "4C"], 1: ["7C", "6S"]},
+        scenario=[obstacle(1, "Goon", health=5, damage=3), scene(2, "Next")],
+    )
     sim.flip()
     run_round(sim, [(0, "7M+20"), (1, "7C"), (0, "2C"), (1, "6S"), (0, "4C")])
     assert 1 in sim.run.cleared and sim.health == 20
@@ -284,8 +347,11 @@ def test_damage_beyond_an_obstacles_health_still_clears_it() -> None:
 
 def test_a_deck_that_runs_out_mid_draw_is_topped_up_from_the_shuffled_discard() -> None:
     """R10: draw what the deck holds, then shuffle the discard pile into a new deck."""
-    sim = Sim(hands={0: ["2C", "3C", "4C", "8C", "9C"], 1: ["5S", "6S", "10S", "JS", "QS"]},
-              decks={0: ["AS"]}, scenario=[obstacle(1, "Goon", health=30)])
+    sim = Sim(
+        hands={0: ["2C", "3C", "4C", "8C", "9C"], 1: ["5S", "6S", "10S", "JS", "QS"]},
+        decks={0: ["AS"]},
+        scenario=[obstacle(1, "Goon", health=30)],
+    )
     sim.flip()
     run_round(sim, FIVE)  # seat 0 played 2C, 3C, 4C: hand 8C 9C, deck AS
     sim.ready_all()
@@ -299,7 +365,11 @@ def test_the_rulings_are_the_default_table_options() -> None:
     """Rulings preamble: each table option's default is the ruling (all off)."""
     o = TableOptions()
     assert (o.ace_low, o.one_rank_per_card, o.assign_damage, o.loose_or_better_suits) == (
-        False, False, False, False)
+        False,
+        False,
+        False,
+        False,
+    )
 
 
 def test_hand_size_and_plan_size_default_to_five() -> None:

@@ -17,13 +17,21 @@ def bomb(order: int, amount: int = 20) -> dict[str, Any]:
     return scene(order, "Bomb", effects=[{"type": "damage_crew", "amount": amount}])
 
 
-TRAUMA = {"cards": [scene(1, "Trauma Team Arrives"), scene(2, "Back on Your Feet")],
-          "after": "retry", "max_health_change": -2}
+TRAUMA = {
+    "cards": [scene(1, "Trauma Team Arrives"), scene(2, "Back on Your Feet")],
+    "after": "retry",
+    "max_health_change": -2,
+}
 
 
 def test_health_starts_each_scenario_at_max() -> None:
-    crew = Crew(scenarios={"one": [bomb(1, 5), scene(2, "Payday")],
-                           "two": [scene(1, "Again"), scene(2, "Payday")]}, max_health=18)
+    crew = Crew(
+        scenarios={
+            "one": [bomb(1, 5), scene(2, "Payday")],
+            "two": [scene(1, "Again"), scene(2, "Payday")],
+        },
+        max_health=18,
+    )
     crew.join("alice", "solo")
     crew.start()
     assert crew.health == 18 and crew.run.max_health == 18
@@ -35,16 +43,21 @@ def test_health_starts_each_scenario_at_max() -> None:
 
 
 def test_healing_cannot_take_the_crew_over_max_health() -> None:
-    sim = Sim(hands={0: ["2C"], 1: ["3C"]}, health=19,
-              scenario=[scene(1, "Stim", effects=[{"type": "heal_crew", "amount": 5}]),
-                        scene(2, "Last")])
+    sim = Sim(
+        hands={0: ["2C"], 1: ["3C"]},
+        health=19,
+        scenario=[scene(1, "Stim", effects=[{"type": "heal_crew", "amount": 5}]), scene(2, "Last")],
+    )
     sim.flip()
     assert sim.health == 20
 
 
 def test_the_crew_flatlines_when_an_obstacle_brings_health_to_zero() -> None:
-    sim = Sim(hands={0: ["2C", "3C", "4C"], 1: ["5S", "6S"]}, health=3,
-              scenario=[obstacle(1, "Cyberpsycho", health=30, damage=3, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["2C", "3C", "4C"], 1: ["5S", "6S"]},
+        health=3,
+        scenario=[obstacle(1, "Cyberpsycho", health=30, damage=3, to_hit=[pair()])],
+    )
     sim.flip()
     for seat, code in [(0, "2C"), (1, "5S"), (0, "3C"), (1, "6S"), (0, "4C")]:
         sim.play(seat, code)
@@ -55,8 +68,11 @@ def test_the_crew_flatlines_when_an_obstacle_brings_health_to_zero() -> None:
 
 
 def test_one_health_left_is_still_alive() -> None:
-    sim = Sim(hands={0: ["2C", "3C", "4C"], 1: ["5S", "6S"]}, health=4,
-              scenario=[obstacle(1, "Cyberpsycho", health=30, damage=3, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["2C", "3C", "4C"], 1: ["5S", "6S"]},
+        health=4,
+        scenario=[obstacle(1, "Cyberpsycho", health=30, damage=3, to_hit=[pair()])],
+    )
     sim.flip()
     for seat, code in [(0, "2C"), (1, "5S"), (0, "3C"), (1, "6S"), (0, "4C")]:
         sim.play(seat, code)
@@ -64,19 +80,32 @@ def test_one_health_left_is_still_alive() -> None:
 
 
 def test_the_crew_flatlines_from_scenario_damage() -> None:
-    sim = Sim(hands={0: ["2C"], 1: ["3C"]}, health=4,
-              scenario=[bomb(1, 4), scene(2, "Never Seen")])
+    sim = Sim(hands={0: ["2C"], 1: ["3C"]}, health=4, scenario=[bomb(1, 4), scene(2, "Never Seen")])
     sim.flip()
     assert sim.table.run is None and sim.table.history[-1].outcome == "flatlined"
     assert all("Never Seen" not in t for t in sim.events)
 
 
 def test_the_crew_flatlines_from_an_end_of_round_effect_at_once() -> None:
-    scenario = [obstacle(1, "Netwatch", health=30, damage=0, to_hit=[pair()],
-                         effects=[{"type": "draw_next"}],
-                         end_of_round=[{"type": "damage_crew", "amount": 2}]),
-                obstacle(2, "Black ICE", health=30, damage=0, to_hit=[pair()],
-                         end_of_round=[{"type": "heal_crew", "amount": 5}])]
+    scenario = [
+        obstacle(
+            1,
+            "Netwatch",
+            health=30,
+            damage=0,
+            to_hit=[pair()],
+            effects=[{"type": "draw_next"}],
+            end_of_round=[{"type": "damage_crew", "amount": 2}],
+        ),
+        obstacle(
+            2,
+            "Black ICE",
+            health=30,
+            damage=0,
+            to_hit=[pair()],
+            end_of_round=[{"type": "heal_crew", "amount": 5}],
+        ),
+    ]
     sim = Sim(hands={0: ["2C", "3C", "4C"], 1: ["5S", "6S"]}, health=2, scenario=scenario)
     sim.flip()
     for seat, code in [(0, "2C"), (1, "5S"), (0, "3C"), (1, "6S"), (0, "4C")]:
@@ -98,9 +127,10 @@ def test_flatline_opens_the_campaigns_next_trauma_pack() -> None:
 
 
 def test_trauma_pack_with_retry_keeps_progress_and_changes_max_health() -> None:
-    crew = Crew(scenarios={"job": [bomb(1), scene(2, "Payday")],
-                           "next-job": [scene(1, "Later")]},
-                trauma={"trauma-1": TRAUMA})
+    crew = Crew(
+        scenarios={"job": [bomb(1), scene(2, "Payday")], "next-job": [scene(1, "Later")]},
+        trauma={"trauma-1": TRAUMA},
+    )
     crew.join("alice", "solo")
     crew.start()
     crew.flip()  # flatlined
@@ -119,9 +149,13 @@ def test_trauma_pack_with_retry_keeps_progress_and_changes_max_health() -> None:
 
 def test_trauma_pack_with_next_moves_the_campaign_on() -> None:
     trauma = dict(TRAUMA, after="next", max_health_change=0)
-    crew = Crew(scenarios={"job": [bomb(1), scene(2, "Payday")],
-                           "next-job": [scene(1, "Later"), scene(2, "Payday")]},
-                trauma={"trauma-1": trauma})
+    crew = Crew(
+        scenarios={
+            "job": [bomb(1), scene(2, "Payday")],
+            "next-job": [scene(1, "Later"), scene(2, "Payday")],
+        },
+        trauma={"trauma-1": trauma},
+    )
     crew.join("alice", "solo")
     crew.start()
     crew.flip()
@@ -134,8 +168,10 @@ def test_trauma_pack_with_next_moves_the_campaign_on() -> None:
 
 
 def test_each_flatline_opens_the_next_trauma_pack_in_turn() -> None:
-    crew = Crew(scenarios={"job": [bomb(1), scene(2, "Payday")]},
-                trauma={"trauma-1": TRAUMA, "trauma-2": dict(TRAUMA, max_health_change=0)})
+    crew = Crew(
+        scenarios={"job": [bomb(1), scene(2, "Payday")]},
+        trauma={"trauma-1": TRAUMA, "trauma-2": dict(TRAUMA, max_health_change=0)},
+    )
     crew.join("alice", "solo")
     crew.start()
     crew.flip()
@@ -160,8 +196,11 @@ def test_flatline_without_trauma_packs_just_ends_the_run() -> None:
 
 def test_damage_past_zero_is_still_a_flatline() -> None:
     """R1: the crew flatlines once Health reaches 0 — overkill too; the record shows 0."""
-    sim = Sim(hands={0: ["2C", "3C", "4C"], 1: ["5S", "6S"]}, health=2,
-              scenario=[obstacle(1, "Cyberpsycho", health=30, damage=7, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["2C", "3C", "4C"], 1: ["5S", "6S"]},
+        health=2,
+        scenario=[obstacle(1, "Cyberpsycho", health=30, damage=7, to_hit=[pair()])],
+    )
     sim.flip()
     for seat, code in [(0, "2C"), (1, "5S"), (0, "3C"), (1, "6S"), (0, "4C")]:
         sim.play(seat, code)
@@ -170,7 +209,7 @@ def test_damage_past_zero_is_still_a_flatline() -> None:
 
 
 def test_max_health_is_20_by_default() -> None:
-    """"set your Health Die to your max health (Default 20...)"."""
+    """ "set your Health Die to your max health (Default 20...)"."""
     from rules.legends.cards import Campaign
 
     camp = Campaign(id="c", name="C", scenarios=("job",))

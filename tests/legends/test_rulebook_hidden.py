@@ -54,7 +54,8 @@ class Watch:
             blob = e.model_dump_json()
             for inst in insts:
                 assert f'"{inst}"' not in blob and not re.search(rf"\b{inst}\b", e.text), (
-                    f"public event leaks instance {inst}: {blob}")
+                    f"public event leaks instance {inst}: {blob}"
+                )
             for name in names:
                 assert not _word(name).search(blob), f"public event leaks {name!r}: {blob}"
             assert str(SEED) not in blob
@@ -74,17 +75,24 @@ def no_leak_in(text: str, sim: Sim, seats: Iterable[int]) -> None:
 
 def busy_table() -> Sim:
     return Sim(
-        hands={0: ["before-the-night", "second-story-work", "dumpster-dive", "2C", "3C"],
-               1: ["trap-and-trace", "swap-in", "4S", "open-door", "5S"],
-               2: ["disarming-smile", "crimson-flags", "6T", "7T", "8T"]},
-        decks={0: ["9C", "10C", "JC", "QC", "KC", "AC"],
-               1: ["9S", "10S", "JS", "QS", "KS", "AS"],
-               2: ["9M", "10M", "JM", "QM", "KM", "AM", "2M", "3M"]},
-        scenario=[scene(1, "Supply Drop", effects=[{"type": "each_draws", "count": 1}]),
-                  scene(2, "Shakedown", effects=[{"type": "each_discards", "count": 1}]),
-                  obstacle(3, "Netwatch Agent", health=40, damage=1, to_hit=[pair()]),
-                  scene(4, "Last")],
-        seed=SEED)
+        hands={
+            0: ["before-the-night", "second-story-work", "dumpster-dive", "2C", "3C"],
+            1: ["trap-and-trace", "swap-in", "4S", "open-door", "5S"],
+            2: ["disarming-smile", "crimson-flags", "6T", "7T", "8T"],
+        },
+        decks={
+            0: ["9C", "10C", "JC", "QC", "KC", "AC"],
+            1: ["9S", "10S", "JS", "QS", "KS", "AS"],
+            2: ["9M", "10M", "JM", "QM", "KM", "AM", "2M", "3M"],
+        },
+        scenario=[
+            scene(1, "Supply Drop", effects=[{"type": "each_draws", "count": 1}]),
+            scene(2, "Shakedown", effects=[{"type": "each_discards", "count": 1}]),
+            obstacle(3, "Netwatch Agent", health=40, damage=1, to_hit=[pair()]),
+            scene(4, "Last"),
+        ],
+        seed=SEED,
+    )
 
 
 def test_public_events_never_name_secret_cards_through_a_busy_round() -> None:
@@ -107,8 +115,11 @@ def test_public_events_never_name_secret_cards_through_a_busy_round() -> None:
     for seat in (0, 1, 2):
         hand = sim.run.zones[seat].hand
         if hand:
-            w.do(lambda s=seat, c=hand[0]: sim.act(  # type: ignore[misc]
-                Discard(player=sim.player(s), card=c)))
+            w.do(
+                lambda s=seat, c=hand[0]: sim.act(  # type: ignore[misc]
+                    Discard(player=sim.player(s), card=c)
+                )
+            )
         w.do(lambda s=seat: sim.ready(s))  # type: ignore[misc]
     assert sim.run.phase == "plan"
     assert w.private, "private events exist (draws, discards) but went only to their seat"
@@ -153,18 +164,22 @@ def test_private_prompt_options_are_shown_only_to_their_seat() -> None:
 
 
 def test_second_story_work_draw_is_shown_only_to_its_player() -> None:
-    sim = Sim(hands={0: ["second-story-work", "2C"], 1: ["3C", "4C"]},
-              decks={0: ["disarming-smile"]}, scenario=[obstacle(1, "Goon", health=30)],
-              seed=SEED)
+    sim = Sim(
+        hands={0: ["second-story-work", "2C"], 1: ["3C", "4C"]},
+        decks={0: ["disarming-smile"]},
+        scenario=[obstacle(1, "Goon", health=30)],
+        seed=SEED,
+    )
     sim.flip()
     sim.play(0, "second-story-work")
     prompt = sim.run.prompts[0]
     assert prompt.private and "Disarming Smile" not in prompt.text
     assert "Disarming Smile" not in board(sim.table, sim.content).model_dump_json()
-    assert "Disarming Smile" in player_view(sim.table, sim.player(0),
-                                            sim.content).model_dump_json()
-    assert "Disarming Smile" not in player_view(sim.table, sim.player(1),
-                                                sim.content).model_dump_json()
+    assert "Disarming Smile" in player_view(sim.table, sim.player(0), sim.content).model_dump_json()
+    assert (
+        "Disarming Smile"
+        not in player_view(sim.table, sim.player(1), sim.content).model_dump_json()
+    )
 
 
 def test_private_events_reach_only_their_seat() -> None:
@@ -197,8 +212,11 @@ def test_a_merc_controller_sees_both_hands_and_nobody_else_does() -> None:
 
 
 def test_clean_up_discards_are_secret() -> None:
-    sim = Sim(hands={0: ["2C", "3C", "4C", "disarming-smile"], 1: ["5S", "6S", "8S"]},
-              scenario=[obstacle(1, "Goon", health=30)], seed=SEED)
+    sim = Sim(
+        hands={0: ["2C", "3C", "4C", "disarming-smile"], 1: ["5S", "6S", "8S"]},
+        scenario=[obstacle(1, "Goon", health=30)],
+        seed=SEED,
+    )
     sim.flip()
     for seat, code in [(0, "2C"), (1, "5S"), (0, "3C"), (1, "6S"), (0, "4C")]:
         sim.play(seat, code)

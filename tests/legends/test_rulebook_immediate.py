@@ -11,11 +11,22 @@ def kinds(sim: Sim) -> list[str]:
 
 
 def test_malachias_ends_the_plan_before_healing() -> None:
-    scenario = [obstacle(1, "Gatekeeper", health=4, damage=5, to_hit=[pair()],
-                         end_of_round=[{"type": "damage_crew", "amount": 5}]),
-                scene(2, "After")]
-    sim = Sim(hands={0: ["trauma-patch", "QC", "2C"], 1: ["KS", "malachias", "4S"]},
-              scenario=scenario, health=15)
+    scenario = [
+        obstacle(
+            1,
+            "Gatekeeper",
+            health=4,
+            damage=5,
+            to_hit=[pair()],
+            end_of_round=[{"type": "damage_crew", "amount": 5}],
+        ),
+        scene(2, "After"),
+    ]
+    sim = Sim(
+        hands={0: ["trauma-patch", "QC", "2C"], 1: ["KS", "malachias", "4S"]},
+        scenario=scenario,
+        health=15,
+    )
     sim.flip()
     for seat, code in [(0, "trauma-patch"), (1, "KS"), (0, "QC")]:
         sim.play(seat, code)
@@ -41,8 +52,10 @@ def test_malachias_ends_the_plan_before_healing() -> None:
 
 
 def test_immediate_damage_ignores_to_hit_requirements() -> None:
-    sim = Sim(hands={0: ["frag-out", "2C"], 1: ["9S"]},
-              scenario=[obstacle(1, "Tank", health=4, to_hit=[req("four_of_a_kind")])])
+    sim = Sim(
+        hands={0: ["frag-out", "2C"], 1: ["9S"]},
+        scenario=[obstacle(1, "Tank", health=4, to_hit=[req("four_of_a_kind")])],
+    )
     sim.flip()
     sim.play(0, "frag-out")
     assert 1 in sim.run.cleared
@@ -50,8 +63,10 @@ def test_immediate_damage_ignores_to_hit_requirements() -> None:
 
 
 def test_immediate_damage_lands_at_once_and_is_not_counted_again_at_execution() -> None:
-    sim = Sim(hands={0: ["frag-out", "7M+2", "3C"], 1: ["7C", "9S"]},
-              scenario=[obstacle(1, "Tank", health=20, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["frag-out", "7M+2", "3C"], 1: ["7C", "9S"]},
+        scenario=[obstacle(1, "Tank", health=20, to_hit=[pair()])],
+    )
     sim.flip()
     sim.play(0, "frag-out")
     assert sim.damage_on(1) == 4 and sim.run.phase == "plan"
@@ -61,9 +76,10 @@ def test_immediate_damage_lands_at_once_and_is_not_counted_again_at_execution() 
 
 
 def _two_obstacles() -> Sim:
-    scenario = [obstacle(1, "Guard", health=4, damage=1, to_hit=[pair()],
-                         effects=[{"type": "draw_next"}]),
-                obstacle(2, "Turret", health=20, damage=2, to_hit=[pair()])]
+    scenario = [
+        obstacle(1, "Guard", health=4, damage=1, to_hit=[pair()], effects=[{"type": "draw_next"}]),
+        obstacle(2, "Turret", health=20, damage=2, to_hit=[pair()]),
+    ]
     sim = Sim(hands={0: ["2C", "3C", "4C"], 1: ["frag-out", "5S", "6S"]}, scenario=scenario)
     sim.flip()
     sim.play(0, "2C")
@@ -93,8 +109,10 @@ def test_clearing_one_of_several_obstacles_does_not_end_the_plan() -> None:
 
 
 def test_malachias_deals_two_damage_for_each_face_card_it_discards() -> None:
-    sim = Sim(hands={0: ["JC", "QC", "AS"], 1: ["KS", "malachias", "4S"]},
-              scenario=[obstacle(1, "Wall", health=30, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["JC", "QC", "AS"], 1: ["KS", "malachias", "4S"]},
+        scenario=[obstacle(1, "Wall", health=30, to_hit=[pair()])],
+    )
     sim.flip()
     for seat, code in [(0, "JC"), (1, "KS"), (0, "QC"), (1, "malachias")]:
         sim.play(seat, code)
@@ -107,8 +125,10 @@ def test_malachias_deals_two_damage_for_each_face_card_it_discards() -> None:
 
 
 def test_malachias_may_discard_nothing() -> None:
-    sim = Sim(hands={0: ["JC", "QC"], 1: ["malachias", "4S"]},
-              scenario=[obstacle(1, "Wall", health=30, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["JC", "QC"], 1: ["malachias", "4S"]},
+        scenario=[obstacle(1, "Wall", health=30, to_hit=[pair()])],
+    )
     sim.flip()
     sim.play(0, "JC")
     sim.play(1, "malachias")
@@ -122,8 +142,11 @@ def test_malachias_may_discard_nothing() -> None:
 def test_when_immediate_damage_ends_the_plan_nothing_else_resolves() -> None:
     """R7: "If no Obstacle remains, the Plan ends early: nothing else resolves" — not even
     the rest of the card that dealt it (Flashbang: 3 immediate Damage, then draw a card)."""
-    sim = Sim(hands={0: ["2C", "3C"], 1: ["flashbang", "4S"]}, decks={1: ["KS"]},
-              scenario=[obstacle(1, "Guard", health=3, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["2C", "3C"], 1: ["flashbang", "4S"]},
+        decks={1: ["KS"]},
+        scenario=[obstacle(1, "Guard", health=3, to_hit=[pair()])],
+    )
     sim.flip()
     sim.play(0, "2C")
     sim.play(1, "flashbang")
@@ -133,8 +156,11 @@ def test_when_immediate_damage_ends_the_plan_nothing_else_resolves() -> None:
 
 
 def test_immediate_damage_that_does_not_clear_lets_the_card_finish() -> None:
-    sim = Sim(hands={0: ["2C", "3C"], 1: ["flashbang", "4S"]}, decks={1: ["KS"]},
-              scenario=[obstacle(1, "Guard", health=10, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["2C", "3C"], 1: ["flashbang", "4S"]},
+        decks={1: ["KS"]},
+        scenario=[obstacle(1, "Guard", health=10, to_hit=[pair()])],
+    )
     sim.flip()
     sim.play(0, "2C")
     sim.play(1, "flashbang")
@@ -144,8 +170,10 @@ def test_immediate_damage_that_does_not_clear_lets_the_card_finish() -> None:
 
 def test_aces_are_face_cards_and_tens_are_not() -> None:
     """R2: "J, Q, K and A are face cards" (Malachias: "face cards (J,Q,K,A)")."""
-    sim = Sim(hands={0: ["AS", "10C"], 1: ["JC", "malachias"]},
-              scenario=[obstacle(1, "Wall", health=30, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["AS", "10C"], 1: ["JC", "malachias"]},
+        scenario=[obstacle(1, "Wall", health=30, to_hit=[pair()])],
+    )
     sim.flip()
     sim.play(0, "AS")
     sim.play(1, "JC")

@@ -21,14 +21,16 @@ def kinds(sim: Sim) -> list[str]:
 
 def bike_raiders(**kw: object) -> dict[str, object]:
     """The rulebook's example Obstacle: a pair with Muscle or a straight or better."""
-    spec: dict[str, object] = dict(health=8, damage=2,
-                                   to_hit=[pair("muscle"), req("straight", better=True)])
+    spec: dict[str, object] = dict(
+        health=8, damage=2, to_hit=[pair("muscle"), req("straight", better=True)]
+    )
     spec.update(kw)
     return obstacle(1, "Bike Raiders", **spec)  # type: ignore[arg-type]
 
 
-def two_seats(h0: list[str], h1: list[str], *, scenario: list[dict[str, object]] | None = None,
-              **kw: object) -> Sim:
+def two_seats(
+    h0: list[str], h1: list[str], *, scenario: list[dict[str, object]] | None = None, **kw: object
+) -> Sim:
     sim = Sim(hands={0: h0, 1: h1}, scenario=scenario or [bike_raiders()], **kw)  # type: ignore[arg-type]
     sim.flip()
     return sim
@@ -38,14 +40,17 @@ def two_seats(h0: list[str], h1: list[str], *, scenario: list[dict[str, object]]
 
 
 def test_leader_plays_first_then_each_player_clockwise() -> None:
-    sim = Sim(hands={0: ["2C", "3C"], 1: ["4C", "5C"], 2: ["6C", "8C"]},
-              scenario=[bike_raiders()], leader=2)
+    sim = Sim(
+        hands={0: ["2C", "3C"], 1: ["4C", "5C"], 2: ["6C", "8C"]},
+        scenario=[bike_raiders()],
+        leader=2,
+    )
     sim.flip()
     order = []
     for code_by_seat in ({2: "6C"}, {0: "2C"}, {1: "4C"}, {2: "8C"}):
         assert sim.run.turn is not None
         order.append(sim.run.turn)
-        (seat, code), = code_by_seat.items()
+        ((seat, code),) = code_by_seat.items()
         sim.play(seat, code)
     assert order == [2, 0, 1, 2]
     assert sim.run.turn == 0
@@ -114,8 +119,11 @@ def test_obstacle_is_cleared_when_damage_equals_its_health() -> None:
 
 
 def test_damage_stays_on_an_obstacle_across_rounds() -> None:
-    sim = two_seats(["7M+2", "2C", "JS", "7T", "3C", "QS"], ["7C+1", "9T", "7S", "10T"],
-                    scenario=[bike_raiders(health=10)])
+    sim = two_seats(
+        ["7M+2", "2C", "JS", "7T", "3C", "QS"],
+        ["7C+1", "9T", "7S", "10T"],
+        scenario=[bike_raiders(health=10)],
+    )
     for seat, code in [(0, "7M+2"), (1, "7C+1"), (0, "2C"), (1, "9T"), (0, "JS")]:
         sim.play(seat, code)
     assert sim.damage_on(1) == 3
@@ -129,8 +137,11 @@ def test_damage_stays_on_an_obstacle_across_rounds() -> None:
 
 def test_4_4_4_counts_as_one_pair_for_damage_per_pair() -> None:
     """Glossary "Pair": 4,4,4 is one pair of fours, never several."""
-    sim = two_seats(["4C", "pair-bonus", "4S"], ["4T", "9S"],
-                    scenario=[obstacle(1, "Wall", health=30, to_hit=[pair()])])
+    sim = two_seats(
+        ["4C", "pair-bonus", "4S"],
+        ["4T", "9S"],
+        scenario=[obstacle(1, "Wall", health=30, to_hit=[pair()])],
+    )
     for seat, code in [(0, "4C"), (1, "4T"), (0, "pair-bonus"), (1, "9S"), (0, "4S")]:
         sim.play(seat, code)
     # Harmony: +2 Damage per pair; only the fours are a pair (its own 7 is alone).
@@ -139,18 +150,22 @@ def test_4_4_4_counts_as_one_pair_for_damage_per_pair() -> None:
 
 def test_two_cards_can_make_a_flush_with_multiple_symbols() -> None:
     """A card with three Charisma symbols plus one with two meets a Charisma flush."""
-    sim = two_seats(["KCCC+1", "2S", "9M"], ["5CC", "3T"],
-                    scenario=[obstacle(1, "Crowd", health=30,
-                                       to_hit=[req("flush", flush_suit="charisma")])])
+    sim = two_seats(
+        ["KCCC+1", "2S", "9M"],
+        ["5CC", "3T"],
+        scenario=[obstacle(1, "Crowd", health=30, to_hit=[req("flush", flush_suit="charisma")])],
+    )
     for seat, code in [(0, "KCCC+1"), (1, "5CC"), (0, "2S"), (1, "3T"), (0, "9M")]:
         sim.play(seat, code)
     assert sim.damage_on(1) == 1
 
 
 def test_four_charisma_symbols_are_not_a_flush() -> None:
-    sim = two_seats(["KCC+1", "2S", "9M"], ["5CC", "3T"],
-                    scenario=[obstacle(1, "Crowd", health=30,
-                                       to_hit=[req("flush", flush_suit="charisma")])])
+    sim = two_seats(
+        ["KCC+1", "2S", "9M"],
+        ["5CC", "3T"],
+        scenario=[obstacle(1, "Crowd", health=30, to_hit=[req("flush", flush_suit="charisma")])],
+    )
     for seat, code in [(0, "KCC+1"), (1, "5CC"), (0, "2S"), (1, "3T"), (0, "9M")]:
         sim.play(seat, code)
     assert sim.damage_on(1) == 0
@@ -158,17 +173,23 @@ def test_four_charisma_symbols_are_not_a_flush() -> None:
 
 def test_a_card_counts_as_every_rank_on_it_for_a_straight() -> None:
     """Publisher's example: 8/6 + 7 covers 6, 7 and 8 of a straight."""
-    sim = two_seats(["8/6M+1", "5S", "2C"], ["7C", "4T"],
-                    scenario=[obstacle(1, "Gate", health=30, to_hit=[req("straight")])])
+    sim = two_seats(
+        ["8/6M+1", "5S", "2C"],
+        ["7C", "4T"],
+        scenario=[obstacle(1, "Gate", health=30, to_hit=[req("straight")])],
+    )
     for seat, code in [(0, "8/6M+1"), (1, "7C"), (0, "5S"), (1, "4T"), (0, "2C")]:
         sim.play(seat, code)
     assert sim.damage_on(1) == 1
 
 
 def _wheel(options: TableOptions) -> Sim:
-    sim = two_seats(["AC+1", "3S", "5M"], ["2T", "4C"],
-                    scenario=[obstacle(1, "Gate", health=30, to_hit=[req("straight")])],
-                    options=options)
+    sim = two_seats(
+        ["AC+1", "3S", "5M"],
+        ["2T", "4C"],
+        scenario=[obstacle(1, "Gate", health=30, to_hit=[req("straight")])],
+        options=options,
+    )
     for seat, code in [(0, "AC+1"), (1, "2T"), (0, "3S"), (1, "4C"), (0, "5M")]:
         sim.play(seat, code)
     return sim
@@ -183,9 +204,12 @@ def test_ace_low_option_makes_a_2_3_4_5_a_straight() -> None:
 
 
 def _eights_and_sixes(options: TableOptions) -> Sim:
-    sim = two_seats(["8/6M+1", "2S", "JC"], ["8C", "6T"],
-                    scenario=[obstacle(1, "Twins", health=30, to_hit=[req("two_pair")])],
-                    options=options)
+    sim = two_seats(
+        ["8/6M+1", "2S", "JC"],
+        ["8C", "6T"],
+        scenario=[obstacle(1, "Twins", health=30, to_hit=[req("two_pair")])],
+        options=options,
+    )
     for seat, code in [(0, "8/6M+1"), (1, "8C"), (0, "2S"), (1, "6T"), (0, "JC")]:
         sim.play(seat, code)
     return sim
@@ -201,8 +225,11 @@ def test_one_rank_per_card_option_stops_8_6_from_making_two_pair() -> None:
 
 def test_attached_suits_must_be_on_the_cards_forming_the_hand() -> None:
     """A pair "with Tech" is not met by a Tech kicker beside a non-Tech pair."""
-    sim = two_seats(["7M+1", "2C", "JS"], ["7C", "9T"],
-                    scenario=[obstacle(1, "ICE", health=30, to_hit=[pair("tech")])])
+    sim = two_seats(
+        ["7M+1", "2C", "JS"],
+        ["7C", "9T"],
+        scenario=[obstacle(1, "ICE", health=30, to_hit=[pair("tech")])],
+    )
     for seat, code in [(0, "7M+1"), (1, "7C"), (0, "2C"), (1, "9T"), (0, "JS")]:
         sim.play(seat, code)
     assert sim.damage_on(1) == 0
@@ -210,17 +237,22 @@ def test_attached_suits_must_be_on_the_cards_forming_the_hand() -> None:
 
 def test_or_better_accepts_a_stronger_hand() -> None:
     """Three of a kind or better is met by a full house."""
-    sim = two_seats(["9M+1", "9C", "3S"], ["9T", "3C"],
-                    scenario=[obstacle(1, "Boss", health=30,
-                                       to_hit=[req("three_of_a_kind", better=True)])])
+    sim = two_seats(
+        ["9M+1", "9C", "3S"],
+        ["9T", "3C"],
+        scenario=[obstacle(1, "Boss", health=30, to_hit=[req("three_of_a_kind", better=True)])],
+    )
     for seat, code in [(0, "9M+1"), (1, "9T"), (0, "9C"), (1, "3C"), (0, "3S")]:
         sim.play(seat, code)
     assert sim.damage_on(1) == 1
 
 
 def test_without_or_better_a_weaker_hand_misses() -> None:
-    sim = two_seats(["9M+1", "2C", "3S"], ["9T", "5C"],
-                    scenario=[obstacle(1, "Boss", health=30, to_hit=[req("three_of_a_kind")])])
+    sim = two_seats(
+        ["9M+1", "2C", "3S"],
+        ["9T", "5C"],
+        scenario=[obstacle(1, "Boss", health=30, to_hit=[req("three_of_a_kind")])],
+    )
     for seat, code in [(0, "9M+1"), (1, "9T"), (0, "2C"), (1, "5C"), (0, "3S")]:
         sim.play(seat, code)
     assert sim.damage_on(1) == 0
@@ -250,8 +282,10 @@ def test_restricted_card_is_refused_when_played() -> None:
 
 
 def test_nothing_to_play_executes_the_plan_at_once_and_no_one_else_plays() -> None:
-    sim = Sim(hands={0: ["7T+2", "2C"], 1: ["crimson-flags"], 2: ["7M", "3S"]},
-              scenario=[obstacle(1, "Drone", health=30, damage=1, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["7T+2", "2C"], 1: ["crimson-flags"], 2: ["7M", "3S"]},
+        scenario=[obstacle(1, "Drone", health=30, damage=1, to_hit=[pair()])],
+    )
     sim.flip()
     sim.play(0, "7T+2")
     assert "nothing_to_play" in kinds(sim) and "executed" in kinds(sim)
@@ -263,8 +297,10 @@ def test_nothing_to_play_executes_the_plan_at_once_and_no_one_else_plays() -> No
 
 
 def test_nothing_to_play_still_checks_to_hit_and_deals_damage() -> None:
-    sim = Sim(hands={0: ["7T+2", "2C"], 1: ["7C+1"], 2: ["opener"]},
-              scenario=[obstacle(1, "Drone", health=30, to_hit=[pair()])])
+    sim = Sim(
+        hands={0: ["7T+2", "2C"], 1: ["7C+1"], 2: ["opener"]},
+        scenario=[obstacle(1, "Drone", health=30, to_hit=[pair()])],
+    )
     sim.flip()
     sim.play(0, "7T+2")
     sim.play(1, "7C+1")  # seat 2's only card needs an empty Plan
@@ -293,13 +329,16 @@ def test_the_leader_with_nothing_to_play_executes_an_empty_plan() -> None:
 
 def _double(**kw: object) -> Sim:
     scenario = [
-        obstacle(1, "Lookout", health=4, damage=1, to_hit=[pair()],
-                 effects=[{"type": "draw_next"}]),
+        obstacle(
+            1, "Lookout", health=4, damage=1, to_hit=[pair()], effects=[{"type": "draw_next"}]
+        ),
         obstacle(2, "Heavy", health=12, damage=2, to_hit=[pair()]),
     ]
-    sim = Sim(hands={0: ["7M+2", "2C", "JS", "3S", "4S", "6S"],
-                     1: ["7C+2", "9T", "5T", "8T", "10T"]},
-              scenario=scenario, **kw)  # type: ignore[arg-type]
+    sim = Sim(
+        hands={0: ["7M+2", "2C", "JS", "3S", "4S", "6S"], 1: ["7C+2", "9T", "5T", "8T", "10T"]},
+        scenario=scenario,
+        **kw,
+    )  # type: ignore[arg-type]
     sim.flip()
     return sim
 
@@ -332,11 +371,23 @@ def test_leader_token_moves_only_when_all_obstacles_are_cleared() -> None:
 
 def test_end_of_round_effects_resolve_in_order_number() -> None:
     scenario = [
-        obstacle(1, "Sniper", health=30, damage=0, to_hit=[pair()],
-                 effects=[{"type": "draw_next"}],
-                 end_of_round=[{"type": "damage_crew", "amount": 1}]),
-        obstacle(2, "Spotter", health=30, damage=0, to_hit=[pair()],
-                 end_of_round=[{"type": "damage_crew", "amount": 2}]),
+        obstacle(
+            1,
+            "Sniper",
+            health=30,
+            damage=0,
+            to_hit=[pair()],
+            effects=[{"type": "draw_next"}],
+            end_of_round=[{"type": "damage_crew", "amount": 1}],
+        ),
+        obstacle(
+            2,
+            "Spotter",
+            health=30,
+            damage=0,
+            to_hit=[pair()],
+            end_of_round=[{"type": "damage_crew", "amount": 2}],
+        ),
     ]
     sim = Sim(hands={0: ["2C", "3C", "4C"], 1: ["5S", "6S"]}, scenario=scenario)
     sim.flip()
@@ -349,8 +400,16 @@ def test_end_of_round_effects_resolve_in_order_number() -> None:
 
 
 def test_surviving_obstacles_deal_damage_before_end_of_round_effects() -> None:
-    scenario = [obstacle(1, "Medic Drone", health=30, damage=2, to_hit=[pair()],
-                         end_of_round=[{"type": "heal_obstacle", "amount": 5}])]
+    scenario = [
+        obstacle(
+            1,
+            "Medic Drone",
+            health=30,
+            damage=2,
+            to_hit=[pair()],
+            end_of_round=[{"type": "heal_obstacle", "amount": 5}],
+        )
+    ]
     sim = Sim(hands={0: ["7M+3", "2C", "4C"], 1: ["7S", "6S"]}, scenario=scenario)
     sim.flip()
     for seat, code in [(0, "7M+3"), (1, "7S"), (0, "2C"), (1, "6S"), (0, "4C")]:
@@ -361,9 +420,12 @@ def test_surviving_obstacles_deal_damage_before_end_of_round_effects() -> None:
 
 
 def test_obstacle_plan_size_text_beats_the_default_plan_size() -> None:
-    """"Above all else": card text wins over the rulebook's default Plan Size."""
-    sim = two_seats(["2C", "3C", "4C"], ["5S", "6S", "8S"],
-                    scenario=[obstacle(1, "Tight Corner", health=30, plan_size=-2)])
+    """ "Above all else": card text wins over the rulebook's default Plan Size."""
+    sim = two_seats(
+        ["2C", "3C", "4C"],
+        ["5S", "6S", "8S"],
+        scenario=[obstacle(1, "Tight Corner", health=30, plan_size=-2)],
+    )
     sim.play(0, "2C")
     sim.play(1, "5S")
     assert sim.run.phase == "plan"
@@ -372,8 +434,11 @@ def test_obstacle_plan_size_text_beats_the_default_plan_size() -> None:
 
 
 def test_an_any_suit_symbol_is_wild_for_attached_suits() -> None:
-    sim = two_seats(["7*+1", "2C", "JS"], ["7C", "9S"],
-                    scenario=[obstacle(1, "ICE", health=30, to_hit=[pair("tech")])])
+    sim = two_seats(
+        ["7*+1", "2C", "JS"],
+        ["7C", "9S"],
+        scenario=[obstacle(1, "ICE", health=30, to_hit=[pair("tech")])],
+    )
     for seat, code in [(0, "7*+1"), (1, "7C"), (0, "2C"), (1, "9S"), (0, "JS")]:
         sim.play(seat, code)
     assert sim.damage_on(1) == 1  # the wild symbol serves as the Tech
@@ -389,13 +454,20 @@ def test_might_is_read_as_muscle() -> None:
 def test_each_surviving_obstacle_strikes_then_resolves_its_end_of_round_before_the_next() -> None:
     """R8.4: one Obstacle at a time in order number: its Damage, then its end-of-round."""
     scenario = [
-        obstacle(1, "Medic", health=30, damage=0, to_hit=[pair()],
-                 effects=[{"type": "draw_next"}],
-                 end_of_round=[{"type": "heal_crew", "amount": 5}]),
+        obstacle(
+            1,
+            "Medic",
+            health=30,
+            damage=0,
+            to_hit=[pair()],
+            effects=[{"type": "draw_next"}],
+            end_of_round=[{"type": "heal_crew", "amount": 5}],
+        ),
         obstacle(2, "Brute", health=30, damage=3, to_hit=[pair()]),
     ]
-    sim = Sim(hands={0: ["2C", "3C", "4C", "8C"], 1: ["5S", "6S", "9S"]}, scenario=scenario,
-              health=2)
+    sim = Sim(
+        hands={0: ["2C", "3C", "4C", "8C"], 1: ["5S", "6S", "9S"]}, scenario=scenario, health=2
+    )
     sim.flip()
     for seat, code in [(0, "2C"), (1, "5S"), (0, "3C"), (1, "6S"), (0, "4C")]:
         sim.play(seat, code)
@@ -403,34 +475,41 @@ def test_each_surviving_obstacle_strikes_then_resolves_its_end_of_round_before_t
     assert sim.table.run is not None and sim.health == 4
 
 
-
 # ---- audit additions ------------------------------------------------------------------------
 
 
 def test_disarming_smile_provides_charisma_muscle_and_tech() -> None:
-    """"in the case of Disarming Smile it provides Charisma, Muscle and Tech": with one
+    """ "in the case of Disarming Smile it provides Charisma, Muscle and Tech": with one
     more Queen it is a pair with all three attached."""
-    sim = two_seats(["disarming-smile", "2C", "4S"], ["QS+1", "9S"],
-                    scenario=[obstacle(1, "Board", health=30,
-                                       to_hit=[pair("charisma", "muscle", "tech")])])
+    sim = two_seats(
+        ["disarming-smile", "2C", "4S"],
+        ["QS+1", "9S"],
+        scenario=[obstacle(1, "Board", health=30, to_hit=[pair("charisma", "muscle", "tech")])],
+    )
     for seat, code in [(0, "disarming-smile"), (1, "QS+1"), (0, "2C"), (1, "9S"), (0, "4S")]:
         sim.play(seat, code)
     assert sim.damage_on(1) == 1
 
 
 def test_each_attached_suit_must_be_shown_a_muscle_pair_misses_pair_with_muscle_and_tech() -> None:
-    """"Each suit attached to a hand means you need one of that symbol in the required hand"."""
-    sim = two_seats(["QM+1", "2T", "4S"], ["QS", "9S"],
-                    scenario=[obstacle(1, "Board", health=30, to_hit=[pair("muscle", "tech")])])
+    """ "Each suit attached to a hand means you need one of that symbol in the required hand"."""
+    sim = two_seats(
+        ["QM+1", "2T", "4S"],
+        ["QS", "9S"],
+        scenario=[obstacle(1, "Board", health=30, to_hit=[pair("muscle", "tech")])],
+    )
     for seat, code in [(0, "QM+1"), (1, "QS"), (0, "2T"), (1, "9S"), (0, "4S")]:
         sim.play(seat, code)
     assert sim.damage_on(1) == 0
 
 
 def _loose(options: TableOptions) -> Sim:
-    sim = two_seats(["6M+1", "6C", "2S"], ["6S", "9C"],
-                    scenario=[obstacle(1, "ICE", health=30, to_hit=[pair("tech", better=True)])],
-                    options=options)
+    sim = two_seats(
+        ["6M+1", "6C", "2S"],
+        ["6S", "9C"],
+        scenario=[obstacle(1, "ICE", health=30, to_hit=[pair("tech", better=True)])],
+        options=options,
+    )
     for seat, code in [(0, "6M+1"), (1, "6S"), (0, "6C"), (1, "9C"), (0, "2S")]:
         sim.play(seat, code)
     return sim
@@ -448,8 +527,11 @@ def test_loose_or_better_suits_option_lets_the_better_hand_drop_the_suits() -> N
 def test_a_plan_larger_than_five_is_searched_whole() -> None:
     """R5: "The whole Plan is searched, including Plans larger than five cards": the pair
     is the first and the sixth card."""
-    sim = two_seats(["overclocked-deck", "3C", "4S"], ["9S", "2C", "6M+1"],
-                    scenario=[obstacle(1, "Wall", health=30, to_hit=[pair("tech")])])
+    sim = two_seats(
+        ["overclocked-deck", "3C", "4S"],
+        ["9S", "2C", "6M+1"],
+        scenario=[obstacle(1, "Wall", health=30, to_hit=[pair("tech")])],
+    )
     for seat, code in [(0, "overclocked-deck"), (1, "9S"), (0, "3C"), (1, "2C"), (0, "4S")]:
         sim.play(seat, code)
     assert sim.run.phase == "plan"  # Plan Size 6

@@ -25,8 +25,10 @@ def flipped(sim: Sim) -> list[int]:
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 99])
 def test_scenario_deck_is_never_shuffled_order_numbers_fix_its_order(seed: int) -> None:
-    crew = Crew(scenarios={"job": [scene(3, "Three"), scene(1, "One"), scene(4, "Four"),
-                                   scene(2, "Two")]}, seed=seed)
+    crew = Crew(
+        scenarios={"job": [scene(3, "Three"), scene(1, "One"), scene(4, "Four"), scene(2, "Two")]},
+        seed=seed,
+    )
     crew.join("alice", "solo")
     crew.start()
     assert crew.run.deck == (1, 2, 3, 4)
@@ -41,8 +43,10 @@ def test_scenario_deck_is_never_shuffled_order_numbers_fix_its_order(seed: int) 
 
 
 def test_leader_flips_the_top_card_and_everyone_sees_it() -> None:
-    sim = Sim(hands={0: ["2C"], 1: ["3C"]},
-              scenario=[scene(1, "Intro", text="Welcome to Night City."), scene(2, "Next")])
+    sim = Sim(
+        hands={0: ["2C"], 1: ["3C"]},
+        scenario=[scene(1, "Intro", text="Welcome to Night City."), scene(2, "Next")],
+    )
     sim.flip()
     event = next(e for e in sim.last.events if e.kind == "flipped")  # type: ignore[union-attr]
     assert event.seats is None  # public
@@ -50,8 +54,9 @@ def test_leader_flips_the_top_card_and_everyone_sees_it() -> None:
 
 
 def test_only_the_leader_flips() -> None:
-    sim = Sim(hands={0: ["2C"], 1: ["3C"]}, scenario=[scene(1, "Intro"), scene(2, "Next")],
-              leader=1)
+    sim = Sim(
+        hands={0: ["2C"], 1: ["3C"]}, scenario=[scene(1, "Intro"), scene(2, "Next")], leader=1
+    )
     before = sim.table
     with pytest.raises(IllegalAction) as exc:
         sim.act(Flip(player=sim.player(0)))
@@ -60,9 +65,15 @@ def test_only_the_leader_flips() -> None:
 
 
 def test_a_finished_scene_goes_to_the_discard_and_the_same_leader_flips_the_next() -> None:
-    sim = Sim(hands={0: ["2C"], 1: ["3C"]},
-              scenario=[scene(1, "Intro", effects=[{"type": "heal_crew", "amount": 2}]),
-                        scene(2, "Next"), scene(3, "Last")], health=10)
+    sim = Sim(
+        hands={0: ["2C"], 1: ["3C"]},
+        scenario=[
+            scene(1, "Intro", effects=[{"type": "heal_crew", "amount": 2}]),
+            scene(2, "Next"),
+            scene(3, "Last"),
+        ],
+        health=10,
+    )
     sim.flip()
     assert sim.health == 12  # instructions completed
     assert sim.run.scenario_discard == (1,)
@@ -72,9 +83,11 @@ def test_a_finished_scene_goes_to_the_discard_and_the_same_leader_flips_the_next
 
 
 def test_after_an_obstacle_is_overcome_the_leader_token_passes_clockwise() -> None:
-    sim = Sim(hands={0: ["7M+9", "2C", "3C"], 1: ["7C", "4S", "5S"], 2: ["8T", "9T"]},
-              scenario=[obstacle(1, "Goon", health=5), scene(2, "Next"), scene(3, "Last")],
-              leader=2)
+    sim = Sim(
+        hands={0: ["7M+9", "2C", "3C"], 1: ["7C", "4S", "5S"], 2: ["8T", "9T"]},
+        scenario=[obstacle(1, "Goon", health=5), scene(2, "Next"), scene(3, "Last")],
+        leader=2,
+    )
     sim.flip()
     for seat, code in [(2, "8T"), (0, "7M+9"), (1, "7C"), (2, "9T"), (0, "2C")]:
         sim.play(seat, code)
@@ -97,8 +110,10 @@ def test_the_run_is_complete_at_the_last_card() -> None:
 
 
 def test_the_run_is_complete_after_clearing_a_last_obstacle() -> None:
-    sim = Sim(hands={0: ["7M+9", "2C", "3C"], 1: ["7C", "4S", "5S"]},
-              scenario=[obstacle(1, "Boss", health=5)])
+    sim = Sim(
+        hands={0: ["7M+9", "2C", "3C"], 1: ["7C", "4S", "5S"]},
+        scenario=[obstacle(1, "Boss", health=5)],
+    )
     sim.flip()
     for seat, code in [(0, "7M+9"), (1, "7C"), (0, "2C"), (1, "4S"), (0, "3C")]:
         sim.play(seat, code)
@@ -112,10 +127,16 @@ def test_the_run_is_complete_after_clearing_a_last_obstacle() -> None:
 
 def first_contact() -> list[dict[str, object]]:
     return [
-        scene(1, "First Contact", text="If you answered A: draw the next card. If you "
-              "answered B: discard the next card without looking at it.",
-              choices=[choice("A", "Take the meeting", {"type": "draw_next"}),
-                       choice("B", "Walk away", {"type": "discard_next"})]),
+        scene(
+            1,
+            "First Contact",
+            text="If you answered A: draw the next card. If you "
+            "answered B: discard the next card without looking at it.",
+            choices=[
+                choice("A", "Take the meeting", {"type": "draw_next"}),
+                choice("B", "Walk away", {"type": "discard_next"}),
+            ],
+        ),
         obstacle(2, "Ambush at the Docks", health=10),
         scene(3, "The Following Card"),
         scene(4, "Last"),
@@ -146,10 +167,18 @@ def test_first_contact_a_draws_the_next_card_at_once() -> None:
 
 
 def test_scene_instructions_resolve_before_its_choice() -> None:
-    sim = Sim(hands={0: ["2C"], 1: ["3C"]},
-              scenario=[scene(1, "Toll", effects=[{"type": "damage_crew", "amount": 3}],
-                              choices=[choice("A", "Pay"), choice("B", "Run")]),
-                        scene(2, "Last")])
+    sim = Sim(
+        hands={0: ["2C"], 1: ["3C"]},
+        scenario=[
+            scene(
+                1,
+                "Toll",
+                effects=[{"type": "damage_crew", "amount": 3}],
+                choices=[choice("A", "Pay"), choice("B", "Run")],
+            ),
+            scene(2, "Last"),
+        ],
+    )
     sim.flip()
     assert sim.health == 17 and sim.run.phase == "vote"
 
@@ -159,15 +188,21 @@ def test_scene_instructions_resolve_before_its_choice() -> None:
 
 def crossroads() -> list[dict[str, object]]:
     """A: heal 1; B: 1 Damage to the crew."""
-    return [scene(1, "Crossroads",
-                  choices=[choice("A", "Left", {"type": "heal_crew", "amount": 1}),
-                           choice("B", "Right", {"type": "damage_crew", "amount": 1})]),
-            scene(2, "Last")]
+    return [
+        scene(
+            1,
+            "Crossroads",
+            choices=[
+                choice("A", "Left", {"type": "heal_crew", "amount": 1}),
+                choice("B", "Right", {"type": "damage_crew", "amount": 1}),
+            ],
+        ),
+        scene(2, "Last"),
+    ]
 
 
 def vote_table() -> Sim:
-    return Sim(hands={0: ["2C"], 1: ["3C"], 2: ["4C"]}, scenario=crossroads(),
-               health=10, leader=1)
+    return Sim(hands={0: ["2C"], 1: ["3C"], 2: ["4C"]}, scenario=crossroads(), health=10, leader=1)
 
 
 def test_vote_majority_wins() -> None:
@@ -191,8 +226,12 @@ def test_vote_tie_is_broken_by_the_leader() -> None:
 
 def test_a_tie_the_leader_did_not_vote_in_goes_to_the_first_tied_option() -> None:
     """Engine decision (docs/rules-engine.md, "Votes")."""
-    sim = Sim(hands={0: ["2C"], 1: ["3C"], 2: ["4C"], 3: ["5C"]},
-              scenario=crossroads(), health=10, leader=1)
+    sim = Sim(
+        hands={0: ["2C"], 1: ["3C"], 2: ["4C"], 3: ["5C"]},
+        scenario=crossroads(),
+        health=10,
+        leader=1,
+    )
     sim.flip()
     sim.vote(0, "B")
     sim.vote(2, "A")
@@ -241,16 +280,22 @@ def test_a_player_may_change_their_vote_before_it_closes() -> None:
 
 
 def test_clue_cards_are_set_aside_not_discarded() -> None:
-    sim = Sim(hands={0: ["2C"], 1: ["3C"]},
-              scenario=[clue(1, "Torn Photo", text="A face you know."), scene(2, "Last")])
+    sim = Sim(
+        hands={0: ["2C"], 1: ["3C"]},
+        scenario=[clue(1, "Torn Photo", text="A face you know."), scene(2, "Last")],
+    )
     sim.flip()
     assert sim.table.clues == ("test:1",)
     assert 1 not in sim.run.scenario_discard
 
 
 def test_clues_stay_viewable_for_the_rest_of_the_campaign() -> None:
-    crew = Crew(scenarios={"one": [clue(1, "Torn Photo"), scene(2, "Payday")],
-                           "two": [scene(1, "Again"), scene(2, "Payday")]})
+    crew = Crew(
+        scenarios={
+            "one": [clue(1, "Torn Photo"), scene(2, "Payday")],
+            "two": [scene(1, "Again"), scene(2, "Payday")],
+        }
+    )
     crew.join("alice", "solo")
     crew.start()
     crew.flip()
@@ -265,19 +310,33 @@ def test_clues_stay_viewable_for_the_rest_of_the_campaign() -> None:
 
 
 def test_memory_card_is_kept_by_the_campaign() -> None:
-    sim = Sim(hands={0: ["2C"], 1: ["3C"]},
-              scenario=[memory(1, "You Owe Rogue", key="owe-rogue"), scene(2, "Last")])
+    sim = Sim(
+        hands={0: ["2C"], 1: ["3C"]},
+        scenario=[memory(1, "You Owe Rogue", key="owe-rogue"), scene(2, "Last")],
+    )
     sim.flip()
     assert sim.table.memory == ("owe-rogue",)
 
 
 def test_persistent_memory_is_checked_by_a_later_scenario() -> None:
-    check = scene(1, "Rogue Remembers", effects=[
-        {"type": "if_memory", "key": "owe-rogue",
-         "then": [{"type": "damage_crew", "amount": 5}],
-         "else": [{"type": "heal_crew", "amount": 1}]}])
-    crew = Crew(scenarios={"one": [memory(1, "A Favour", key="owe-rogue"), scene(2, "Payday")],
-                           "two": [check, scene(2, "Payday")]})
+    check = scene(
+        1,
+        "Rogue Remembers",
+        effects=[
+            {
+                "type": "if_memory",
+                "key": "owe-rogue",
+                "then": [{"type": "damage_crew", "amount": 5}],
+                "else": [{"type": "heal_crew", "amount": 1}],
+            }
+        ],
+    )
+    crew = Crew(
+        scenarios={
+            "one": [memory(1, "A Favour", key="owe-rogue"), scene(2, "Payday")],
+            "two": [check, scene(2, "Payday")],
+        }
+    )
     crew.join("alice", "solo")
     crew.start()
     crew.flip()
@@ -289,22 +348,49 @@ def test_persistent_memory_is_checked_by_a_later_scenario() -> None:
 
 
 def test_if_memory_takes_the_else_branch_when_the_memory_is_missing() -> None:
-    sim = Sim(hands={0: ["2C"], 1: ["3C"]}, health=10,
-              scenario=[scene(1, "Rogue Remembers", effects=[
-                  {"type": "if_memory", "key": "owe-rogue",
-                   "then": [{"type": "damage_crew", "amount": 5}],
-                   "else": [{"type": "heal_crew", "amount": 1}]}]), scene(2, "Last")])
+    sim = Sim(
+        hands={0: ["2C"], 1: ["3C"]},
+        health=10,
+        scenario=[
+            scene(
+                1,
+                "Rogue Remembers",
+                effects=[
+                    {
+                        "type": "if_memory",
+                        "key": "owe-rogue",
+                        "then": [{"type": "damage_crew", "amount": 5}],
+                        "else": [{"type": "heal_crew", "amount": 1}],
+                    }
+                ],
+            ),
+            scene(2, "Last"),
+        ],
+    )
     sim.flip()
     assert sim.health == 11
 
 
 def test_set_memory_instruction_then_if_memory_in_the_same_run() -> None:
-    sim = Sim(hands={0: ["2C"], 1: ["3C"]}, health=10,
-              scenario=[scene(1, "Deal", effects=[{"type": "set_memory", "key": "deal"}]),
-                        scene(2, "Check", effects=[{"type": "if_memory", "key": "deal",
-                                                    "then": [{"type": "heal_crew",
-                                                              "amount": 4}]}]),
-                        scene(3, "Last")])
+    sim = Sim(
+        hands={0: ["2C"], 1: ["3C"]},
+        health=10,
+        scenario=[
+            scene(1, "Deal", effects=[{"type": "set_memory", "key": "deal"}]),
+            scene(
+                2,
+                "Check",
+                effects=[
+                    {
+                        "type": "if_memory",
+                        "key": "deal",
+                        "then": [{"type": "heal_crew", "amount": 4}],
+                    }
+                ],
+            ),
+            scene(3, "Last"),
+        ],
+    )
     sim.flip()
     sim.flip()
     assert sim.health == 14
@@ -314,17 +400,26 @@ def test_set_memory_instruction_then_if_memory_in_the_same_run() -> None:
 
 
 def test_each_player_draws_means_from_their_own_player_decks() -> None:
-    sim = Sim(hands={0: ["2C"], 1: ["3C"]}, decks={0: ["JS"], 1: ["QS"]},
-              scenario=[scene(1, "Supply Drop", effects=[{"type": "each_draws", "count": 1}]),
-                        scene(2, "Last")])
+    sim = Sim(
+        hands={0: ["2C"], 1: ["3C"]},
+        decks={0: ["JS"], 1: ["QS"]},
+        scenario=[
+            scene(1, "Supply Drop", effects=[{"type": "each_draws", "count": 1}]),
+            scene(2, "Last"),
+        ],
+    )
     sim.flip()
     assert sim.hand(0) == ["2C", "JS"] and sim.hand(1) == ["3C", "QS"]
 
 
 def test_each_player_discards_prompts_every_player_privately() -> None:
-    sim = Sim(hands={0: ["2C", "4C"], 1: ["3C"]},
-              scenario=[scene(1, "Shakedown", effects=[{"type": "each_discards", "count": 1}]),
-                        scene(2, "Last")])
+    sim = Sim(
+        hands={0: ["2C", "4C"], 1: ["3C"]},
+        scenario=[
+            scene(1, "Shakedown", effects=[{"type": "each_discards", "count": 1}]),
+            scene(2, "Last"),
+        ],
+    )
     sim.flip()
     assert sorted(p.seat for p in sim.run.prompts) == [0, 1]
     assert all(p.private for p in sim.run.prompts)
@@ -336,16 +431,24 @@ def test_each_player_discards_prompts_every_player_privately() -> None:
 
 
 def test_scenario_damage_to_the_crew_lands_at_once() -> None:
-    sim = Sim(hands={0: ["2C"], 1: ["3C"]},
-              scenario=[scene(1, "Explosion", effects=[{"type": "damage_crew", "amount": 4}]),
-                        scene(2, "Last")])
+    sim = Sim(
+        hands={0: ["2C"], 1: ["3C"]},
+        scenario=[
+            scene(1, "Explosion", effects=[{"type": "damage_crew", "amount": 4}]),
+            scene(2, "Last"),
+        ],
+    )
     sim.flip()
     assert sim.health == 16
 
 
 def test_an_obstacle_with_no_draw_next_is_faced_alone() -> None:
-    sim = Sim(hands={0: ["2C", "3C"], 1: ["4C"]},
-              scenario=[obstacle(1, "Solo Goon", health=5, to_hit=[pair()]),
-                        obstacle(2, "Later", health=5)])
+    sim = Sim(
+        hands={0: ["2C", "3C"], 1: ["4C"]},
+        scenario=[
+            obstacle(1, "Solo Goon", health=5, to_hit=[pair()]),
+            obstacle(2, "Later", health=5),
+        ],
+    )
     sim.flip()
     assert sim.active == [1] and sim.run.deck == (2,)

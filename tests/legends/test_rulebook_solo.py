@@ -17,11 +17,14 @@ def kinds(sim: Sim) -> list[str]:
 
 def solo(decks1: list[str] | None = None, **kw: object) -> Sim:
     """Seat 0 is the human (p0), seat 1 is p0's merc."""
-    sim = Sim(hands={0: ["2C+1", "3C", "4C", "8C", "9C"], 1: ["5S", "6S", "10S", "JS", "QS"]},
-              decks={0: ["2T", "3T", "4T"], 1: decks1 or ["KM", "AM", "7M"]},
-              scenario=kw.pop("scenario", None)  # type: ignore[arg-type]
-              or [obstacle(1, "Gang", health=30, damage=1, to_hit=[pair()])],
-              merc=True, **kw)  # type: ignore[arg-type]
+    sim = Sim(
+        hands={0: ["2C+1", "3C", "4C", "8C", "9C"], 1: ["5S", "6S", "10S", "JS", "QS"]},
+        decks={0: ["2T", "3T", "4T"], 1: decks1 or ["KM", "AM", "7M"]},
+        scenario=kw.pop("scenario", None)  # type: ignore[arg-type]
+        or [obstacle(1, "Gang", health=30, damage=1, to_hit=[pair()])],
+        merc=True,
+        **kw,
+    )  # type: ignore[arg-type]
     return sim
 
 
@@ -88,9 +91,14 @@ def test_the_human_plays_for_the_merc_on_the_mercs_turn() -> None:
 
 
 def test_leader_token_passes_between_human_and_merc() -> None:
-    sim = solo(decks1=["2M", "AM", "7M"],
-               scenario=[obstacle(1, "Goon", health=1, to_hit=[pair()]),
-                         obstacle(2, "Boss", health=30, to_hit=[pair()]), scene(3, "Last")])
+    sim = solo(
+        decks1=["2M", "AM", "7M"],
+        scenario=[
+            obstacle(1, "Goon", health=1, to_hit=[pair()]),
+            obstacle(2, "Boss", health=30, to_hit=[pair()]),
+            scene(3, "Last"),
+        ],
+    )
     sim.flip()
     for seat, code in [(0, "2C+1"), (1, "5S"), (0, "3C"), (1, "6S")]:
         sim.play(seat, code)
@@ -103,8 +111,12 @@ def test_leader_token_passes_between_human_and_merc() -> None:
 
 
 def test_merc_does_not_vote() -> None:
-    sim = solo(scenario=[scene(1, "Deal", choices=[choice("A", "Yes"), choice("B", "No")]),
-                         scene(2, "Last")])
+    sim = solo(
+        scenario=[
+            scene(1, "Deal", choices=[choice("A", "Yes"), choice("B", "No")]),
+            scene(2, "Last"),
+        ]
+    )
     sim.flip()
     with pytest.raises(IllegalAction) as exc:
         sim.act(Choose(player=sim.player(0), option="A", merc=True))

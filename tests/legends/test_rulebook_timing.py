@@ -18,10 +18,15 @@ def wall(health: int = 40, damage: int = 0) -> list[dict[str, object]]:
     return [obstacle(1, "Wall", health=health, damage=damage, to_hit=[pair()])]
 
 
-def start(hands: dict[int, list[str]], decks: dict[int, list[str]] | None = None,
-          **kw: object) -> Sim:
-    sim = Sim(hands=hands, decks=decks, scenario=kw.pop("scenario", None) or wall(),  # type: ignore[arg-type]
-              **kw)  # type: ignore[arg-type]
+def start(
+    hands: dict[int, list[str]], decks: dict[int, list[str]] | None = None, **kw: object
+) -> Sim:
+    sim = Sim(
+        hands=hands,
+        decks=decks,
+        scenario=kw.pop("scenario", None) or wall(),  # type: ignore[arg-type]
+        **kw,
+    )  # type: ignore[arg-type]
     sim.flip()
     return sim
 
@@ -30,8 +35,7 @@ def start(hands: dict[int, list[str]], decks: dict[int, list[str]] | None = None
 
 
 def test_before_the_night_draws_at_once_when_it_enters_the_plan() -> None:
-    sim = start({0: ["before-the-night", "2C"], 1: ["9S", "3S"]},
-                decks={1: ["JC", "QC", "KC"]})
+    sim = start({0: ["before-the-night", "2C"], 1: ["9S", "3S"]}, decks={1: ["JC", "QC", "KC"]})
     sim.play(0, "before-the-night")
     prompt = sim.run.prompts[0]
     assert prompt.kind == "choose_player" and prompt.seat == 0
@@ -127,8 +131,9 @@ def test_trap_and_trace_is_optional() -> None:
 
 
 def test_second_story_work_puts_crimson_flags_over_the_plan_size_and_tech_restriction() -> None:
-    sim = start({0: ["9T", "3C", "second-story-work"], 1: ["9C", "4S"]},
-                decks={0: ["crimson-flags"]})
+    sim = start(
+        {0: ["9T", "3C", "second-story-work"], 1: ["9C", "4S"]}, decks={0: ["crimson-flags"]}
+    )
     for seat, code in [(0, "9T"), (1, "9C"), (0, "3C"), (1, "4S")]:
         sim.play(seat, code)
     sim.play(0, "second-story-work")
@@ -155,8 +160,9 @@ def test_crimson_flags_cannot_be_played_with_another_tech_symbol_in_the_plan() -
 
 
 def test_second_story_work_may_discard_the_drawn_card_instead() -> None:
-    sim = start({0: ["9T", "3C", "second-story-work"], 1: ["9C", "4S"]},
-                decks={0: ["crimson-flags"]})
+    sim = start(
+        {0: ["9T", "3C", "second-story-work"], 1: ["9C", "4S"]}, decks={0: ["crimson-flags"]}
+    )
     for seat, code in [(0, "9T"), (1, "9C"), (0, "3C"), (1, "4S"), (0, "second-story-work")]:
         sim.play(seat, code)
     sim.choose(0, "discard")
@@ -167,8 +173,7 @@ def test_second_story_work_may_discard_the_drawn_card_instead() -> None:
 
 
 def test_put_card_when_played_effects_still_resolve() -> None:
-    sim = start({0: ["open-door", "2C"], 1: ["before-the-night", "9S"]},
-                decks={0: ["QS", "KS"]})
+    sim = start({0: ["open-door", "2C"], 1: ["before-the-night", "9S"]}, decks={0: ["QS", "KS"]})
     sim.play(0, "open-door")
     sim.choose(0, "seat:1")
     prompt = sim.run.prompts[0]
@@ -254,8 +259,9 @@ def test_without_the_size_card_leaving_the_plan_keeps_going() -> None:
 
 
 def test_second_story_work_gives_plan_size_plus_one_while_the_put_card_stays() -> None:
-    sim = start({0: ["second-story-work", "3C", "5S", "8C"], 1: ["2C", "4S", "9S"]},
-                decks={0: ["KS"]})
+    sim = start(
+        {0: ["second-story-work", "3C", "5S", "8C"], 1: ["2C", "4S", "9S"]}, decks={0: ["KS"]}
+    )
     sim.play(0, "second-story-work")
     sim.choose(0, "put")  # Plan: Second Story Work, KS
     for seat, code in [(1, "2C"), (0, "3C"), (1, "4S")]:
@@ -266,8 +272,9 @@ def test_second_story_work_gives_plan_size_plus_one_while_the_put_card_stays() -
 
 
 def test_second_story_work_bonus_leaves_with_the_put_card() -> None:
-    sim = start({0: ["second-story-work", "3C", "5S"], 1: ["2C", "trap-and-trace", "4S"]},
-                decks={0: ["KS"]})
+    sim = start(
+        {0: ["second-story-work", "3C", "5S"], 1: ["2C", "trap-and-trace", "4S"]}, decks={0: ["KS"]}
+    )
     sim.play(0, "second-story-work")
     sim.choose(0, "put")  # Plan: Second Story Work, KS; Plan Size 6
     sim.play(1, "2C")
@@ -303,8 +310,9 @@ def test_replace_discards_the_replaced_card_then_plays_the_new_one() -> None:
 
 
 def test_replacing_card_effects_resolve_as_it_is_played() -> None:
-    sim = start({0: ["2C", "swap-in", "before-the-night"], 1: ["9S", "4S"]},
-                decks={1: ["AS", "KS"]})
+    sim = start(
+        {0: ["2C", "swap-in", "before-the-night"], 1: ["9S", "4S"]}, decks={1: ["AS", "KS"]}
+    )
     sim.play(0, "2C")
     sim.play(1, "9S")
     sim.play(0, "swap-in")
@@ -350,8 +358,9 @@ def test_guns_lots_of_guns_counts_its_own_muscle_symbol() -> None:
 def test_a_card_put_by_another_card_resolves_fully_before_the_plan_checks_its_size() -> None:
     """R6: cards put during a play resolve before the size check: Open Door puts Before the
     Night as the sixth card, and its draw happens before the Plan executes."""
-    sim = start({0: ["2C", "3C", "open-door"], 1: ["4C", "5C", "before-the-night"]},
-                decks={0: ["QS", "KS"]})
+    sim = start(
+        {0: ["2C", "3C", "open-door"], 1: ["4C", "5C", "before-the-night"]}, decks={0: ["QS", "KS"]}
+    )
     for seat, code in [(0, "2C"), (1, "4C"), (0, "3C"), (1, "5C"), (0, "open-door")]:
         sim.play(seat, code)
     sim.choose(0, "seat:1")

@@ -7,8 +7,13 @@ import pytest
 from rules.legends.cards import PlayerCard
 from rules.legends.tabletalk import check_message, face_up_terms
 
-GUNS = PlayerCard(id="guns", name="Guns, Lots of Guns", ranks=[7], suits=["muscle"],
-                  text="+1 Damage for each Muscle symbol in the Plan.")
+GUNS = PlayerCard(
+    id="guns",
+    name="Guns, Lots of Guns",
+    ranks=[7],
+    suits=["muscle"],
+    text="+1 Damage for each Muscle symbol in the Plan.",
+)
 RAZOR = PlayerCard(id="razor", name="Razor Girl", ranks=["Q", "A"], suits=["tech"])
 HAND = [GUNS, RAZOR]
 
@@ -17,43 +22,49 @@ def flagged(text: str, hand: list[PlayerCard] = HAND, face_up: set[str] | None =
     return {v.term for v in check_message(text, hand, face_up)}
 
 
-@pytest.mark.parametrize("text,term", [
-    ("I got a 7", "7"),
-    ("sevens all round: 7s", "7"),
-    ("seven", "seven"),
-    ("SEVEN", "seven"),
-    ("s e v e n", "seven"),
-    ("s-e-v-e-n", "seven"),
-    ("sev.en", "seven"),
-    ("sevvvvven", "seven"),
-    ("s3v3n", "seven"),
-    ("I have a Q", "Q"),
-    ("queeeen!", "queen"),
-    ("that is ace", "ace"),
-    ("need muscle", "muscle"),
-    ("might makes right", "might"),
-    ("T3CH time", "tech"),
-    ("te ch", "tech"),
-    ("guns lots of guns", "Guns, Lots of Guns"),
-    ("RazorGirl incoming", "Razor Girl"),
-    ("r4z0r g1rl", "Razor Girl"),
-])
+@pytest.mark.parametrize(
+    "text,term",
+    [
+        ("I got a 7", "7"),
+        ("sevens all round: 7s", "7"),
+        ("seven", "seven"),
+        ("SEVEN", "seven"),
+        ("s e v e n", "seven"),
+        ("s-e-v-e-n", "seven"),
+        ("sev.en", "seven"),
+        ("sevvvvven", "seven"),
+        ("s3v3n", "seven"),
+        ("I have a Q", "Q"),
+        ("queeeen!", "queen"),
+        ("that is ace", "ace"),
+        ("need muscle", "muscle"),
+        ("might makes right", "might"),
+        ("T3CH time", "tech"),
+        ("te ch", "tech"),
+        ("guns lots of guns", "Guns, Lots of Guns"),
+        ("RazorGirl incoming", "Razor Girl"),
+        ("r4z0r g1rl", "Razor Girl"),
+    ],
+)
 def test_literal_mentions_and_obvious_disguises_are_violations(text: str, term: str) -> None:
     assert term in flagged(text)
 
 
-@pytest.mark.parametrize("text", [
-    "I have a plan to go too",        # "a" is not the Ace; "to"/"too" are not "two"
-    "waiting for you, we won",        # "for" is not "four"
-    "feeling regal today",            # bending the rule is encouraged
-    "heavy artillery time, team",
-    "I have 17 of them",              # not a rank on a held card
-    "it is 07:30",
-    "A",                              # a lone capital A is still the article
-    "ok k",                           # lower-case k is not the King
-    "a king",                         # no King in this hand
-    "stealthy does it",               # Stealth is not in this hand
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a plan to go too",  # "a" is not the Ace; "to"/"too" are not "two"
+        "waiting for you, we won",  # "for" is not "four"
+        "feeling regal today",  # bending the rule is encouraged
+        "heavy artillery time, team",
+        "I have 17 of them",  # not a rank on a held card
+        "it is 07:30",
+        "A",  # a lone capital A is still the article
+        "ok k",  # lower-case k is not the King
+        "a king",  # no King in this hand
+        "stealthy does it",  # Stealth is not in this hand
+    ],
+)
 def test_everyday_words_and_bent_rules_pass(text: str) -> None:
     assert flagged(text) == set()
 

@@ -32,8 +32,9 @@ def genesis(seed: int, cid: str) -> ToyState:
 
 async def main(db: str, seed: int, tables: list[str]) -> None:
     # The bot's default durability unless the test asks for another.
-    store = await SqliteStore.open(db, instance_lock=True,
-                                   synchronous=os.environ.get("CRASH_SYNCHRONOUS", "NORMAL"))
+    store = await SqliteStore.open(
+        db, instance_lock=True, synchronous=os.environ.get("CRASH_SYNCHRONOUS", "NORMAL")
+    )
     service: GameService[Any, Any] = GameService(store, ToyAdapter(), cache_size=2)
     await service.start()
     for cid in tables:

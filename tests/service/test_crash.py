@@ -71,9 +71,7 @@ async def test_kill_minus_nine_loses_nothing(tmp_path: Path, synchronous: str) -
             text=True,
         )
         lines: list[str] = []
-        reader = threading.Thread(
-            target=lines.extend, args=(child.stdout or (),), daemon=True
-        )
+        reader = threading.Thread(target=lines.extend, args=(child.stdout or (),), daemon=True)
         reader.start()
         if rnd.random() < 0.2:
             # Anywhere in start-up: imports, opening, migrating, creating the tables.

@@ -67,8 +67,9 @@ async def test_nothing_pending_nothing_collected(monkeypatch: pytest.MonkeyPatch
     assert done == []
 
 
-async def test_the_tick_collects_when_idle(monkeypatch: pytest.MonkeyPatch,
-                                           collections: list[int]) -> None:
+async def test_the_tick_collects_when_idle(
+    monkeypatch: pytest.MonkeyPatch, collections: list[int]
+) -> None:
     collector = IdleGC(lambda: False, tick=0.001)
     collector.start()
     try:

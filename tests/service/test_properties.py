@@ -73,9 +73,7 @@ steps = st.lists(
 
 async def _run(path: Path, script: list[Click | Retry]) -> None:
     async with await SqliteStore.open(path, synchronous="NORMAL") as store:
-        service: GameService[Any, Any] = GameService(
-            store, ToyAdapter(), cache_size=1
-        )
+        service: GameService[Any, Any] = GameService(store, ToyAdapter(), cache_size=1)
         model = new_toy("t", seed=9)
         await service.create(campaign_id="t", name="t", owner="owner", state=model)
         applied: dict[str, int] = {}  # interaction id -> version after

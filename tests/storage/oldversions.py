@@ -53,15 +53,27 @@ def _build(path: Path, version: int) -> None:
             db.execute(
                 "INSERT INTO campaigns VALUES"
                 " (?, 'toy', ?, 'owner', 'g1', ?, 'active', ?, ?, ?, ?)",
-                (cid, f"Old {cid}", f"chan-{cid}", last.version, 1000 + i, 2000 + i,
-                 last.model_dump_json()),
+                (
+                    cid,
+                    f"Old {cid}",
+                    f"chan-{cid}",
+                    last.version,
+                    1000 + i,
+                    2000 + i,
+                    last.model_dump_json(),
+                ),
             )
-            db.execute(
-                "INSERT INTO genesis VALUES (?, 0, ?)", (cid, genesis.model_dump_json())
-            )
+            db.execute("INSERT INTO genesis VALUES (?, 0, ?)", (cid, genesis.model_dump_json()))
             for seq, action in enumerate(V1_GAMES[cid], start=1):
-                row: tuple[object, ...] = (cid, seq, seq - 1, action.player, f"{cid}-i{seq}",
-                                           1500 + seq, action.model_dump_json())
+                row: tuple[object, ...] = (
+                    cid,
+                    seq,
+                    seq - 1,
+                    action.player,
+                    f"{cid}-i{seq}",
+                    1500 + seq,
+                    action.model_dump_json(),
+                )
                 db.execute(
                     "INSERT INTO actions (campaign_id, seq, version_before, player,"
                     f" interaction_id, created_at, action, events{kind})"

@@ -187,10 +187,26 @@ def test_export_files_are_validated() -> None:
             "genesis": {},
         },
         "actions": [
-            {"seq": 1, "version_before": 0, "player": "p", "kind": "k", "created_at": 1,
-             "action": {}, "events": [], "interaction_id": "i"},
-            {"seq": 2, "version_before": 1, "player": "p", "kind": "k", "created_at": 1,
-             "action": {}, "events": [], "interaction_id": "j"},
+            {
+                "seq": 1,
+                "version_before": 0,
+                "player": "p",
+                "kind": "k",
+                "created_at": 1,
+                "action": {},
+                "events": [],
+                "interaction_id": "i",
+            },
+            {
+                "seq": 2,
+                "version_before": 1,
+                "player": "p",
+                "kind": "k",
+                "created_at": 1,
+                "action": {},
+                "events": [],
+                "interaction_id": "j",
+            },
         ],
     }
     CampaignExport.model_validate(base)

@@ -72,9 +72,7 @@ def test_check_finds_problems(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert code == 1 and "newer than this Fixer" in out
 
 
-def test_check_replays(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], toy_known: None
-) -> None:
+def test_check_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str], toy_known: None) -> None:
     db = tmp_path / "fixer.sqlite3"
     asyncio.run(_played(db))
     code, out, _ = run(capsys, "--database", str(db), "db", "check", "--replay")
@@ -104,8 +102,16 @@ def test_export_and_import(
     code, _, err = run(capsys, "db", "export", "nope", str(tmp_path / "n.json"))
     assert code == 1 and "no campaign nope" in err
     code, out, _ = run(
-        capsys, "--database", str(dst), "db", "import", str(file), "--channel", "c9",
-        "--guild", "g9",
+        capsys,
+        "--database",
+        str(dst),
+        "db",
+        "import",
+        str(file),
+        "--channel",
+        "c9",
+        "--guild",
+        "g9",
     )
     assert code == 0 and "imported campaign t1" in out and "c9" in out
     code, out, _ = run(capsys, "--database", str(dst), "db", "list")

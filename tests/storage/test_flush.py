@@ -56,8 +56,9 @@ async def test_commits_do_not_leave_the_event_loop(tmp_path: Path) -> None:
         ran: list[int] = []
         loop = asyncio.get_running_loop()
         loop.call_soon(ran.append, 1)
-        coro = store.commit_action("c1", version_before=0, version_after=1, state='{"v":1}',
-                                   action=_action(0))
+        coro = store.commit_action(
+            "c1", version_before=0, version_after=1, state='{"v":1}', action=_action(0)
+        )
         with pytest.raises(StopIteration) as done:
             coro.send(None)  # runs to completion in one step
         assert done.value.value.seq == 1
@@ -65,7 +66,7 @@ async def test_commits_do_not_leave_the_event_loop(tmp_path: Path) -> None:
 
 
 async def test_a_failing_fsync_is_logged_and_loses_nothing_written(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     path = tmp_path / "fixer.sqlite3"
     async with await SqliteStore.open(path, synchronous="NORMAL") as store:
@@ -95,8 +96,9 @@ async def test_the_flusher_checkpoints_a_growing_wal(tmp_path: Path) -> None:
         await _campaign(store)
         big = "x" * 20_000
         for v in range(40):
-            await store.commit_action("c1", version_before=v, version_after=v + 1,
-                                      state=big + str(v), action=_action(v))
+            await store.commit_action(
+                "c1", version_before=v, version_after=v + 1, state=big + str(v), action=_action(v)
+            )
         await asyncio.wait_for(store.flushed(), 5)
         for _ in range(100):
             if store.flusher.checkpoints:
@@ -153,12 +155,14 @@ async def test_a_full_disk_loses_nothing_committed_inline(tmp_path: Path) -> Non
         await _campaign(store)
         await _commit(store, "c1", 0)
         pages = os.path.getsize(path) // 4096 + 8
-    store = await SqliteStore.open(path, synchronous="NORMAL",
-                                   pragmas=[f"PRAGMA max_page_count = {pages}"])
+    store = await SqliteStore.open(
+        path, synchronous="NORMAL", pragmas=[f"PRAGMA max_page_count = {pages}"]
+    )
     try:
         with pytest.raises(DiskFullError):
-            await store.commit_action("c1", version_before=1, version_after=2,
-                                      state="x" * 200_000, action=_action(1))
+            await store.commit_action(
+                "c1", version_before=1, version_after=2, state="x" * 200_000, action=_action(1)
+            )
         stored = await store.load("c1")
         assert stored is not None and stored.info.version == 1
         await _commit(store, "c1", 1)

@@ -40,8 +40,7 @@ def _schema_of(path: Path) -> dict[str, list[tuple[Any, ...]]]:
             name: [tuple(c) for c in db.execute(f"PRAGMA table_info({name})")] for name in names
         }
         out["__objects__"] = sorted(
-            (r[0], r[1], r[2])
-            for r in db.execute("SELECT type, name, tbl_name FROM sqlite_master")
+            (r[0], r[1], r[2]) for r in db.execute("SELECT type, name, tbl_name FROM sqlite_master")
         )
     return out
 
@@ -74,8 +73,9 @@ async def test_v3_migrates_to_v4_with_its_runs_and_an_empty_prefs_table(tmp_path
         assert store.schema_version == CURRENT and store.migrated_from == 3
         assert await store.load_prefs() == []
         runs = await store.list_runs("old2")
-        assert [(r.number, r.scenario, r.status, r.started_version, r.started_at)
-                for r in runs] == [(n, s, st, sv, sa) for _, n, s, st, sv, _, sa, _ in V3_RUNS]
+        assert [
+            (r.number, r.scenario, r.status, r.started_version, r.started_at) for r in runs
+        ] == [(n, s, st, sv, sa) for _, n, s, st, sv, _, sa, _ in V3_RUNS]
         entries = await store.read_log("old1")
         assert [e.kind for e in entries] == ["join", "join", "draw", "bump"]
         # The service carries on: the run started under v3 ends with its start known.
@@ -88,7 +88,8 @@ async def test_v3_migrates_to_v4_with_its_runs_and_an_empty_prefs_table(tmp_path
         # v4's preferences work on the migrated file.
         await store.save_prefs([Pref("old1", "published", "4"), Pref(None, "dm_closed:7", "true")])
         assert sorted(await store.load_prefs(), key=str) == sorted(
-            [Pref("old1", "published", "4"), Pref(None, "dm_closed:7", "true")], key=str)
+            [Pref("old1", "published", "4"), Pref(None, "dm_closed:7", "true")], key=str
+        )
     # The append-only triggers survived the migration; prefs go with their campaign.
     with closing(sqlite3.connect(path, isolation_level=None)) as db:
         db.execute("PRAGMA foreign_keys = ON")
@@ -98,8 +99,9 @@ async def test_v3_migrates_to_v4_with_its_runs_and_an_empty_prefs_table(tmp_path
             db.execute("DELETE FROM actions WHERE campaign_id = 'old1'")
         db.execute("DELETE FROM campaigns WHERE id = 'old1'")
         assert db.execute("SELECT count(*) FROM campaign_prefs").fetchone()[0] == 0
-        assert db.execute("SELECT count(*) FROM actions WHERE campaign_id = 'old1'"
-                          ).fetchone()[0] == 0
+        assert (
+            db.execute("SELECT count(*) FROM actions WHERE campaign_id = 'old1'").fetchone()[0] == 0
+        )
         assert db.execute("SELECT count(*) FROM prefs").fetchone()[0] == 1
     report = await check_file(path)
     assert report.ok, report.problems

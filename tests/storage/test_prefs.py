@@ -50,13 +50,15 @@ async def test_save_and_load_prefs(tmp_path: Path) -> None:
     async with await SqliteStore.open(path) as store:
         assert await store.load_prefs() == []
         assert await store.save_prefs([]) == 0
-        skipped = await store.save_prefs([
-            Pref("t0", "dm", '["1","2"]'),
-            Pref("t0", "published", "3"),
-            Pref("t1", "vote", '{"key":[1,"x"],"deadline":12.5}'),
-            Pref("nope", "published", "1"),  # no such campaign: skipped
-            Pref(None, "dm_closed:9", "true"),
-        ])
+        skipped = await store.save_prefs(
+            [
+                Pref("t0", "dm", '["1","2"]'),
+                Pref("t0", "published", "3"),
+                Pref("t1", "vote", '{"key":[1,"x"],"deadline":12.5}'),
+                Pref("nope", "published", "1"),  # no such campaign: skipped
+                Pref(None, "dm_closed:9", "true"),
+            ]
+        )
         assert skipped == 1
         assert _sorted(await store.load_prefs()) == [
             Pref(None, "dm_closed:9", "true"),
@@ -65,15 +67,20 @@ async def test_save_and_load_prefs(tmp_path: Path) -> None:
             Pref("t1", "vote", '{"key":[1,"x"],"deadline":12.5}'),
         ]
         # One batch: updates, deletes, and the last word on a key repeated.
-        assert await store.save_prefs([
-            Pref("t0", "published", "4"),
-            Pref("t0", "dm", None),
-            Pref("t1", "vote", '{"key":[2],"deadline":1}'),
-            Pref("t1", "vote", None),
-            Pref(None, "dm_closed:9", None),
-            Pref(None, "dm_closed:8", "true"),
-            Pref("t1", "gone-already", None),  # deleting nothing is fine
-        ]) == 0
+        assert (
+            await store.save_prefs(
+                [
+                    Pref("t0", "published", "4"),
+                    Pref("t0", "dm", None),
+                    Pref("t1", "vote", '{"key":[2],"deadline":1}'),
+                    Pref("t1", "vote", None),
+                    Pref(None, "dm_closed:9", None),
+                    Pref(None, "dm_closed:8", "true"),
+                    Pref("t1", "gone-already", None),  # deleting nothing is fine
+                ]
+            )
+            == 0
+        )
         assert _sorted(await store.load_prefs()) == [
             Pref(None, "dm_closed:8", "true"),
             Pref("t0", "published", "4"),
@@ -97,7 +104,9 @@ async def test_prefs_survive_a_backup(tmp_path: Path) -> None:
         await store.backup(copy)
     async with await SqliteStore.open(copy) as store:
         assert _sorted(await store.load_prefs()) == [
-            Pref(None, "dm_closed:7", "true"), Pref("t0", "dm", '["42"]')]
+            Pref(None, "dm_closed:7", "true"),
+            Pref("t0", "dm", '["42"]'),
+        ]
 
 
 # ---- Prefs on the store ------------------------------------------------------------------
@@ -209,9 +218,13 @@ async def test_unreadable_rows_are_ignored_and_dropped(tmp_path: Path) -> None:
     path = tmp_path / "fixer.sqlite3"
     await _played(path, tables=1)
     async with await SqliteStore.open(path) as store:
-        await store.save_prefs([Pref("t0", "vote", '{"deadline": 3}'),  # no key
-                                Pref("t0", "mystery", "1"),
-                                Pref("t0", "published", "2")])
+        await store.save_prefs(
+            [
+                Pref("t0", "vote", '{"deadline": 3}'),  # no key
+                Pref("t0", "mystery", "1"),
+                Pref("t0", "published", "2"),
+            ]
+        )
         prefs = await Prefs.open(store)
         assert prefs.votes == {} and prefs.published == {"t0": 2}
         prefs.mark_published("t0", 3)
@@ -224,14 +237,19 @@ async def test_unreadable_rows_are_ignored_and_dropped(tmp_path: Path) -> None:
 
 def _legacy(path: Path) -> Path:
     legacy = path.with_name(path.name + ".discord.json")
-    legacy.write_text(json.dumps({
-        "dm": {"t0": ["111", "222"], "t1": [], "gone": ["5"]},
-        "dm_closed": ["333"],
-        "warned": {"t0": "no Send Messages"},
-        "published": {"t0": 4, "t1": 2},
-        "votes": {"t1": {"key": ["scene", 1], "deadline": 1234.5}},
-        "turns": {"t0": {"key": ["t", 2], "deadline": 99.0, "reminder": 2}},
-    }, indent=1))
+    legacy.write_text(
+        json.dumps(
+            {
+                "dm": {"t0": ["111", "222"], "t1": [], "gone": ["5"]},
+                "dm_closed": ["333"],
+                "warned": {"t0": "no Send Messages"},
+                "published": {"t0": 4, "t1": 2},
+                "votes": {"t1": {"key": ["scene", 1], "deadline": 1234.5}},
+                "turns": {"t0": {"key": ["t", 2], "deadline": 99.0, "reminder": 2}},
+            },
+            indent=1,
+        )
+    )
     return legacy
 
 
@@ -246,12 +264,12 @@ async def test_the_legacy_json_file_is_imported_once_and_renamed(
             prefs = await Prefs.open(store, legacy=legacy)
         assert not legacy.exists()
         assert legacy.with_name(legacy.name + ".imported").exists()
-        assert any(r.levelno == logging.INFO and "imported" in r.getMessage()
-                   for r in caplog.records)
+        assert any(
+            r.levelno == logging.INFO and "imported" in r.getMessage() for r in caplog.records
+        )
         assert prefs.dm_players("t0") == {"111", "222"} and prefs.dm_closed == {"333"}
         assert prefs.turns == {"t0": (["t", 2], 99.0, 2)}
-        rows = {(p.campaign_id, p.key): json.loads(p.value or "")
-                for p in await store.load_prefs()}
+        rows = {(p.campaign_id, p.key): json.loads(p.value or "") for p in await store.load_prefs()}
         # Everything of a campaign that exists is in the database (not "gone").
         assert rows == {
             ("t0", "dm"): ["111", "222"],
@@ -293,8 +311,10 @@ async def test_a_corrupt_legacy_file_is_reported_and_left_alone(
         await store.save_prefs([Pref("t0", "published", "3")])
         with caplog.at_level(logging.WARNING, logger="cogs.legends"):
             prefs = await Prefs.open(store, legacy=legacy)
-        assert any(r.levelno == logging.WARNING and "discord.json" in r.getMessage()
-                   for r in caplog.records)
+        assert any(
+            r.levelno == logging.WARNING and "discord.json" in r.getMessage()
+            for r in caplog.records
+        )
         assert legacy.read_text() == text  # not renamed, not changed
         assert not legacy.with_name(legacy.name + ".imported").exists()
         # The bot keeps going with what the database holds.
@@ -321,16 +341,17 @@ async def test_export_import_carries_a_campaigns_prefs(tmp_path: Path) -> None:
     src, dst = tmp_path / "a.sqlite3", tmp_path / "b.sqlite3"
     await _played(src, tables=2)
     async with await SqliteStore.open(src) as store:
-        await store.save_prefs([
-            Pref("t1", "dm", '["111"]'),
-            Pref("t1", "turn", '{"key":["t",1],"deadline":50.5,"reminder":1}'),
-            Pref("t0", "published", "5"),  # another campaign's: not exported
-            Pref(None, "dm_closed:111", "true"),  # belongs to no campaign: not exported
-        ])
+        await store.save_prefs(
+            [
+                Pref("t1", "dm", '["111"]'),
+                Pref("t1", "turn", '{"key":["t",1],"deadline":50.5,"reminder":1}'),
+                Pref("t0", "published", "5"),  # another campaign's: not exported
+                Pref(None, "dm_closed:111", "true"),  # belongs to no campaign: not exported
+            ]
+        )
         data = await store.export_campaign("t1")
     assert data.format_version == 2
-    assert data.prefs == {"dm": ["111"], "turn": {"key": ["t", 1], "deadline": 50.5,
-                                                  "reminder": 1}}
+    assert data.prefs == {"dm": ["111"], "turn": {"key": ["t", 1], "deadline": 50.5, "reminder": 1}}
     data = CampaignExport.model_validate_json(data.model_dump_json())
     async with await SqliteStore.open(dst) as store:
         await store.import_campaign(data, rebind=True, guild_id="g2", channel_id="c2")

@@ -27,8 +27,13 @@ def lines(*moves: str) -> str:
 def test_tiny_campaign_plays_a_scenario_to_its_end_then_shops_and_flatlines() -> None:
     # Name and role take the defaults; then the first move every time, except in the
     # shop (buy the Cyberarm, then back) -- see the tiny pack: every card is a 7.
-    script = lines("", "") + lines(*["1"] * 14) + lines("2", "1", "0", "1") + lines(
-        *["1"] * 7) + lines("1", "1")
+    script = (
+        lines("", "")
+        + lines(*["1"] * 14)
+        + lines("2", "1", "0", "1")
+        + lines(*["1"] * 7)
+        + lines("1", "1")
+    )
     code, out = play(["--pack", TINY, "--seed", "1", "--runners", "2"], script)
     assert code == 0
     # Joining, and the AI crewmate filling the other seat.
@@ -85,8 +90,20 @@ def test_end_of_input_anywhere_ends_cleanly() -> None:
 
 
 def test_commands_work_at_any_prompt() -> None:
-    script = lines("", "", "help", "board", "hand", "deck", "clues", "memory", "log",
-                   "solve nothing", "flip", "quit")
+    script = lines(
+        "",
+        "",
+        "help",
+        "board",
+        "hand",
+        "deck",
+        "clues",
+        "memory",
+        "log",
+        "solve nothing",
+        "flip",
+        "quit",
+    )
     code, out = play(["--pack", TINY, "--seed", "4", "--runners", "2"], script)
     assert code == 0
     assert "Type the number of a move and press Enter." in out
@@ -113,8 +130,10 @@ def test_core_pack_session_plays_the_first_scenario_to_its_end() -> None:
 
 
 def test_solo_with_a_merc_shows_both_hands() -> None:
-    code, out = play(["--pack", TINY, "--seed", "6", "--runners", "1", "--merc"],
-                     lines("", "") + lines(*["1"] * 6))
+    code, out = play(
+        ["--pack", TINY, "--seed", "6", "--runners", "1", "--merc"],
+        lines("", "") + lines(*["1"] * 6),
+    )
     assert code == 0
     assert "Player joins the crew as the Solo, with a Netrunner merc." in out
     assert "YOUR MERC'S HAND (5 cards)" in out
@@ -149,17 +168,21 @@ def test_hotseat_hides_each_hand_from_the_other_players() -> None:
         assert not any(f"You drew: {c}" in seg for c in solo)
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--pack", "/nonexistent/pack"], "error: cannot load /nonexistent/pack: "),
-    (["--scenario", "nope"], "error: unknown scenario 'nope'; scenarios in this pack: "),
-    (["--scenario", "trauma-team-1"], "error: 'trauma-team-1' is a Trauma Pack"),
-    (["--campaign", "nope"], "error: unknown campaign 'nope'"),
-    (["--runners", "0"], "error: --runners must be between 1 and"),
-    (["--runners", "2", "--merc"], "error: --merc is for a runner playing alone"),
-    (["--runners", "2", "--humans", "3"], "error: --humans must be between 1 and"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--pack", "/nonexistent/pack"], "error: cannot load /nonexistent/pack: "),
+        (["--scenario", "nope"], "error: unknown scenario 'nope'; scenarios in this pack: "),
+        (["--scenario", "trauma-team-1"], "error: 'trauma-team-1' is a Trauma Pack"),
+        (["--campaign", "nope"], "error: unknown campaign 'nope'"),
+        (["--runners", "0"], "error: --runners must be between 1 and"),
+        (["--runners", "2", "--merc"], "error: --merc is for a runner playing alone"),
+        (["--runners", "2", "--humans", "3"], "error: --humans must be between 1 and"),
+    ],
+)
 def test_setup_errors_are_one_line_and_exit_2(
-        args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out = play(args, "")
     err = capsys.readouterr().err
     assert code == 2

@@ -27,8 +27,20 @@ def run(args: list[str], err: io.StringIO | None = None) -> tuple[int, str, str]
 
 def test_report_and_json(tmp_path: Path) -> None:
     target = tmp_path / "report.json"
-    code, out, err = run(["--pack", TINY, "--scenario", "training", "--games", "3",
-                          "--runners", "2", "--json", str(target)])
+    code, out, err = run(
+        [
+            "--pack",
+            TINY,
+            "--scenario",
+            "training",
+            "--games",
+            "3",
+            "--runners",
+            "2",
+            "--json",
+            str(target),
+        ]
+    )
     assert code == 0
     assert err == ""  # no progress bar when stderr is not a terminal
     assert "Training Day (training): 3 games, 2 runners, AI crew, seed 0" in out
@@ -44,8 +56,9 @@ def test_report_and_json(tmp_path: Path) -> None:
 
 
 def test_flatlines_are_reported_with_their_cause() -> None:
-    code, out, _ = run(["--pack", TINY, "--scenario", "deathtrap", "--games", "2",
-                        "--ai", "random"])
+    code, out, _ = run(
+        ["--pack", TINY, "--scenario", "deathtrap", "--games", "2", "--ai", "random"]
+    )
     assert code == 0
     assert "Win rate      0.0% (0/2)" in out
     assert "random-legal baseline" in out
@@ -72,14 +85,19 @@ def test_default_scenario_is_the_campaigns_first() -> None:
     assert out.startswith("Training Day (training): 1 games")
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--pack", "/nonexistent"], "error: cannot load /nonexistent: "),
-    (["--scenario", "nope"], "error: unknown scenario 'nope'"),
-    (["--games", "0"], "error: --games must be at least 1, not 0"),
-    (["--runners", "99"], "error: --runners must be between 1 and 20"),
-    (["--pack", TINY, "--json", "/nonexistent/dir/x.json", "--games", "1"],
-     "error: cannot write /nonexistent/dir/x.json: "),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--pack", "/nonexistent"], "error: cannot load /nonexistent: "),
+        (["--scenario", "nope"], "error: unknown scenario 'nope'"),
+        (["--games", "0"], "error: --games must be at least 1, not 0"),
+        (["--runners", "99"], "error: --runners must be between 1 and 20"),
+        (
+            ["--pack", TINY, "--json", "/nonexistent/dir/x.json", "--games", "1"],
+            "error: cannot write /nonexistent/dir/x.json: ",
+        ),
+    ],
+)
 def test_setup_errors_are_one_line_and_exit_2(args: list[str], message: str) -> None:
     code, _, err = run(args)
     assert code == 2
