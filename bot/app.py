@@ -44,7 +44,7 @@ def intents(message_content: bool = True) -> discord.Intents:
 
 
 def load_content(settings: Settings) -> ContentPack:
-    from content.loader import load_default_pack, load_pack
+    from content.legends.loader import load_default_pack, load_pack
 
     if settings.content_pack is not None:
         return load_pack(settings.content_pack)
@@ -92,8 +92,8 @@ class FixerBot(commands.Bot):
             await self.add_cog(LegendsCog(self, None))
             return
         from bot.service.game import GameService
-        from bot.service.legends import LegendsAdapter
         from bot.storage.sqlite import SqliteStore
+        from cogs.legends.adapter import LegendsAdapter
         from cogs.legends.prefs import Prefs
 
         content = self.content if self.content is not None else load_content(self.settings)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.play import main
-from content import load_default_pack
+from content.legends.loader import load_default_pack
 
 TINY = str(Path(__file__).parent / "tinypack")
 
