@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-DEFAULT_DATABASE = Path("data") / "fixer.sqlite3"
+from bot.config import DEFAULT_DATABASE, LOG_LEVELS
 
 Subparsers = Any  # argparse._SubParsersAction, which typeshed keeps private
 Handler = Callable[[argparse.Namespace], int]
@@ -482,8 +482,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(argparse.Namespace(args=argv[1:]))
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=str(args.log_level).upper(), format="%(levelname)s %(name)s: %(message)s"
-    )
+    level = str(args.log_level).upper()
+    if level not in LOG_LEVELS:
+        source = "--log-level" if "--log-level" in " ".join(argv) else "BOT_LOG_LEVEL"
+        _fail(
+            f"{source}={args.log_level} is not allowed: use {', '.join(LOG_LEVELS[:-1])} "
+            f"or {LOG_LEVELS[-1]}"
+        )
+        return 2
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
     func: Handler = getattr(args, "func", _run)
     return func(args)
