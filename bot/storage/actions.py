@@ -245,7 +245,7 @@ class ActionsMixin(SqliteBase):
 
     async def list_runs(self, campaign_id: str) -> list[RunRecord]:
         rows = await self._read_all(
-            "SELECT number, scenario, status, started_version, ended_version, started_at,"
+            "SELECT number, label, status, started_version, ended_version, started_at,"
             " ended_at FROM runs WHERE campaign_id = ? ORDER BY number",
             (campaign_id,),
             f"reading the runs of campaign {campaign_id}",

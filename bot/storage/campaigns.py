@@ -84,22 +84,33 @@ class CampaignsMixin(SqliteBase):
         )
         return None if row is None else info_from_row(row)
 
-    async def find_active_by_channel(self, channel_id: str) -> CampaignInfo | None:
+    async def find_active_by_channel(self, channel_id: str, game: str) -> CampaignInfo | None:
         row = await self._read_one(
-            f"SELECT {INFO_COLUMNS} FROM campaigns WHERE channel_id = ? AND status = 'active'",
-            (channel_id,),
-            f"looking up the campaign of channel {channel_id}",
+            f"SELECT {INFO_COLUMNS} FROM campaigns"
+            " WHERE channel_id = ? AND game = ? AND status = 'active'",
+            (channel_id, game),
+            f"looking up the {game} campaign of channel {channel_id}",
         )
         return None if row is None else info_from_row(row)
 
     async def list_campaigns(
-        self, status: CampaignStatus | None = "active", *, limit: int | None = None
+        self,
+        status: CampaignStatus | None = "active",
+        *,
+        game: str | None = None,
+        limit: int | None = None,
     ) -> list[CampaignInfo]:
         sql = f"SELECT {INFO_COLUMNS} FROM campaigns"
+        where: list[str] = []
         params: list[Any] = []
         if status is not None:
-            sql += " WHERE status = ?"
+            where.append("status = ?")
             params.append(status)
+        if game is not None:
+            where.append("game = ?")
+            params.append(game)
+        if where:
+            sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY updated_at DESC, id"
         if limit is not None:
             sql += " LIMIT ?"

@@ -29,11 +29,11 @@ INSERT_ACTION = (
     " interaction_id, created_at, action, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 UPSERT_RUN = (
-    "INSERT INTO runs (campaign_id, number, scenario, status,"
+    "INSERT INTO runs (campaign_id, number, label, status,"
     " started_version, ended_version, started_at, ended_at)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (campaign_id, number) DO UPDATE SET"
-    " scenario = excluded.scenario, status = excluded.status,"
+    " label = excluded.label, status = excluded.status,"
     " ended_version = coalesce(runs.ended_version, excluded.ended_version),"
     " ended_at = coalesce(runs.ended_at, excluded.ended_at)"
 )
@@ -115,7 +115,7 @@ def run_params(r: CommitRequest, now: int) -> tuple[Any, ...]:
     return (
         r.campaign_id,
         run.number,
-        run.scenario,
+        run.label,
         run.status,
         None if ended else r.version_after,
         r.version_after if ended else None,

@@ -133,8 +133,10 @@ class SqliteBase(Store):
     ) -> StorageError:
         text = str(exc)
         if "campaigns.channel_id" in text:
+            # The unique index is per (channel, game) since schema v5.
             return ChannelTakenError(
-                f"The channel {channel} already has an active campaign.",
+                f"The channel {channel or 'of campaign ' + cid} already has an active "
+                "campaign of the same game.",
                 player_message="This channel already has an active campaign.",
             )
         if "campaigns.id" in text or "genesis.campaign_id" in text:

@@ -56,7 +56,7 @@ class ExchangeMixin(CampaignsMixin):
                 ) as cur:
                     entries = [entry_from_row(r) for r in await cur.fetchall()]
                 async with db.execute(
-                    "SELECT number, scenario, status, started_version, ended_version,"
+                    "SELECT number, label, status, started_version, ended_version,"
                     " started_at, ended_at FROM runs WHERE campaign_id = ? ORDER BY number",
                     (campaign_id,),
                 ) as cur:
@@ -175,13 +175,13 @@ class ExchangeMixin(CampaignsMixin):
                     ],
                 )
                 await w.executemany(
-                    "INSERT INTO runs (campaign_id, number, scenario, status, started_version,"
+                    "INSERT INTO runs (campaign_id, number, label, status, started_version,"
                     " ended_version, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     [
                         (
                             c.id,
                             r.number,
-                            r.scenario,
+                            r.label,
                             r.status,
                             r.started_version,
                             r.ended_version,

@@ -47,7 +47,7 @@ def entry_from_row(row: Sequence[Any]) -> LogEntry:
 def run_dict(r: RunRecord) -> dict[str, Any]:
     return {
         "number": r.number,
-        "scenario": r.scenario,
+        "label": r.label,
         "status": r.status,
         "started_version": r.started_version,
         "ended_version": r.ended_version,
