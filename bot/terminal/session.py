@@ -34,7 +34,7 @@ from rules.legends.actions import (
 )
 from rules.legends.ai import CrewAI
 from rules.legends.cards import ContentPack, Role
-from rules.legends.engine import _Engine, apply, new_table
+from rules.legends.engine import apply, new_table, shop_cards
 from rules.legends.options import TableOptions
 from rules.legends.sim import extra_decks_for, next_actor, seat_roles
 from rules.legends.state import Table
@@ -271,7 +271,7 @@ class Session:
             self.io.clear()
             self.on_screen = None
         # The AI crewmates spend their Eddies.
-        pool = _Engine(self.table, self.content).shop_cards()
+        pool = shop_cards(self.table, self.content)
         for r in list(self.table.runners):
             person = self.people.get(r.player)
             if person is None or person.brain is None:
@@ -332,7 +332,7 @@ class Session:
             return None
         while True:
             r = self.table.runners[seat]
-            pool = _Engine(self.table, self.content).shop_cards()
+            pool = shop_cards(self.table, self.content)
             self.io.say(
                 f"UPGRADE POOL ({r.name}{' merc' if r.is_merc else ''} has "
                 f"{r.eddies} Eddies; at most 3 copies of a card per deck)"
