@@ -15,6 +15,7 @@ from rules.core.errors import IllegalAction, Refusal
 from rules.core.events import Event
 from rules.legends.actions import Action
 from rules.legends.cards import ContentPack
+from rules.legends.codes import Code
 from rules.legends.engine import apply
 from rules.legends.state import Table
 
@@ -58,7 +59,7 @@ class LegendsTable:
             if expected_version is not None and expected_version != self._table.version:
                 raise IllegalAction(
                     Refusal(
-                        code="stale",
+                        code=Code.STALE,
                         message="That button is out of date: the table has moved on. "
                         "Use the newest board or /legends status.",
                     )

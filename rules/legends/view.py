@@ -14,6 +14,7 @@ from rules.core.events import Event, visible_to
 from rules.legends import engine
 from rules.legends.actions import Action
 from rules.legends.cards import ContentPack, PlayerCard
+from rules.legends.codes import PromptKind
 from rules.legends.evaluate import best_hand
 from rules.legends.legal import controlled_seats, legal_actions
 from rules.legends.state import Option, Table
@@ -118,7 +119,7 @@ class PromptView(BaseModel):
 
     seat: int
     seat_name: str
-    kind: str
+    kind: PromptKind
     text: str
     # Empty unless the viewer may see them (a prompt listing a hand is private).
     options: tuple[Option, ...]

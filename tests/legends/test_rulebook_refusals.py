@@ -462,13 +462,14 @@ def test_every_refusal_the_engine_can_give_is_exercised_here() -> None:
     import pkgutil
 
     from rules.legends import engine
+    from rules.legends.codes import Code
 
     # The engine is a package: read every module of it.
     source = "".join(
         inspect.getsource(importlib.import_module(f"rules.legends.engine.{m.name}"))
         for m in pkgutil.iter_modules(engine.__path__)
     )
-    raised = set(re.findall(r'refuse\(\s*"([a-z_]+)"', source))
+    raised = {Code[name].value for name in re.findall(r"refuse\(\s*Code\.([A-Z_]+)", source)}
     assert "not_seated" in raised
     covered = {code for _, code, _ in CASES} | {"unknown_campaign", "stale"}
     missing = raised - covered - UNREACHABLE_HERE

@@ -19,6 +19,7 @@ from rules.core.events import Event
 from rules.core.rng import Rng
 from rules.legends.actions import Action
 from rules.legends.cards import ContentPack
+from rules.legends.codes import Code
 
 # Each phase module registers its action handlers when imported.
 from rules.legends.engine import campaign as _campaign
@@ -90,7 +91,7 @@ def new_table(
     options: TableOptions | None = None,
 ) -> Table:
     if campaign not in content.campaigns:
-        raise IllegalAction.of("unknown_campaign", f"There is no campaign called '{campaign}'.")
+        raise IllegalAction.of(Code.UNKNOWN_CAMPAIGN, f"There is no campaign called '{campaign}'.")
     camp = content.campaigns[campaign]
     return Table(
         id=table_id,

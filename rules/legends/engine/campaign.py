@@ -15,6 +15,7 @@ from rules.legends.actions import (
     Start,
 )
 from rules.legends.cards import Role
+from rules.legends.codes import Code, EventKind
 from rules.legends.engine import (
     runs,
 )
@@ -37,27 +38,27 @@ def role_taken(eng: Engine, role: Role) -> int:
 @handles(Join)
 def on_join(eng: Engine, a: Join) -> None:
     if any(r.player == a.player and not r.is_merc for r in eng.t.runners):
-        raise refuse("already_seated", "You already have a seat at this table.")
+        raise refuse(Code.ALREADY_SEATED, "You already have a seat at this table.")
     if a.player == SYSTEM_PLAYER:
-        raise refuse("bad_player", "The system cannot take a seat.")
+        raise refuse(Code.BAD_PLAYER, "The system cannot take a seat.")
     copies = 1 + eng.t.options.extra_role_decks
     wanted = [a.role] + ([a.merc] if a.merc else [])
     for role in set(wanted):
         if role_taken(eng, role) + wanted.count(role) > copies:
             raise refuse(
-                "role_taken",
+                Code.ROLE_TAKEN,
                 f"The {role.value.title()} deck is already taken. Pick another role, or the "
                 "owner can allow extra role decks with /legends options.",
             )
     for role in wanted:
         if role not in eng.c.roles:
-            raise refuse("unknown_role", f"This pack has no {role.value} deck.")
+            raise refuse(Code.UNKNOWN_ROLE, f"This pack has no {role.value} deck.")
     humans = [r for r in eng.t.runners if not r.is_merc]
     if a.merc is not None and humans:
-        raise refuse("merc_not_alone", "A merc can only be hired by a runner playing alone.")
+        raise refuse(Code.MERC_NOT_ALONE, "A merc can only be hired by a runner playing alone.")
     if humans and any(r.is_merc for r in eng.t.runners):
         raise refuse(
-            "merc_table",
+            Code.MERC_TABLE,
             "This crew runs with a merc; the merc's owner must leave before others join.",
         )
     # R15: a runner joining a running campaign shops with what the others have spent.
@@ -90,7 +91,7 @@ def on_join(eng: Engine, a: Join) -> None:
         text += f", with a {a.merc.value.title()} merc"
     if eng.t.run is not None:
         text += " (dealt in from the next run)"
-    eng.emit("joined", text + ".")
+    eng.emit(EventKind.JOINED, text + ".")
 
 
 @handles(Leave)
@@ -100,18 +101,18 @@ def on_leave(eng: Engine, a: Leave) -> None:
     if eng.t.run is None:
         leaver = eng.t.runners[me].name
         eng.set_table(runners=tuple(r for r in eng.t.runners if r.player != a.player))
-        eng.emit("left", f"{leaver} leaves the crew.")
+        eng.emit(EventKind.LEFT, f"{leaver} leaves the crew.")
         return
     run = eng.run
     remaining = [s for s in run.seats if s not in mine]
     if not remaining:
         raise refuse(
-            "last_runner",
+            Code.LAST_RUNNER,
             "You are the last runner in this run. The owner can /legends abandon it instead.",
         )
     if run.phase != "flip":
         raise refuse(
-            "leave_mid_plan",
+            Code.LEAVE_MID_PLAN,
             "You can leave mid-run only between Obstacles, when the Leader is about to flip.",
         )
     leader = run.leader
@@ -123,7 +124,7 @@ def on_leave(eng: Engine, a: Leave) -> None:
         for i, r in enumerate(eng.t.runners)
     )
     eng.set_table(runners=runners)
-    eng.emit("left", f"{eng.t.runners[me].name} leaves the crew mid-run.")
+    eng.emit(EventKind.LEFT, f"{eng.t.runners[me].name} leaves the crew mid-run.")
 
 
 def seats_after(eng: Engine, seat: int) -> list[int]:
@@ -136,12 +137,12 @@ def seats_after(eng: Engine, seat: int) -> list[int]:
 def on_set_option(eng: Engine, a: SetOption) -> None:
     if not is_manager(eng, a):
         raise refuse(
-            "not_owner", "Only the campaign's owner or a channel manager can change options."
+            Code.NOT_OWNER, "Only the campaign's owner or a channel manager can change options."
         )
     fields = TableOptions.model_fields
     if a.name not in fields:
         raise refuse(
-            "unknown_option", f"There is no option '{a.name}'. Options: {', '.join(fields)}."
+            Code.UNKNOWN_OPTION, f"There is no option '{a.name}'. Options: {', '.join(fields)}."
         )
     rules_options = {
         "ace_low",
@@ -151,25 +152,27 @@ def on_set_option(eng: Engine, a: SetOption) -> None:
         "extra_role_decks",
     }
     if a.name in rules_options and eng.t.run is not None:
-        raise refuse("option_mid_run", "Rules options can only change between runs.")
+        raise refuse(Code.OPTION_MID_RUN, "Rules options can only change between runs.")
     data = eng.t.options.model_dump()
     data[a.name] = a.value
     try:
         options = TableOptions.model_validate(data)
     except ValueError:
         raise refuse(
-            "bad_option_value", f"'{a.value}' is not a valid value for {a.name}."
+            Code.BAD_OPTION_VALUE, f"'{a.value}' is not a valid value for {a.name}."
         ) from None
     eng.set_table(options=options)
-    eng.emit("option", f"Option {a.name} is now {getattr(options, a.name)}.")
+    eng.emit(EventKind.OPTION, f"Option {a.name} is now {getattr(options, a.name)}.")
 
 
 @handles(Abandon)
 def on_abandon(eng: Engine, a: Abandon) -> None:
     if not is_manager(eng, a):
         raise refuse(
-            "not_owner", "Only the campaign's owner or a channel manager can abandon a run."
+            Code.NOT_OWNER, "Only the campaign's owner or a channel manager can abandon a run."
         )
     run = eng.run
     runs.end_run(eng, "abandoned", run)
-    eng.emit("abandoned", "The run was abandoned. The campaign stays; start again any time.")
+    eng.emit(
+        EventKind.ABANDONED, "The run was abandoned. The campaign stays; start again any time."
+    )

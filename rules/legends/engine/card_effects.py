@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.legends import effects as fx
 from rules.legends.cards import Suit
+from rules.legends.codes import EventKind
 from rules.legends.damage import matches
 from rules.legends.engine import (
     hands,
@@ -16,6 +17,8 @@ from rules.legends.engine.context import Engine
 from rules.legends.evaluate import count_symbols
 from rules.legends.named import NAMED_EFFECTS
 from rules.legends.state import (
+    ChoosePlayerStep,
+    DrawAndPutStep,
     Frame,
     Option,
     Prompt,
@@ -33,7 +36,11 @@ def card_effect(eng: Engine, eff: fx.CardEffect, frame: Frame) -> None:
                 hands.draw(eng, s, eff.count)
         else:
             prompts.player_prompt(
-                eng, seat, frame, f"draw {eff.count}", {"count": eff.count, "then": "draw"}
+                eng,
+                seat,
+                frame,
+                f"draw {eff.count}",
+                ChoosePlayerStep(then="draw", count=eff.count),
             )
     elif isinstance(eff, fx.ImmediateDamage):
         obstacles.immediate(eng, seat, frame.inst, eff.amount)
@@ -51,12 +58,12 @@ def card_effect(eng: Engine, eff: fx.CardEffect, frame: Frame) -> None:
                 seat,
                 frame,
                 f"discard {eff.count}",
-                {
-                    "count": eff.count,
-                    "then": "discard",
-                    "optional": int(eff.optional),
-                    "draw_after": eff.draw_after,
-                },
+                ChoosePlayerStep(
+                    then="discard",
+                    count=eff.count,
+                    optional=eff.optional,
+                    draw_after=eff.draw_after,
+                ),
             )
     elif isinstance(eff, fx.PutFromHand):
         if eff.who == "self":
@@ -67,12 +74,12 @@ def card_effect(eng: Engine, eff: fx.CardEffect, frame: Frame) -> None:
                 seat,
                 frame,
                 "put a card from hand into the Plan",
-                {"then": "put", "optional": int(eff.optional)},
+                ChoosePlayerStep(then="put", optional=eff.optional),
             )
     elif isinstance(eff, fx.DrawAndPut):
         inst = hands.take_top(eng, seat)
         if inst is None:
-            eng.emit("no_card", f"{eng.name(seat)} has no card to draw.")
+            eng.emit(EventKind.NO_CARD, f"{eng.name(seat)} has no card to draw.")
             return
         card = eng.card_of(inst)
         # The drawn card sits in hand while its fate is decided, so every card is
@@ -82,7 +89,6 @@ def card_effect(eng: Engine, eff: fx.CardEffect, frame: Frame) -> None:
             eng,
             Prompt(
                 seat=seat,
-                kind="draw_and_put",
                 private=True,
                 source=inst,
                 text=f"{eng.name(seat)} drew a card: put it into the Plan or discard it.",
@@ -90,7 +96,7 @@ def card_effect(eng: Engine, eff: fx.CardEffect, frame: Frame) -> None:
                     Option(key="put", label=f"Put {card.name} into the Plan"),
                     Option(key="discard", label=f"Discard {card.name}"),
                 ),
-                data={"bonus": eff.plan_size, "drawn": inst},
+                step=DrawAndPutStep(drawn=inst, bonus=eff.plan_size),
             ),
         )
     elif isinstance(eff, fx.PutFromDeck):

@@ -6,6 +6,7 @@ from rules.legends.actions import (
     Discard,
     Ready,
 )
+from rules.legends.codes import Code, EventKind
 from rules.legends.engine import (
     hands,
     plan,
@@ -40,13 +41,13 @@ def finish_round(eng: Engine, *, cleared_all: bool) -> None:
     )
     if cleared_all:
         eng.emit(
-            "cleanup",
+            EventKind.CLEANUP,
             "All Obstacles cleared. Discard any number of cards, then "
             "/legends ready to draw back up.",
         )
     else:
         eng.emit(
-            "cleanup",
+            EventKind.CLEANUP,
             "The Obstacles still stand. You may discard up to one card, "
             "then /legends ready to draw back up.",
         )
@@ -57,15 +58,15 @@ def on_discard(eng: Engine, a: Discard) -> None:
     run = eng.run
     seat = eng.run_seat_for(a.player, a.merc)
     if run.phase != "cleanup":
-        raise refuse("not_cleanup", "You can only discard during clean-up.")
+        raise refuse(Code.NOT_CLEANUP, "You can only discard during clean-up.")
     cs = run.cleanup[seat]
     if cs.ready:
-        raise refuse("already_ready", "You are already done with clean-up.")
+        raise refuse(Code.ALREADY_READY, "You are already done with clean-up.")
     if a.card not in eng.zones(seat).hand:
-        raise refuse("not_in_hand", "That card is not in your hand. Check /legends hand.")
+        raise refuse(Code.NOT_IN_HAND, "That card is not in your hand. Check /legends hand.")
     if cs.limit is not None and cs.discarded >= cs.limit:
         raise refuse(
-            "discard_limit",
+            Code.DISCARD_LIMIT,
             f"After a round the Obstacles survive, you may discard only "
             f"{cs.limit} card. Use /legends ready.",
         )
@@ -80,14 +81,14 @@ def on_ready(eng: Engine, a: Ready) -> None:
     run = eng.run
     seat = eng.run_seat_for(a.player, a.merc)
     if run.phase != "cleanup":
-        raise refuse("not_cleanup", "There is no clean-up to finish right now.")
+        raise refuse(Code.NOT_CLEANUP, "There is no clean-up to finish right now.")
     cs = run.cleanup[seat]
     if cs.ready:
-        raise refuse("already_ready", "You are already done with clean-up.")
+        raise refuse(Code.ALREADY_READY, "You are already done with clean-up.")
     cleanup = dict(run.cleanup)
     cleanup[seat] = cs.model_copy(update={"ready": True})
     eng.set_run(cleanup=cleanup)
-    eng.emit("ready", f"{eng.name(seat)} is ready.")
+    eng.emit(EventKind.READY, f"{eng.name(seat)} is ready.")
     if all(c.ready for c in cleanup.values()):
         end_cleanup(eng)
 
@@ -104,7 +105,7 @@ def end_cleanup(eng: Engine) -> None:
             runs.complete(eng)
             return
         eng.emit(
-            "leader",
+            EventKind.LEADER,
             f"The Leader Token passes to {eng.name(leader)}, who flips the next card.",
         )
     else:

@@ -13,6 +13,7 @@ from typing import Any
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.legends.cards import ContentPack, PlayerCard, Scenario, ScenarioCard
+from rules.legends.codes import Code, EventKind
 from rules.legends.evaluate import EvalCard, EvalOptions, compile_card
 from rules.legends.state import Run, SeatZones, Table
 
@@ -36,7 +37,7 @@ def compiled(inst: str, card: PlayerCard) -> EvalCard:
     return result
 
 
-def refuse(code: str, message: str) -> IllegalAction:
+def refuse(code: Code, message: str) -> IllegalAction:
     return IllegalAction.of(code, message)
 
 
@@ -61,7 +62,7 @@ class Engine:
     def run(self) -> Run:
         if self.t.run is None:
             raise refuse(
-                "no_run", "No run is in progress. The owner can start one with /legends start."
+                Code.NO_RUN, "No run is in progress. The owner can start one with /legends start."
             )
         return self.t.run
 
@@ -71,7 +72,9 @@ class Engine:
     def set_table(self, **updates: Any) -> None:
         self.t = self.t.model_copy(update=updates)
 
-    def emit(self, kind: str, text: str, seats: Iterable[int] | None = None, **data: Any) -> None:
+    def emit(
+        self, kind: EventKind, text: str, seats: Iterable[int] | None = None, **data: Any
+    ) -> None:
         self.events.append(
             Event(kind=kind, text=text, seats=None if seats is None else tuple(seats), data=data)
         )
@@ -112,14 +115,14 @@ class Engine:
             if r.player == player and r.is_merc == merc:
                 return i
         if merc:
-            raise refuse("no_merc", "You have no merc at this table.")
-        raise refuse("not_seated", "You are not seated at this table. Join with /legends join.")
+            raise refuse(Code.NO_MERC, "You have no merc at this table.")
+        raise refuse(Code.NOT_SEATED, "You are not seated at this table. Join with /legends join.")
 
     def run_seat_for(self, player: str, merc: bool) -> int:
         seat = self.seat_for(player, merc)
         if seat not in self.run.seats:
             raise refuse(
-                "not_in_run", "You are not part of this run; you will be dealt in next run."
+                Code.NOT_IN_RUN, "You are not part of this run; you will be dealt in next run."
             )
         return seat
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.legends import damage
 from rules.legends import effects as fx
+from rules.legends.codes import EventKind
 from rules.legends.engine import (
     cleanup,
     health,
@@ -16,6 +17,7 @@ from rules.legends.engine import (
 from rules.legends.engine.context import Engine
 from rules.legends.evaluate import HitResult, check_to_hit
 from rules.legends.state import (
+    AssignDamageStep,
     Option,
     Prompt,
     SceneFrame,
@@ -47,11 +49,16 @@ def execute(eng: Engine) -> None:
     for ob in run.active:
         card = eng.scard(ob.order)
         res = results[ob.order]
-        eng.emit("to_hit", f"{card.name}: {res.explain(card.to_hit)}", order=ob.order, hit=res.hit)
+        eng.emit(
+            EventKind.TO_HIT,
+            f"{card.name}: {res.explain(card.to_hit)}",
+            order=ob.order,
+            hit=res.hit,
+        )
         if res.hit:
             hits.append(ob.order)
     eng.emit(
-        "executed",
+        EventKind.EXECUTED,
         f"The Plan executes with {len(run.plan)} cards and {damage} Damage.",
         damage=damage,
         hits=hits,
@@ -74,11 +81,10 @@ def assign_prompt(eng: Engine) -> None:
         eng,
         Prompt(
             seat=run.leader,
-            kind="assign_damage",
             options=options,
             text=f"{eng.name(run.leader)} assigns Damage: how much of the "
             f"{run.pending_damage} left goes to {eng.scard(order).name}?",
-            data={"order": order},
+            step=AssignDamageStep(order=order),
         ),
     )
     eng.set_run(phase="assign")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.legends.codes import EventKind
 from rules.legends.engine.context import Engine
 
 
@@ -18,8 +19,8 @@ def draw(eng: Engine, seat: int, count: int) -> int:
         z = eng.zones(seat)
         eng.set_zones(seat, hand=z.hand + tuple(drawn))
         names = ", ".join(eng.card_of(i).name for i in drawn)
-        eng.emit("drew", f"{eng.name(seat)} draws {len(drawn)}.")
-        eng.emit("drew_private", f"You drew: {names}.", seats=[seat], cards=drawn)
+        eng.emit(EventKind.DREW, f"{eng.name(seat)} draws {len(drawn)}.")
+        eng.emit(EventKind.DREW_PRIVATE, f"You drew: {names}.", seats=[seat], cards=drawn)
     return len(drawn)
 
 
@@ -31,7 +32,9 @@ def take_top(eng: Engine, seat: int) -> str | None:
         rng, deck = eng.t.rng.shuffle(z.discard)
         eng.set_table(rng=rng)
         eng.set_zones(seat, deck=tuple(deck), discard=())
-        eng.emit("reshuffled", f"{eng.name(seat)} shuffles their discard pile into a new deck.")
+        eng.emit(
+            EventKind.RESHUFFLED, f"{eng.name(seat)} shuffles their discard pile into a new deck."
+        )
         z = eng.zones(seat)
     eng.set_zones(seat, deck=z.deck[1:])
     return z.deck[0]
@@ -46,5 +49,5 @@ def draw_up(eng: Engine, seat: int) -> None:
 def discard_from_hand(eng: Engine, seat: int, inst: str) -> None:
     z = eng.zones(seat)
     eng.set_zones(seat, hand=tuple(i for i in z.hand if i != inst), discard=z.discard + (inst,))
-    eng.emit("discarded", f"{eng.name(seat)} discards a card.")
-    eng.emit("discarded_private", f"You discarded {eng.card_of(inst).name}.", seats=[seat])
+    eng.emit(EventKind.DISCARDED, f"{eng.name(seat)} discards a card.")
+    eng.emit(EventKind.DISCARDED_PRIVATE, f"You discarded {eng.card_of(inst).name}.", seats=[seat])

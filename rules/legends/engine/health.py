@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.legends.codes import EventKind
 from rules.legends.engine.context import Engine, Flatline
 
 
@@ -10,7 +11,7 @@ def damage_crew(eng: Engine, amount: int, source: str) -> None:
     health = run.health - amount
     eng.set_run(health=health)
     eng.emit(
-        "crew_damaged",
+        EventKind.CREW_DAMAGED,
         f"{source} deals {amount} Damage to the crew. Health {max(0, health)}/{run.max_health}.",
     )
     if health <= 0:
@@ -22,6 +23,7 @@ def heal(eng: Engine, amount: int) -> None:
     health = min(run.max_health, run.health + amount)
     if health != run.health:
         eng.emit(
-            "healed", f"The crew heals {health - run.health}. Health {health}/{run.max_health}."
+            EventKind.HEALED,
+            f"The crew heals {health - run.health}. Health {health}/{run.max_health}.",
         )
     eng.set_run(health=health)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.legends.codes import EventKind
 from rules.legends.engine import (
     cleanup,
     prompts,
@@ -9,6 +10,7 @@ from rules.legends.engine import (
 from rules.legends.engine.context import Engine
 from rules.legends.state import (
     ActiveObstacle,
+    ChooseTargetStep,
     Option,
     Prompt,
 )
@@ -21,7 +23,7 @@ def heal_obstacle(eng: Engine, order: int, amount: int) -> None:
             healed = min(amount, ob.damage)
             ob = ob.model_copy(update={"damage": ob.damage - healed})
             if healed:
-                eng.emit("obstacle_healed", f"{eng.scard(order).name} recovers {healed}.")
+                eng.emit(EventKind.OBSTACLE_HEALED, f"{eng.scard(order).name} recovers {healed}.")
         active.append(ob)
     eng.set_run(active=tuple(active))
 
@@ -40,11 +42,10 @@ def immediate(eng: Engine, seat: int, source: str, amount: int) -> None:
         eng,
         Prompt(
             seat=seat,
-            kind="choose_target",
             source=source,
             options=options,
             text=f"{eng.name(seat)} picks the Obstacle that takes {amount} immediate Damage.",
-            data={"amount": amount},
+            step=ChooseTargetStep(amount=amount),
         ),
     )
 
@@ -54,7 +55,7 @@ def deal_immediate(eng: Engine, order: int, amount: int) -> None:
     and with no Obstacle left the Plan ends early."""
     damage_obstacle(eng, order, amount, immediate=True)
     if not eng.run.active:
-        eng.emit("plan_cut_short", "Every Obstacle is down: the Plan ends early.")
+        eng.emit(EventKind.PLAN_CUT_SHORT, "Every Obstacle is down: the Plan ends early.")
         eng.set_run(frames=(), prompts=())
         cleanup.finish_round(eng, cleared_all=True)
 
@@ -68,12 +69,12 @@ def damage_obstacle(eng: Engine, order: int, amount: int, *, immediate: bool) ->
             ob = ob.model_copy(update={"damage": ob.damage + amount})
             kind = "immediate Damage" if immediate else "Damage"
             eng.emit(
-                "obstacle_damaged",
+                EventKind.OBSTACLE_DAMAGED,
                 f"{card.name} takes {amount} {kind} ({ob.damage}/{ob.health}).",
             )
             if ob.damage >= ob.health:
                 cleared.append(order)
-                eng.emit("obstacle_cleared", f"{card.name} is cleared!")
+                eng.emit(EventKind.OBSTACLE_CLEARED, f"{card.name} is cleared!")
                 continue
         active.append(ob)
     eng.set_run(

@@ -9,6 +9,7 @@ from rules.legends.actions import (
     Play,
 )
 from rules.legends.cards import Suit
+from rules.legends.codes import Code, EventKind
 from rules.legends.engine import (
     card_effects,
     execution,
@@ -42,7 +43,7 @@ def start_round(eng: Engine) -> None:
     eng.set_run(phase="plan", round=run.round + 1, plan=(), turn=run.leader, frames=(), prompts=())
     names = ", ".join(eng.scard(o.order).name for o in eng.run.active)
     eng.emit(
-        "round",
+        EventKind.ROUND,
         f"Round {eng.run.round} against {names}. Plan Size {plan_size(eng)}. "
         f"{eng.name(run.leader)} plays first.",
     )
@@ -51,7 +52,7 @@ def start_round(eng: Engine) -> None:
         if eng.t.runners[seat].is_merc:
             inst = hands.take_top(eng, seat)
             if inst is not None:
-                eng.emit("merc_rush", f"{eng.name(seat)} rushes in.")
+                eng.emit(EventKind.MERC_RUSH, f"{eng.name(seat)} rushes in.")
                 enter_plan(eng, seat, inst, put=True)
     resolve(eng)
 
@@ -95,18 +96,20 @@ def on_play(eng: Engine, a: Play) -> None:
     seat = eng.run_seat_for(a.player, a.merc)
     if run.phase != "plan":
         raise refuse(
-            "not_plan", "There is no Plan being built right now: " + status.waiting_on(eng) + "."
+            Code.NOT_PLAN, "There is no Plan being built right now: " + status.waiting_on(eng) + "."
         )
     if run.prompts or run.frames:
-        raise refuse("prompt_open", "Finish the open choice first: " + status.waiting_on(eng) + ".")
+        raise refuse(
+            Code.PROMPT_OPEN, "Finish the open choice first: " + status.waiting_on(eng) + "."
+        )
     if run.turn != seat:
         assert run.turn is not None
-        raise refuse("not_your_turn", f"It is {eng.name(run.turn)}'s turn to play.")
+        raise refuse(Code.NOT_YOUR_TURN, f"It is {eng.name(run.turn)}'s turn to play.")
     if a.card not in eng.zones(seat).hand:
-        raise refuse("not_in_hand", "That card is not in your hand. Check /legends hand.")
+        raise refuse(Code.NOT_IN_HAND, "That card is not in your hand. Check /legends hand.")
     reason = play_refusal(eng, seat, a.card)
     if reason:
-        raise refuse("restricted", reason)
+        raise refuse(Code.RESTRICTED, reason)
     eng.set_zones(seat, hand=tuple(i for i in eng.zones(seat).hand if i != a.card))
     enter_plan(eng, seat, a.card, put=False)
     eng.set_run(turn_taken=True)
@@ -121,7 +124,7 @@ def enter_plan(eng: Engine, seat: int, inst: str, *, put: bool, size_bonus: int 
         plan=eng.run.plan + (entry,), frames=eng.run.frames + (Frame(inst=inst, seat=seat),)
     )
     eng.emit(
-        "card_entered",
+        EventKind.CARD_ENTERED,
         f"{eng.name(seat)} {verb} {eng.card_label(inst)}.",
         inst=inst,
         card=card.id,
@@ -161,12 +164,12 @@ def after_play(eng: Engine) -> None:
         eng.set_run(turn=turn)
     if not legal_plays(eng, turn):
         eng.emit(
-            "nothing_to_play",
+            EventKind.NOTHING_TO_PLAY,
             f"{eng.name(turn)} has nothing they can play: the Plan executes now.",
         )
         execution.execute(eng)
         return
-    eng.emit("turn", f"{eng.name(turn)}'s turn to play.", seat=turn)
+    eng.emit(EventKind.TURN, f"{eng.name(turn)}'s turn to play.", seat=turn)
 
 
 def remove_from_plan(eng: Engine, inst: str) -> None:
@@ -175,4 +178,6 @@ def remove_from_plan(eng: Engine, inst: str) -> None:
     entry = next(e for e in run.plan if e.inst == inst)
     eng.set_run(plan=tuple(e for e in run.plan if e.inst != inst))
     eng.set_zones(entry.seat, discard=eng.zones(entry.seat).discard + (inst,))
-    eng.emit("left_plan", f"{eng.card_of(inst).name} is discarded from the Plan.", inst=inst)
+    eng.emit(
+        EventKind.LEFT_PLAN, f"{eng.card_of(inst).name} is discarded from the Plan.", inst=inst
+    )

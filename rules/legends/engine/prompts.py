@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from rules.legends import effects as fx
 from rules.legends.actions import (
     Choose,
 )
+from rules.legends.codes import Code, EventKind
 from rules.legends.engine import (
     card_effects,
     execution,
@@ -21,34 +23,43 @@ from rules.legends.engine import (
 from rules.legends.engine.context import DONE, Engine, refuse
 from rules.legends.engine.handlers import handles
 from rules.legends.state import (
+    AssignDamageStep,
+    ChoosePlayerStep,
+    ChooseTargetStep,
+    DiscardFromHandStep,
+    DiscardFromPlanStep,
+    DrawAndPutStep,
     Frame,
     Option,
     Prompt,
-    PromptKind,
+    PromptStep,
+    PutFromHandStep,
+    ReplaceHandStep,
+    ReplacePlanStep,
+    SceneDiscardStep,
 )
 
 
 def add_prompt(eng: Engine, prompt: Prompt) -> None:
     eng.set_run(prompts=eng.run.prompts + (prompt,))
     if not prompt.private:
-        eng.emit("prompt", prompt.text, seat=prompt.seat)
+        eng.emit(EventKind.PROMPT, prompt.text, seat=prompt.seat)
     else:
-        eng.emit("prompt", f"Waiting for {eng.name(prompt.seat)} to decide.", seat=prompt.seat)
+        eng.emit(
+            EventKind.PROMPT, f"Waiting for {eng.name(prompt.seat)} to decide.", seat=prompt.seat
+        )
 
 
-def player_prompt(
-    eng: Engine, seat: int, frame: Frame, what: str, data: dict[str, int | str]
-) -> None:
+def player_prompt(eng: Engine, seat: int, frame: Frame, what: str, step: ChoosePlayerStep) -> None:
     options = tuple(Option(key=f"seat:{s}", label=eng.name(s)) for s in eng.run.seats)
     add_prompt(
         eng,
         Prompt(
             seat=seat,
-            kind="choose_player",
             source=frame.inst,
             text=f"{eng.name(seat)} chooses a player to {what}.",
             options=options,
-            data=data,
+            step=step,
         ),
     )
 
@@ -56,27 +67,25 @@ def player_prompt(
 def hand_prompt(
     eng: Engine,
     seat: int,
-    kind: PromptKind,
+    step: PromptStep,
     text: str,
     insts: Sequence[str],
     *,
     picks: int,
     optional: bool,
     source: str | None,
-    data: dict[str, int | str] | None = None,
 ) -> Prompt:
     options = [Option(key=i, label=eng.card_label(i)) for i in insts]
     if optional:
         options.append(Option(key=DONE, label="Done"))
     return Prompt(
         seat=seat,
-        kind=kind,
         text=text,
         options=tuple(options),
         private=True,
         source=source,
         picks_left=picks,
-        data=data or {},
+        step=step,
     )
 
 
@@ -92,14 +101,13 @@ def discard_hand_prompt(eng: Engine, seat: int, source: str, eff: fx.DiscardFrom
         hand_prompt(
             eng,
             seat,
-            "discard_from_hand",
+            DiscardFromHandStep(draw_after=eff.draw_after),
             f"{eng.name(seat)} {'may discard up to' if eff.optional else 'discards'} "
             f"{picks} card(s).",
             hand,
             picks=picks,
             optional=eff.optional,
             source=source,
-            data={"draw_after": eff.draw_after},
         ),
     )
 
@@ -107,14 +115,14 @@ def discard_hand_prompt(eng: Engine, seat: int, source: str, eff: fx.DiscardFrom
 def put_prompt(eng: Engine, seat: int, source: str, optional: bool) -> None:
     hand = eng.zones(seat).hand
     if not hand:
-        eng.emit("no_card", f"{eng.name(seat)} has no card to put into the Plan.")
+        eng.emit(EventKind.NO_CARD, f"{eng.name(seat)} has no card to put into the Plan.")
         return
     add_prompt(
         eng,
         hand_prompt(
             eng,
             seat,
-            "put_from_hand",
+            PutFromHandStep(),
             f"{eng.name(seat)} may put a card from hand into the Plan.",
             hand,
             picks=1,
@@ -140,17 +148,12 @@ def discard_from_plan_prompt(
         eng,
         Prompt(
             seat=seat,
-            kind="discard_from_plan",
             source=source,
             picks_left=picks,
             text=f"{eng.name(seat)} may discard "
             f"{'a card' if picks == 1 else 'cards'} from the Plan.",
             options=tuple(options),
-            data={
-                "dealt": dealt,
-                "damage_each": eff.damage_each,
-                "filter": eff.filter.model_dump_json(),
-            },
+            step=DiscardFromPlanStep(dealt=dealt, damage_each=eff.damage_each, filter=eff.filter),
         ),
     )
 
@@ -160,7 +163,7 @@ def replace_prompt(eng: Engine, seat: int, source: str, optional: bool) -> None:
         e.inst for e in eng.run.plan if e.inst != source and replace_options(eng, seat, e.inst)
     ]
     if not cands:
-        eng.emit("no_replace", f"{eng.name(seat)} has nothing to replace.")
+        eng.emit(EventKind.NO_REPLACE, f"{eng.name(seat)} has nothing to replace.")
         return
     options = [Option(key=i, label=eng.card_label(i)) for i in cands]
     if optional:
@@ -169,10 +172,10 @@ def replace_prompt(eng: Engine, seat: int, source: str, optional: bool) -> None:
         eng,
         Prompt(
             seat=seat,
-            kind="replace_plan",
             source=source,
             text=f"{eng.name(seat)} may replace a card in the Plan.",
             options=tuple(options),
+            step=ReplacePlanStep(),
         ),
     )
 
@@ -193,17 +196,17 @@ def on_choose(eng: Engine, a: Choose) -> None:
     seat = eng.run_seat_for(a.player, a.merc)
     if run.phase == "vote":
         if eng.t.runners[seat].is_merc:
-            raise refuse("merc_vote", "Mercs don't vote; vote as yourself.")
+            raise refuse(Code.MERC_VOTE, "Mercs don't vote; vote as yourself.")
         votes.vote(eng, seat, a.option)
         return
     mine = [p for p in run.prompts if p.seat == seat]
     if not mine:
         raise refuse(
-            "no_prompt", "Nothing is waiting on you right now: " + status.waiting_on(eng) + "."
+            Code.NO_PROMPT, "Nothing is waiting on you right now: " + status.waiting_on(eng) + "."
         )
     prompt = mine[0]
     if a.option not in {o.key for o in prompt.options}:
-        raise refuse("bad_option", "That is not one of the choices. Pick from the list offered.")
+        raise refuse(Code.BAD_OPTION, "That is not one of the choices. Pick from the list offered.")
     eng.set_run(prompts=tuple(p for p in run.prompts if p is not prompt))
     answer(eng, prompt, a.option)
     if eng.t.run is None:
@@ -215,97 +218,93 @@ def on_choose(eng: Engine, a: Choose) -> None:
 
 
 def answer(eng: Engine, p: Prompt, key: str) -> None:
+    """Continue with what the prompt was waiting for; `key` is one of its options."""
     seat = p.seat
-    if p.kind == "choose_player":
-        target = int(key.split(":")[1])
-        then = p.data.get("then")
-        if then == "draw":
-            hands.draw(eng, target, int(p.data["count"]))
-        elif then == "discard":
-            hand_eff = fx.DiscardFromHand(
-                count=int(p.data["count"]),
-                optional=bool(p.data["optional"]),
-                draw_after=int(p.data["draw_after"]),
-            )
-            discard_hand_prompt(eng, target, p.source or "", hand_eff)
-        elif then == "put":
-            put_prompt(eng, target, p.source or "", bool(p.data["optional"]))
-    elif p.kind == "choose_target":
-        obstacles.deal_immediate(eng, int(key.split(":")[1]), int(p.data["amount"]))
-    elif p.kind == "discard_from_plan":
-        eff = fx.DiscardFromPlan(
-            max=10,
-            filter=fx.CardFilter.model_validate_json(str(p.data["filter"])),
-            damage_each=int(p.data["damage_each"]),
-        )
-        dealt = int(p.data["dealt"])
-        if key == DONE:
-            if dealt and eff.damage_each:
-                obstacles.immediate(eng, seat, p.source or "", dealt * eff.damage_each)
-            return
-        plan.remove_from_plan(eng, key)
-        discard_from_plan_prompt(eng, seat, p.source or "", p.picks_left - 1, eff, dealt + 1)
-    elif p.kind in ("discard_from_hand", "scene_discard"):
-        if key != DONE:
-            hands.discard_from_hand(eng, seat, key)
-        left = p.picks_left - 1
-        hand = eng.zones(seat).hand
-        if key != DONE and left > 0 and hand:
-            eng.set_run(
-                prompts=eng.run.prompts
-                + (
-                    hand_prompt(
-                        eng,
-                        seat,
-                        p.kind,
-                        p.text,
-                        hand,
-                        picks=left,
-                        optional=any(o.key == DONE for o in p.options),
-                        source=p.source,
-                        data=p.data,
-                    ),
+    step = p.step
+    match step:
+        case ChoosePlayerStep():
+            target = int(key.split(":")[1])
+            if step.then == "draw":
+                hands.draw(eng, target, step.count)
+            elif step.then == "discard":
+                hand_eff = fx.DiscardFromHand(
+                    count=step.count, optional=step.optional, draw_after=step.draw_after
                 )
+                discard_hand_prompt(eng, target, p.source or "", hand_eff)
+            else:
+                put_prompt(eng, target, p.source or "", step.optional)
+        case ChooseTargetStep():
+            obstacles.deal_immediate(eng, int(key.split(":")[1]), step.amount)
+        case DiscardFromPlanStep():
+            eff = fx.DiscardFromPlan(max=10, filter=step.filter, damage_each=step.damage_each)
+            if key == DONE:
+                if step.dealt and eff.damage_each:
+                    obstacles.immediate(eng, seat, p.source or "", step.dealt * eff.damage_each)
+                return
+            plan.remove_from_plan(eng, key)
+            discard_from_plan_prompt(
+                eng, seat, p.source or "", p.picks_left - 1, eff, step.dealt + 1
             )
-        elif p.data.get("draw_after"):
-            hands.draw(eng, seat, int(p.data["draw_after"]))
-    elif p.kind == "put_from_hand":
-        if key == DONE:
-            return
-        eng.set_zones(seat, hand=tuple(i for i in eng.zones(seat).hand if i != key))
-        plan.enter_plan(eng, seat, key, put=True)
-    elif p.kind == "draw_and_put":
-        drawn = str(p.data["drawn"])
-        eng.set_zones(seat, hand=tuple(i for i in eng.zones(seat).hand if i != drawn))
-        if key == "put":
-            plan.enter_plan(eng, seat, drawn, put=True, size_bonus=int(p.data["bonus"]))
-        else:
-            eng.set_zones(seat, discard=eng.zones(seat).discard + (drawn,))
-            # The drawn card was never shown: only its player learns what it was.
-            eng.emit("discarded", f"{eng.name(seat)} discards the drawn card.")
-            eng.emit("discarded_private", f"You discarded {eng.card_of(drawn).name}.", seats=[seat])
-    elif p.kind == "replace_plan":
-        if key == DONE:
-            return
-        opts = replace_options(eng, seat, key)
-        add_prompt(
-            eng,
-            hand_prompt(
+        case DiscardFromHandStep() | SceneDiscardStep():
+            if key != DONE:
+                hands.discard_from_hand(eng, seat, key)
+            left = p.picks_left - 1
+            hand = eng.zones(seat).hand
+            if key != DONE and left > 0 and hand:
+                again = hand_prompt(
+                    eng,
+                    seat,
+                    step,
+                    p.text,
+                    hand,
+                    picks=left,
+                    optional=any(o.key == DONE for o in p.options),
+                    source=p.source,
+                )
+                eng.set_run(prompts=eng.run.prompts + (again,))
+            elif step.draw_after:
+                hands.draw(eng, seat, step.draw_after)
+        case PutFromHandStep():
+            if key == DONE:
+                return
+            eng.set_zones(seat, hand=tuple(i for i in eng.zones(seat).hand if i != key))
+            plan.enter_plan(eng, seat, key, put=True)
+        case DrawAndPutStep():
+            drawn = step.drawn
+            eng.set_zones(seat, hand=tuple(i for i in eng.zones(seat).hand if i != drawn))
+            if key == "put":
+                plan.enter_plan(eng, seat, drawn, put=True, size_bonus=step.bonus)
+            else:
+                eng.set_zones(seat, discard=eng.zones(seat).discard + (drawn,))
+                # The drawn card was never shown: only its player learns what it was.
+                eng.emit(EventKind.DISCARDED, f"{eng.name(seat)} discards the drawn card.")
+                eng.emit(
+                    EventKind.DISCARDED_PRIVATE,
+                    f"You discarded {eng.card_of(drawn).name}.",
+                    seats=[seat],
+                )
+        case ReplacePlanStep():
+            if key == DONE:
+                return
+            opts = replace_options(eng, seat, key)
+            add_prompt(
                 eng,
-                seat,
-                "replace_hand",
-                f"{eng.name(seat)} picks the replacing card.",
-                opts,
-                picks=1,
-                optional=False,
-                source=p.source,
-                data={"out": key},
-            ),
-        )
-    elif p.kind == "replace_hand":
-        out = str(p.data["out"])
-        plan.remove_from_plan(eng, out)
-        eng.set_zones(seat, hand=tuple(i for i in eng.zones(seat).hand if i != key))
-        plan.enter_plan(eng, seat, key, put=False)
-    elif p.kind == "assign_damage":
-        execution.assign_step(eng, int(p.data["order"]), int(key))
+                hand_prompt(
+                    eng,
+                    seat,
+                    ReplaceHandStep(out=key),
+                    f"{eng.name(seat)} picks the replacing card.",
+                    opts,
+                    picks=1,
+                    optional=False,
+                    source=p.source,
+                ),
+            )
+        case ReplaceHandStep():
+            plan.remove_from_plan(eng, step.out)
+            eng.set_zones(seat, hand=tuple(i for i in eng.zones(seat).hand if i != key))
+            plan.enter_plan(eng, seat, key, put=False)
+        case AssignDamageStep():
+            execution.assign_step(eng, step.order, int(key))
+        case _:
+            assert_never(step)

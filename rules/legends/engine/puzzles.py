@@ -7,6 +7,7 @@ import re
 from rules.legends.actions import (
     Solve,
 )
+from rules.legends.codes import Code, EventKind
 from rules.legends.engine import (
     rewards,
 )
@@ -21,10 +22,10 @@ def normalize_answer(text: str) -> str:
 @handles(Solve)
 def on_solve(eng: Engine, a: Solve) -> None:
     if not any(r.player == a.player for r in eng.t.runners):
-        raise refuse("not_seated", "Only the crew can submit answers. Join with /legends join.")
+        raise refuse(Code.NOT_SEATED, "Only the crew can submit answers. Join with /legends join.")
     guess = normalize_answer(a.answer)
     if not guess:
-        raise refuse("empty_answer", "Type an answer to submit.")
+        raise refuse(Code.EMPTY_ANSWER, "Type an answer to submit.")
     for ref in eng.t.clues:
         scen_id, order = ref.split(":")
         card = next(c for c in eng.c.scenarios[scen_id].cards if c.order == int(order))
@@ -33,7 +34,7 @@ def on_solve(eng: Engine, a: Solve) -> None:
             continue
         if guess in {normalize_answer(x) for x in puzzle.answers}:
             eng.set_table(solved=eng.t.solved + (puzzle.id,))
-            eng.emit("solved", f"Correct! The crew cracked '{card.name}'.")
+            eng.emit(EventKind.SOLVED, f"Correct! The crew cracked '{card.name}'.")
             if puzzle.unlock_pack:
                 rewards.unlock(eng, puzzle.unlock_pack)
             if puzzle.eddies:
@@ -42,5 +43,5 @@ def on_solve(eng: Engine, a: Solve) -> None:
                 rewards.set_memory(eng, puzzle.memory)
             return
     raise refuse(
-        "wrong_answer", "That answer doesn't crack any open clue. No harm done; try again."
+        Code.WRONG_ANSWER, "That answer doesn't crack any open clue. No harm done; try again."
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.legends.codes import EventKind
 from rules.legends.engine import shop
 from rules.legends.engine.context import Engine
 
@@ -14,7 +15,7 @@ def gain_eddies(eng: Engine, amount: int) -> None:
     for s in seats:
         runners[s] = runners[s].model_copy(update={"eddies": runners[s].eddies + amount})
     eng.set_table(runners=tuple(runners))
-    eng.emit("eddies", f"Each runner gains {amount} Eddie{'' if amount == 1 else 's'}.")
+    eng.emit(EventKind.EDDIES, f"Each runner gains {amount} Eddie{'' if amount == 1 else 's'}.")
 
 
 def add_cards(eng: Engine, card_ids: Sequence[str]) -> None:
@@ -27,17 +28,17 @@ def add_cards(eng: Engine, card_ids: Sequence[str]) -> None:
         runners[i] = r.model_copy(update={"deck": tuple(deck)})
     eng.set_table(runners=tuple(runners))
     names = ", ".join(eng.c.cards[c].name for c in card_ids)
-    eng.emit("reward_cards", f"Added to every runner's deck: {names}.")
+    eng.emit(EventKind.REWARD_CARDS, f"Added to every runner's deck: {names}.")
 
 
 def unlock(eng: Engine, pack: str) -> None:
     if pack in eng.t.unlocked:
         return
     eng.set_table(unlocked=eng.t.unlocked + (pack,))
-    eng.emit("unlocked", f"New gear in the Upgrade Pool: {eng.c.upgrade_packs[pack].name}.")
+    eng.emit(EventKind.UNLOCKED, f"New gear in the Upgrade Pool: {eng.c.upgrade_packs[pack].name}.")
 
 
 def set_memory(eng: Engine, key: str) -> None:
     if key not in eng.t.memory:
         eng.set_table(memory=eng.t.memory + (key,))
-        eng.emit("memory", f"Persistent Memory recorded: {key}.")
+        eng.emit(EventKind.MEMORY, f"Persistent Memory recorded: {key}.")

@@ -9,6 +9,7 @@ from typing import Literal
 from rules.legends.actions import (
     Start,
 )
+from rules.legends.codes import Code, EventKind
 from rules.legends.engine import (
     campaign,
     hands,
@@ -26,19 +27,21 @@ from rules.legends.state import (
 @handles(Start)
 def on_start(eng: Engine, a: Start) -> None:
     if not campaign.is_manager(eng, a):
-        raise refuse("not_owner", "Only the campaign's owner or a channel manager can start a run.")
+        raise refuse(
+            Code.NOT_OWNER, "Only the campaign's owner or a channel manager can start a run."
+        )
     if eng.t.run is not None:
         raise refuse(
-            "run_active", "A run is already in progress. Finish or /legends abandon it first."
+            Code.RUN_ACTIVE, "A run is already in progress. Finish or /legends abandon it first."
         )
     seats = tuple(i for i, r in enumerate(eng.t.runners) if not r.leaving)
     if not seats:
-        raise refuse("no_runners", "Nobody is seated yet. Players join with /legends join.")
+        raise refuse(Code.NO_RUNNERS, "Nobody is seated yet. Players join with /legends join.")
     camp = eng.c.campaigns[eng.t.campaign]
     trauma = False
     if a.scenario is not None:
         if a.scenario not in eng.c.scenarios or a.scenario in camp.trauma_packs:
-            raise refuse("unknown_scenario", f"There is no scenario '{a.scenario}'.")
+            raise refuse(Code.UNKNOWN_SCENARIO, f"There is no scenario '{a.scenario}'.")
         scen_id = a.scenario
     elif eng.t.next_trauma is not None:
         scen_id, trauma = eng.t.next_trauma, True
@@ -46,7 +49,7 @@ def on_start(eng: Engine, a: Start) -> None:
         scen_id = camp.scenarios[eng.t.progress]
     else:
         raise refuse(
-            "campaign_done",
+            Code.CAMPAIGN_DONE,
             "The campaign is complete. Name a scenario to replay it.",
         )
     scen = eng.c.scenarios[scen_id]
@@ -76,10 +79,12 @@ def on_start(eng: Engine, a: Start) -> None:
     )
     eng.set_table(run=run, rng=rng)
     label = "Trauma Pack" if trauma else "Scenario"
-    eng.emit("run_started", f"{label}: {scen.name}. {scen.intro}".strip())
+    eng.emit(EventKind.RUN_STARTED, f"{label}: {scen.name}. {scen.intro}".strip())
     for seat in seats:
         hands.draw(eng, seat, eng.run.hand_size)
-    eng.emit("leader", f"{eng.name(eng.run.leader)} holds the Leader Token and flips first.")
+    eng.emit(
+        EventKind.LEADER, f"{eng.name(eng.run.leader)} holds the Leader Token and flips first."
+    )
 
 
 def end_run(eng: Engine, outcome: Literal["complete", "flatlined", "abandoned"], run: Run) -> None:
@@ -101,13 +106,14 @@ def complete(eng: Engine) -> None:
             max_health=max(1, eng.t.max_health + scen.max_health_change),
         )
         if scen.max_health_change:
-            eng.emit("max_health", f"The crew's max Health is now {eng.t.max_health}.")
+            eng.emit(EventKind.MAX_HEALTH, f"The crew's max Health is now {eng.t.max_health}.")
         if scen.after == "next":
             eng.set_table(progress=eng.t.progress + 1)
-        eng.emit("trauma_done", f"{scen.name} is over. The crew is back on its feet.")
+        eng.emit(EventKind.TRAUMA_DONE, f"{scen.name} is over. The crew is back on its feet.")
         return
     eng.emit(
-        "complete", f"Run complete: {scen.name}. The crew made it out with {run.health} Health."
+        EventKind.COMPLETE,
+        f"Run complete: {scen.name}. The crew made it out with {run.health} Health.",
     )
     rw = scen.rewards
     if rw.eddies:
@@ -121,19 +127,19 @@ def complete(eng: Engine) -> None:
         progress += 1
     eng.set_table(completed=eng.t.completed + (run.scenario,), progress=progress)
     if progress >= len(camp.scenarios):
-        eng.emit("campaign_done", f"Campaign {camp.name} complete. Legends, all of you.")
+        eng.emit(EventKind.CAMPAIGN_DONE, f"Campaign {camp.name} complete. Legends, all of you.")
 
 
 def flatline(eng: Engine) -> None:
     run = eng.run
     camp = eng.c.campaigns[eng.t.campaign]
     end_run(eng, "flatlined", run)
-    eng.emit("flatlined", "The crew's Health hit 0. Flatlined.")
+    eng.emit(EventKind.FLATLINED, "The crew's Health hit 0. Flatlined.")
     if camp.trauma_packs:
         pack = camp.trauma_packs[min(eng.t.trauma_opened, len(camp.trauma_packs) - 1)]
         eng.set_table(next_trauma=pack, trauma_opened=eng.t.trauma_opened + 1)
         eng.emit(
-            "trauma",
+            EventKind.TRAUMA,
             f"Trauma Team is on the way: {eng.c.scenarios[pack].name} "
             "is next. The owner starts it with /legends start.",
         )

@@ -7,6 +7,7 @@ from rules.legends.actions import (
     Flip,
 )
 from rules.legends.cards import ScenarioCard, ScenarioKind
+from rules.legends.codes import Code, EventKind
 from rules.legends.engine import (
     card_effects,
     cleanup,
@@ -24,6 +25,7 @@ from rules.legends.engine.handlers import handles
 from rules.legends.named import NAMED_SCENE_EFFECTS
 from rules.legends.state import (
     ActiveObstacle,
+    SceneDiscardStep,
     SceneFrame,
 )
 
@@ -32,10 +34,10 @@ from rules.legends.state import (
 def on_flip(eng: Engine, a: Flip) -> None:
     run = eng.run
     if run.phase != "flip":
-        raise refuse("not_flip", "It is not time to flip: " + status.waiting_on(eng) + ".")
+        raise refuse(Code.NOT_FLIP, "It is not time to flip: " + status.waiting_on(eng) + ".")
     leader = run.leader
     if eng.t.runners[leader].player != a.player:
-        raise refuse("not_leader", f"Only the Leader ({eng.name(leader)}) flips the next card.")
+        raise refuse(Code.NOT_LEADER, f"Only the Leader ({eng.name(leader)}) flips the next card.")
     flip_next(eng)
     process_scenes(eng)
 
@@ -47,7 +49,7 @@ def flip_next(eng: Engine) -> None:
     order, rest = run.deck[0], run.deck[1:]
     card = eng.scard(order)
     eng.set_run(deck=rest)
-    eng.emit("flipped", describe_scenario_card(eng, card), order=order)
+    eng.emit(EventKind.FLIPPED, describe_scenario_card(eng, card), order=order)
     if card.kind is ScenarioKind.OBSTACLE:
         eng.set_run(
             active=eng.run.active
@@ -55,7 +57,9 @@ def flip_next(eng: Engine) -> None:
         )
     elif card.kind is ScenarioKind.CLUE:
         eng.set_table(clues=eng.t.clues + (f"{run.scenario}:{order}",))
-        eng.emit("clue", f"Clue set aside: {card.name}. See it any time with /legends clues.")
+        eng.emit(
+            EventKind.CLUE, f"Clue set aside: {card.name}. See it any time with /legends clues."
+        )
     elif card.kind is ScenarioKind.MEMORY and card.memory_key:
         rewards.set_memory(eng, card.memory_key)
     eng.set_run(
@@ -97,7 +101,7 @@ def process_scenes(eng: Engine) -> None:
             options = "; ".join(f"{c.key}: {c.label}" for c in card.choices)
             eng.set_run(phase="vote", votes={})
             eng.emit(
-                "vote",
+                EventKind.VOTE,
                 f"The crew must choose. {options}. Vote with /legends choose; "
                 "the Leader breaks ties and can close the vote early.",
                 order=frame.order,
@@ -124,7 +128,7 @@ def after_scenes(eng: Engine) -> None:
         runs.complete(eng)
     else:
         eng.set_run(phase="flip")
-        eng.emit("await_flip", f"{eng.name(run.leader)} (Leader) flips the next card.")
+        eng.emit(EventKind.AWAIT_FLIP, f"{eng.name(run.leader)} (Leader) flips the next card.")
 
 
 def scene_effect(eng: Engine, eff: fx.SceneEffect, frame: SceneFrame) -> None:
@@ -133,11 +137,11 @@ def scene_effect(eng: Engine, eff: fx.SceneEffect, frame: SceneFrame) -> None:
         if run.deck:
             flip_next(eng)
         else:
-            eng.emit("deck_empty", "There is no next card.")
+            eng.emit(EventKind.DECK_EMPTY, "There is no next card.")
     elif isinstance(eff, fx.DiscardNext):
         n = min(eff.count, len(run.deck))
         eng.set_run(deck=run.deck[n:], scenario_discard=run.scenario_discard + run.deck[:n])
-        eng.emit("discarded_next", f"The next {n} Scenario Card(s) are discarded unseen.")
+        eng.emit(EventKind.DISCARDED_NEXT, f"The next {n} Scenario Card(s) are discarded unseen.")
     elif isinstance(eff, fx.DamageCrew):
         health.damage_crew(eng, eff.amount, eng.scard(frame.order).name)
     elif isinstance(eff, fx.HealCrew):
@@ -154,7 +158,7 @@ def scene_effect(eng: Engine, eff: fx.SceneEffect, frame: SceneFrame) -> None:
                     prompts.hand_prompt(
                         eng,
                         s,
-                        "scene_discard",
+                        SceneDiscardStep(),
                         f"{eng.name(s)} must discard {min(eff.count, len(hand))} card(s).",
                         hand,
                         picks=min(eff.count, len(hand)),

@@ -6,6 +6,7 @@ from rules.legends.actions import (
     SYSTEM_PLAYER,
     CloseVote,
 )
+from rules.legends.codes import Code, EventKind
 from rules.legends.engine import (
     scenes,
 )
@@ -19,11 +20,11 @@ def vote(eng: Engine, seat: int, key: str) -> None:
     card = eng.scard(frame.order)
     keys = [c.key for c in card.choices]
     if key.upper() not in keys:
-        raise refuse("bad_choice", f"Choose one of: {', '.join(keys)}.")
+        raise refuse(Code.BAD_CHOICE, f"Choose one of: {', '.join(keys)}.")
     votes = dict(run.votes)
     votes[seat] = key.upper()
     eng.set_run(votes=votes)
-    eng.emit("voted", f"{eng.name(seat)} votes {key.upper()}.")
+    eng.emit(EventKind.VOTED, f"{eng.name(seat)} votes {key.upper()}.")
     if all(s in votes for s in voters(eng)):
         close_vote(eng)
 
@@ -36,9 +37,9 @@ def voters(eng: Engine) -> list[int]:
 def on_close_vote(eng: Engine, a: CloseVote) -> None:
     run = eng.run
     if run.phase != "vote":
-        raise refuse("no_vote", "There is no vote open.")
+        raise refuse(Code.NO_VOTE, "There is no vote open.")
     if a.player != SYSTEM_PLAYER and eng.t.runners[run.leader].player != a.player:
-        raise refuse("not_leader", "Only the Leader can close the vote early.")
+        raise refuse(Code.NOT_LEADER, "Only the Leader can close the vote early.")
     close_vote(eng)
 
 
@@ -61,7 +62,7 @@ def close_vote(eng: Engine) -> None:
                 leader_vote = v
     winner = leader_vote if len(tied) > 1 and leader_vote in tied else tied[0]
     choice = next(c for c in card.choices if c.key == winner)
-    eng.emit("vote_result", f"The crew chose {winner}: {choice.label}.")
+    eng.emit(EventKind.VOTE_RESULT, f"The crew chose {winner}: {choice.label}.")
     scenes.set_top_scene(eng, frame.model_copy(update={"voted": True, "queue": choice.effects}))
     eng.set_run(phase="scene", votes={})
     scenes.process_scenes(eng)
