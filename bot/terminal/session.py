@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from bot.terminal import render
+from bot.terminal import howto, render
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.legends.actions import (
@@ -204,7 +204,7 @@ class Session:
         try:
             self.act(action)
         except IllegalAction as exc:
-            self.io.say(render.clean(exc.refusal.message))
+            self.io.say(render.clean(howto.refusal_text(exc.refusal)))
         self.flush_public()
 
     # ---- the run -------------------------------------------------------------------
@@ -248,7 +248,7 @@ class Session:
             try:
                 self.act(moves[pick])
             except IllegalAction as exc:
-                self.io.say(render.clean(exc.refusal.message))
+                self.io.say(render.clean(howto.refusal_text(exc.refusal)))
                 continue
             break
         if not self.hotseat:
@@ -415,7 +415,7 @@ class Session:
         try:
             self.act(action)
         except IllegalAction as exc:
-            self.io.say(render.clean(exc.refusal.message))
+            self.io.say(render.clean(howto.refusal_text(exc.refusal)))
             return False
         self.show_feed(player)
         return True

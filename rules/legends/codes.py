@@ -117,6 +117,27 @@ class EventKind(StrEnum):
     VOTED = "voted"
 
 
+# How to act on a refusal or an event (`Refusal.hint`, `Event.hint`). The rules' texts name
+# no command; each front end words a hint its own way (cogs/legends/howto.py, bot/terminal/
+# howto.py), continuing the text where its final period was.
+class Hint(StrEnum):
+    ABANDON_INSTEAD = "abandon_instead"  # the owner can abandon the run instead
+    CLUES = "clues"  # the clues can be looked at any time
+    DECK = "deck"  # look at your deck
+    EXTRA_ROLE_DECKS = "extra_role_decks"  # or the owner allows extra role decks
+    FINISH_OR_ABANDON = "finish_or_abandon"  # finish the run or abandon it first
+    HAND = "hand"  # look at your hand
+    JOIN = "join"  # join the crew
+    PLAYERS_JOIN = "players_join"  # players join the crew
+    READY = "ready"  # say you are ready
+    READY_TO_DRAW = "ready_to_draw"  # then say ready to draw back up
+    SHOP = "shop"  # look at the Upgrade Pool
+    START_RUN = "start_run"  # the owner can start a run
+    START_TRAUMA = "start_trauma"  # the owner starts the Trauma Pack
+    STATUS = "status"  # get the newest board
+    VOTE = "vote"  # vote; the Leader breaks ties and can close the vote early
+
+
 # The decision a prompt waits on (`Prompt.kind`).
 class PromptKind(StrEnum):
     ASSIGN_DAMAGE = "assign_damage"

@@ -15,7 +15,7 @@ from rules.core.errors import IllegalAction, Refusal
 from rules.core.events import Event
 from rules.legends.actions import Action
 from rules.legends.cards import ContentPack
-from rules.legends.codes import Code
+from rules.legends.codes import Code, Hint
 from rules.legends.engine import apply
 from rules.legends.state import Table
 
@@ -60,8 +60,8 @@ class LegendsTable:
                 raise IllegalAction(
                     Refusal(
                         code=Code.STALE,
-                        message="That button is out of date: the table has moved on. "
-                        "Use the newest board or /legends status.",
+                        message="That button is out of date: the table has moved on.",
+                        hint=Hint.STATUS,
                     )
                 )
             outcome = apply(self._table, action, self._content)

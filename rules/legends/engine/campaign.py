@@ -15,7 +15,7 @@ from rules.legends.actions import (
     Start,
 )
 from rules.legends.cards import Role
-from rules.legends.codes import Code, EventKind
+from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.engine import (
     runs,
 )
@@ -47,8 +47,8 @@ def on_join(eng: Engine, a: Join) -> None:
         if role_taken(eng, role) + wanted.count(role) > copies:
             raise refuse(
                 Code.ROLE_TAKEN,
-                f"The {role.value.title()} deck is already taken. Pick another role, or the "
-                "owner can allow extra role decks with /legends options.",
+                f"The {role.value.title()} deck is already taken. Pick another role.",
+                Hint.EXTRA_ROLE_DECKS,
             )
     for role in wanted:
         if role not in eng.c.roles:
@@ -108,7 +108,8 @@ def on_leave(eng: Engine, a: Leave) -> None:
     if not remaining:
         raise refuse(
             Code.LAST_RUNNER,
-            "You are the last runner in this run. The owner can /legends abandon it instead.",
+            "You are the last runner in this run.",
+            Hint.ABANDON_INSTEAD,
         )
     if run.phase != "flip":
         raise refuse(

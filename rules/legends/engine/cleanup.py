@@ -6,7 +6,7 @@ from rules.legends.actions import (
     Discard,
     Ready,
 )
-from rules.legends.codes import Code, EventKind
+from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.engine import (
     hands,
     plan,
@@ -42,14 +42,14 @@ def finish_round(eng: Engine, *, cleared_all: bool) -> None:
     if cleared_all:
         eng.emit(
             EventKind.CLEANUP,
-            "All Obstacles cleared. Discard any number of cards, then "
-            "/legends ready to draw back up.",
+            "All Obstacles cleared. Discard any number of cards.",
+            hint=Hint.READY_TO_DRAW,
         )
     else:
         eng.emit(
             EventKind.CLEANUP,
-            "The Obstacles still stand. You may discard up to one card, "
-            "then /legends ready to draw back up.",
+            "The Obstacles still stand. You may discard up to one card.",
+            hint=Hint.READY_TO_DRAW,
         )
 
 
@@ -63,12 +63,12 @@ def on_discard(eng: Engine, a: Discard) -> None:
     if cs.ready:
         raise refuse(Code.ALREADY_READY, "You are already done with clean-up.")
     if a.card not in eng.zones(seat).hand:
-        raise refuse(Code.NOT_IN_HAND, "That card is not in your hand. Check /legends hand.")
+        raise refuse(Code.NOT_IN_HAND, "That card is not in your hand.", Hint.HAND)
     if cs.limit is not None and cs.discarded >= cs.limit:
         raise refuse(
             Code.DISCARD_LIMIT,
-            f"After a round the Obstacles survive, you may discard only "
-            f"{cs.limit} card. Use /legends ready.",
+            f"After a round the Obstacles survive, you may discard only {cs.limit} card.",
+            Hint.READY,
         )
     hands.discard_from_hand(eng, seat, a.card)
     cleanup = dict(run.cleanup)

@@ -13,7 +13,7 @@ from typing import Any
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.legends.cards import ContentPack, PlayerCard, Scenario, ScenarioCard
-from rules.legends.codes import Code, EventKind
+from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.evaluate import EvalCard, EvalOptions, compile_card
 from rules.legends.state import Run, SeatZones, Table
 
@@ -37,8 +37,8 @@ def compiled(inst: str, card: PlayerCard) -> EvalCard:
     return result
 
 
-def refuse(code: Code, message: str) -> IllegalAction:
-    return IllegalAction.of(code, message)
+def refuse(code: Code, message: str, hint: Hint | None = None) -> IllegalAction:
+    return IllegalAction.of(code, message, hint)
 
 
 def seat_label(table: Table, seat: int) -> str:
@@ -61,9 +61,7 @@ class Engine:
     @property
     def run(self) -> Run:
         if self.t.run is None:
-            raise refuse(
-                Code.NO_RUN, "No run is in progress. The owner can start one with /legends start."
-            )
+            raise refuse(Code.NO_RUN, "No run is in progress.", Hint.START_RUN)
         return self.t.run
 
     def set_run(self, **updates: Any) -> None:
@@ -73,10 +71,21 @@ class Engine:
         self.t = self.t.model_copy(update=updates)
 
     def emit(
-        self, kind: EventKind, text: str, seats: Iterable[int] | None = None, **data: Any
+        self,
+        kind: EventKind,
+        text: str,
+        seats: Iterable[int] | None = None,
+        hint: Hint | None = None,
+        **data: Any,
     ) -> None:
         self.events.append(
-            Event(kind=kind, text=text, seats=None if seats is None else tuple(seats), data=data)
+            Event(
+                kind=kind,
+                text=text,
+                seats=None if seats is None else tuple(seats),
+                data=data,
+                hint=hint,
+            )
         )
 
     def name(self, seat: int) -> str:
@@ -116,7 +125,7 @@ class Engine:
                 return i
         if merc:
             raise refuse(Code.NO_MERC, "You have no merc at this table.")
-        raise refuse(Code.NOT_SEATED, "You are not seated at this table. Join with /legends join.")
+        raise refuse(Code.NOT_SEATED, "You are not seated at this table.", Hint.JOIN)
 
     def run_seat_for(self, player: str, merc: bool) -> int:
         seat = self.seat_for(player, merc)

@@ -9,7 +9,7 @@ from rules.legends.actions import (
     Play,
 )
 from rules.legends.cards import Suit
-from rules.legends.codes import Code, EventKind
+from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.engine import (
     card_effects,
     execution,
@@ -106,7 +106,7 @@ def on_play(eng: Engine, a: Play) -> None:
         assert run.turn is not None
         raise refuse(Code.NOT_YOUR_TURN, f"It is {eng.name(run.turn)}'s turn to play.")
     if a.card not in eng.zones(seat).hand:
-        raise refuse(Code.NOT_IN_HAND, "That card is not in your hand. Check /legends hand.")
+        raise refuse(Code.NOT_IN_HAND, "That card is not in your hand.", Hint.HAND)
     reason = play_refusal(eng, seat, a.card)
     if reason:
         raise refuse(Code.RESTRICTED, reason)

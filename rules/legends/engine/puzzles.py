@@ -7,7 +7,7 @@ import re
 from rules.legends.actions import (
     Solve,
 )
-from rules.legends.codes import Code, EventKind
+from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.engine import (
     rewards,
 )
@@ -22,7 +22,7 @@ def normalize_answer(text: str) -> str:
 @handles(Solve)
 def on_solve(eng: Engine, a: Solve) -> None:
     if not any(r.player == a.player for r in eng.t.runners):
-        raise refuse(Code.NOT_SEATED, "Only the crew can submit answers. Join with /legends join.")
+        raise refuse(Code.NOT_SEATED, "Only the crew can submit answers.", Hint.JOIN)
     guess = normalize_answer(a.answer)
     if not guess:
         raise refuse(Code.EMPTY_ANSWER, "Type an answer to submit.")

@@ -9,7 +9,7 @@ from typing import Literal
 from rules.legends.actions import (
     Start,
 )
-from rules.legends.codes import Code, EventKind
+from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.engine import (
     campaign,
     hands,
@@ -31,12 +31,10 @@ def on_start(eng: Engine, a: Start) -> None:
             Code.NOT_OWNER, "Only the campaign's owner or a channel manager can start a run."
         )
     if eng.t.run is not None:
-        raise refuse(
-            Code.RUN_ACTIVE, "A run is already in progress. Finish or /legends abandon it first."
-        )
+        raise refuse(Code.RUN_ACTIVE, "A run is already in progress.", Hint.FINISH_OR_ABANDON)
     seats = tuple(i for i, r in enumerate(eng.t.runners) if not r.leaving)
     if not seats:
-        raise refuse(Code.NO_RUNNERS, "Nobody is seated yet. Players join with /legends join.")
+        raise refuse(Code.NO_RUNNERS, "Nobody is seated yet.", Hint.PLAYERS_JOIN)
     camp = eng.c.campaigns[eng.t.campaign]
     trauma = False
     if a.scenario is not None:
@@ -140,6 +138,6 @@ def flatline(eng: Engine) -> None:
         eng.set_table(next_trauma=pack, trauma_opened=eng.t.trauma_opened + 1)
         eng.emit(
             EventKind.TRAUMA,
-            f"Trauma Team is on the way: {eng.c.scenarios[pack].name} "
-            "is next. The owner starts it with /legends start.",
+            f"Trauma Team is on the way: {eng.c.scenarios[pack].name} is next.",
+            hint=Hint.START_TRAUMA,
         )

@@ -7,7 +7,7 @@ from rules.legends.actions import (
     Flip,
 )
 from rules.legends.cards import ScenarioCard, ScenarioKind
-from rules.legends.codes import Code, EventKind
+from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.engine import (
     card_effects,
     cleanup,
@@ -57,9 +57,7 @@ def flip_next(eng: Engine) -> None:
         )
     elif card.kind is ScenarioKind.CLUE:
         eng.set_table(clues=eng.t.clues + (f"{run.scenario}:{order}",))
-        eng.emit(
-            EventKind.CLUE, f"Clue set aside: {card.name}. See it any time with /legends clues."
-        )
+        eng.emit(EventKind.CLUE, f"Clue set aside: {card.name}.", hint=Hint.CLUES)
     elif card.kind is ScenarioKind.MEMORY and card.memory_key:
         rewards.set_memory(eng, card.memory_key)
     eng.set_run(
@@ -102,8 +100,8 @@ def process_scenes(eng: Engine) -> None:
             eng.set_run(phase="vote", votes={})
             eng.emit(
                 EventKind.VOTE,
-                f"The crew must choose. {options}. Vote with /legends choose; "
-                "the Leader breaks ties and can close the vote early.",
+                f"The crew must choose. {options}.",
+                hint=Hint.VOTE,
                 order=frame.order,
             )
             return

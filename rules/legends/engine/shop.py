@@ -10,7 +10,7 @@ from rules.legends.actions import (
     Buy,
     Remove,
 )
-from rules.legends.codes import Code, EventKind
+from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.engine.context import Engine, refuse
 from rules.legends.engine.handlers import handles
 from rules.legends.state import (
@@ -36,7 +36,7 @@ def on_buy(eng: Engine, a: Buy) -> None:
     if eng.t.run is not None:
         raise refuse(Code.SHOP_MID_RUN, "The Upgrade Pool opens between runs.")
     if a.card not in eng.c.cards:
-        raise refuse(Code.UNKNOWN_CARD, "There is no such card. Use /legends shop to see the pool.")
+        raise refuse(Code.UNKNOWN_CARD, "There is no such card.", Hint.SHOP)
     if a.card not in shop_cards(eng):
         raise refuse(Code.NOT_IN_POOL, "That card is not in the Upgrade Pool (yet).")
     runner = eng.t.runners[seat]
@@ -70,7 +70,7 @@ def on_remove(eng: Engine, a: Remove) -> None:
         raise refuse(Code.REMOVE_MID_RUN, "You can change your deck between runs.")
     runner = eng.t.runners[seat]
     if a.card not in runner.deck:
-        raise refuse(Code.NOT_IN_DECK, "That card is not in your deck. See /legends deck.")
+        raise refuse(Code.NOT_IN_DECK, "That card is not in your deck.", Hint.DECK)
     if len(runner.deck) <= MIN_DECK:
         raise refuse(Code.DECK_TOO_SMALL, f"A deck needs at least {MIN_DECK} cards.")
     deck = list(runner.deck)
