@@ -37,6 +37,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from rules.legends.cards import (
+    DECK_LIMIT,
     Campaign,
     ContentPack,
     FieldError,
@@ -56,8 +57,8 @@ from rules.legends.effects import AddCards, IfMemory, Named, NamedScene, SetMemo
 
 DEFAULT_PACK_DIR = Path(__file__).resolve().parent / "legends"
 
-# Deck limit: at most 3 copies of one card in a deck (R15).
-MAX_COPIES = 3
+# Deck limit (R15): the rules' own constant, under the name the loader has always used.
+MAX_COPIES = DECK_LIMIT
 
 _LINE_RE = re.compile(r"\(at line (\d+), column (\d+)\)")
 

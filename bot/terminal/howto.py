@@ -22,7 +22,6 @@ PHRASES: dict[str, str] = {
     Hint.SHOP: ". Use 'shop' to see the pool.",
     Hint.START_RUN: ". The owner can start one with 'start'.",
     Hint.START_TRAUMA: ". The owner starts it with 'start'.",
-    Hint.STATUS: ". Use the newest board or 'status'.",
     Hint.VOTE: ". Vote with 'choose'; the Leader breaks ties and can close the vote early.",
 }
 

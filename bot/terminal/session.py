@@ -34,7 +34,7 @@ from rules.legends.actions import (
 )
 from rules.legends.ai import CrewAI
 from rules.legends.cards import ContentPack, Role
-from rules.legends.engine import apply, new_table, shop_cards
+from rules.legends.engine import DECK_LIMIT, apply, new_table, shop_cards
 from rules.legends.options import TableOptions
 from rules.legends.sim import extra_decks_for, next_actor, seat_roles
 from rules.legends.state import Table
@@ -335,7 +335,7 @@ class Session:
             pool = shop_cards(self.table, self.content)
             self.io.say(
                 f"UPGRADE POOL ({r.name}{' merc' if r.is_merc else ''} has "
-                f"{r.eddies} Eddies; at most 3 copies of a card per deck)"
+                f"{r.eddies} Eddies; at most {DECK_LIMIT} copies of a card per deck)"
             )
             for n, cid in enumerate(pool, 1):
                 card = self.content.cards[cid]

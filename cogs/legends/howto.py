@@ -26,7 +26,6 @@ PHRASES: dict[str, str] = {
     Hint.SHOP: ". Use /legends shop to see the pool.",
     Hint.START_RUN: ". The owner can start one with /legends start.",
     Hint.START_TRAUMA: ". The owner starts it with /legends start.",
-    Hint.STATUS: ". Use the newest board or /legends status.",
     Hint.VOTE: ". Vote with /legends choose; the Leader breaks ties and can close the vote early.",
 }
 

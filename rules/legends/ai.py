@@ -44,6 +44,7 @@ from rules.legends.actions import (
     Ready,
 )
 from rules.legends.cards import (
+    DECK_LIMIT,
     REAL_SUITS,
     ContentPack,
     PlayerCard,
@@ -865,7 +866,9 @@ class CrewAI:
             options = [
                 c
                 for c in pool
-                if c in content.cards and counts.get(c, 0) < 3 and 0 < content.cards[c].cost <= left
+                if c in content.cards
+                and counts.get(c, 0) < DECK_LIMIT
+                and 0 < content.cards[c].cost <= left
             ]
             if not options:
                 return buys

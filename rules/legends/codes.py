@@ -52,7 +52,6 @@ class Code(StrEnum):
     ROLE_TAKEN = "role_taken"
     RUN_ACTIVE = "run_active"
     SHOP_MID_RUN = "shop_mid_run"
-    STALE = "stale"
     UNKNOWN_CAMPAIGN = "unknown_campaign"
     UNKNOWN_CARD = "unknown_card"
     UNKNOWN_OPTION = "unknown_option"
@@ -134,7 +133,6 @@ class Hint(StrEnum):
     SHOP = "shop"  # look at the Upgrade Pool
     START_RUN = "start_run"  # the owner can start a run
     START_TRAUMA = "start_trauma"  # the owner starts the Trauma Pack
-    STATUS = "status"  # get the newest board
     VOTE = "vote"  # vote; the Leader breaks ties and can close the vote early
 
 

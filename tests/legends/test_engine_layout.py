@@ -52,3 +52,21 @@ def test_nothing_outside_the_engine_reaches_into_it() -> None:
             if deep_names or private.search(text):
                 offenders.append(str(path.relative_to(ROOT)))
     assert offenders == []
+
+
+def test_the_shop_pool_and_the_deck_limit_are_written_once() -> None:
+    from content import loader
+    from rules.legends import cards
+
+    assert loader.MAX_COPIES is cards.DECK_LIMIT
+    assert engine.DECK_LIMIT is cards.DECK_LIMIT and engine.MIN_DECK is cards.MIN_DECK
+    # The Upgrade Pool rule (unsealed packs plus the unlocked sealed ones) lives in the
+    # engine's shop module; everyone else asks `engine.shop_cards`.
+    pool_rule = re.compile(r"\.sealed\b.*\bunlocked\b")
+    holders = [
+        str(path.relative_to(ROOT))
+        for folder in ("rules", "bot", "cogs", "content")
+        for path in (ROOT / folder).rglob("*.py")
+        if pool_rule.search(path.read_text())
+    ]
+    assert holders == ["rules/legends/engine/shop.py"]

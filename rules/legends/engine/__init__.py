@@ -18,7 +18,7 @@ from rules.core.errors import IllegalAction, Refusal
 from rules.core.events import Event
 from rules.core.rng import Rng
 from rules.legends.actions import Action
-from rules.legends.cards import ContentPack
+from rules.legends.cards import DECK_LIMIT, MIN_DECK, ContentPack
 from rules.legends.codes import Code
 
 # Each phase module registers its action handlers when imported.
@@ -45,7 +45,6 @@ from rules.legends.engine.queries import (
     shop_cards,
     waiting_on,
 )
-from rules.legends.engine.shop import DECK_LIMIT, MIN_DECK
 from rules.legends.options import TableOptions
 from rules.legends.state import Table
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.legends.cards import DECK_LIMIT
 from rules.legends.codes import EventKind
-from rules.legends.engine import shop
 from rules.legends.engine.context import Engine
 
 
@@ -23,7 +23,7 @@ def add_cards(eng: Engine, card_ids: Sequence[str]) -> None:
     for i, r in enumerate(runners):
         deck = list(r.deck)
         for cid in card_ids:
-            if deck.count(cid) < shop.DECK_LIMIT:
+            if deck.count(cid) < DECK_LIMIT:
                 deck.append(cid)
         runners[i] = r.model_copy(update={"deck": tuple(deck)})
     eng.set_table(runners=tuple(runners))

@@ -10,15 +10,13 @@ from rules.legends.actions import (
     Buy,
     Remove,
 )
+from rules.legends.cards import DECK_LIMIT, MIN_DECK
 from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.engine.context import Engine, refuse
 from rules.legends.engine.handlers import handles
 from rules.legends.state import (
     Runner,
 )
-
-DECK_LIMIT = 3  # copies of one card in a deck (R15)
-MIN_DECK = 10  # a deck never shrinks below this many cards
 
 
 def shop_cards(eng: Engine) -> list[str]:
