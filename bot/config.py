@@ -25,7 +25,9 @@ class Settings(BaseModel):
     token: str | None = Field(default=None, description="DISCORD_TOKEN")
     database: Path = Field(default=DEFAULT_DATABASE, description="BOT_DATABASE")
     dev_guild: int | None = Field(default=None, description="BOT_DEV_GUILD")
-    content_pack: Path | None = Field(default=None, description="BOT_CONTENT_PACK")
+    # Content packs, `:`-separated: each path is a pack directory or a folder of packs,
+    # and replaces the bundled content of the game its pack.toml names (bot/app.py).
+    content_packs: tuple[Path, ...] = Field(default=(), description="BOT_CONTENT_PACK")
     log_level: str = Field(default="INFO", description="BOT_LOG_LEVEL")
     # NORMAL: answer once an action is in the WAL (safe from a crash of the bot), fsync
     # right after on a thread of its own. FULL: answer only after the fsync (safe from
@@ -39,6 +41,13 @@ class Settings(BaseModel):
         if mode not in {"NORMAL", "FULL"}:
             raise ValueError("must be NORMAL (answer, then fsync) or FULL (fsync, then answer)")
         return mode
+
+    @field_validator("content_packs", mode="before")
+    @classmethod
+    def _packs(cls, v: object) -> object:
+        if isinstance(v, str):
+            return tuple(Path(p.strip()) for p in v.split(":") if p.strip())
+        return v
 
     @field_validator("log_level")
     @classmethod
@@ -56,7 +65,7 @@ class Settings(BaseModel):
             "token": "DISCORD_TOKEN",
             "database": "BOT_DATABASE",
             "dev_guild": "BOT_DEV_GUILD",
-            "content_pack": "BOT_CONTENT_PACK",
+            "content_packs": "BOT_CONTENT_PACK",
             "log_level": "BOT_LOG_LEVEL",
             "durability": "BOT_DURABILITY",
         }

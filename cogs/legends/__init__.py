@@ -1,9 +1,7 @@
 """Cyberpunk Legends on Discord: the `/legends` commands, buttons, the table-talk
-listener and the runtime that publishes boards, DMs hands and runs timers."""
+listener and the runtime that publishes boards, DMs hands and runs timers.
 
-from cogs.legends.commands import LegendsCog
-from cogs.legends.components import FxButton
-from cogs.legends.runtime import Runtime
-from cogs.legends.tabletalk import TableTalkCog
-
-__all__ = ["FxButton", "LegendsCog", "Runtime", "TableTalkCog"]
+Kept empty on purpose: `bot.games` imports `cogs.legends.plugin` (and so this package)
+for every CLI call. The discord.py extension is `cogs.legends.extension` (see its
+docstring for why it is a module of its own).
+"""

@@ -17,9 +17,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.storage.errors import StorageError
-from cogs.legends import render, threads
-from cogs.legends.components import board_buttons, component_ids, shop_buttons
-from cogs.legends.ids import parse, table_id_for
+from cogs.common import perms, threads
+from cogs.legends import render
+from cogs.legends.components import board_buttons, shop_buttons
+from cogs.legends.ids import table_id_for
 from cogs.legends.interact import (
     Actor,
     defer,
@@ -31,7 +32,7 @@ from cogs.legends.interact import (
     send,
 )
 from cogs.legends.rules_text import TOPICS
-from cogs.legends.runtime import Runtime
+from cogs.legends.runtime import GAME_TAGS, LegendsRuntime
 from rules.core.errors import IllegalAction
 from rules.legends import engine
 from rules.legends.actions import (
@@ -81,13 +82,13 @@ class LegendsCog(commands.Cog):
         name="legends", description="Cyberpunk Legends: Fixer runs the table", guild_only=True
     )
 
-    def __init__(self, bot: commands.Bot, runtime: Runtime | None) -> None:
+    def __init__(self, bot: commands.Bot, runtime: LegendsRuntime | None) -> None:
         self.bot = bot
         self._rt = runtime
         self._actor = Actor(runtime) if runtime is not None else None
 
     @property
-    def rt(self) -> Runtime:
+    def rt(self) -> LegendsRuntime:
         if self._rt is None:
             raise RuntimeError("Fixer is not running (sync mode)")
         return self._rt
@@ -125,8 +126,7 @@ class LegendsCog(commands.Cog):
 
     @staticmethod
     def _manager(interaction: discord.Interaction[Any]) -> bool:
-        perms = interaction.permissions
-        return bool(perms.manage_channels or perms.administrator)
+        return perms.is_manager(interaction)
 
     async def _do(
         self,
@@ -410,15 +410,18 @@ class LegendsCog(commands.Cog):
         self, forum: discord.ForumChannel
     ) -> tuple[str | None, list[discord.ForumTag]]:
         """Can Fixer open a campaign post in `forum`, and with which tags: (refusal, tags)."""
-        perms = forum.permissions_for(forum.guild.me)
-        if not (perms.view_channel and perms.send_messages):
+        mine = forum.permissions_for(forum.guild.me)
+        if not (mine.view_channel and mine.send_messages):
             return (
                 f"I need View Channel and Send Messages in {forum.mention} to open a post "
                 "there. Ask an admin to grant them, or run /legends new in an existing "
                 "post or channel."
             ), []
         tags, problem = threads.pick_post_tags(
-            forum, can_moderate=bool(perms.manage_threads or perms.administrator)
+            forum,
+            can_moderate=bool(mine.manage_threads or mine.administrator),
+            game_tags=GAME_TAGS,
+            title=LegendsRuntime.title,
         )
         return problem, tags
 
@@ -512,18 +515,6 @@ class LegendsCog(commands.Cog):
             for i in await self._movable(interaction)
         ]
         return _choices(items, current)
-
-    # ---- channels and threads going away ------------------------------------------------
-
-    @commands.Cog.listener()
-    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        if self._rt is not None:
-            self.rt.channel_gone(payload.thread_id)
-
-    @commands.Cog.listener()
-    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        if self._rt is not None:
-            self.rt.channel_gone(channel.id)
 
     @legends.command(name="join", description="Take a seat with a role's deck")
     @app_commands.describe(role="Your role", merc="Hire a merc (only if you play alone)")
@@ -1113,22 +1104,6 @@ class LegendsCog(commands.Cog):
             content="✓ I'll DM you your hand whenever it changes, with buttons to act from there.",
             ephemeral=True,
         )
-
-    # ---- stale buttons ----------------------------------------------------------------
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A click on a Fixer button that is no longer on its message (a client showing an
-        older version of it): discord.py drops those, so answer here (usually: stale)."""
-        if self._rt is None or interaction.type is not discord.InteractionType.component:
-            return
-        data: Any = interaction.data or {}
-        custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith("fx:") or custom_id in component_ids(interaction.message):
-            return
-        bid = parse(custom_id)
-        if bid is not None:
-            await self.rt.clicks.handle(interaction, bid)
 
     # ---- errors -------------------------------------------------------------------------
 
