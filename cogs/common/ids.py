@@ -5,7 +5,8 @@ guessing), the table (campaign) id and the state version it was drawn for, so it
 after a restart and outside the guild (DMs), and a click made against an older state is
 refused as stale by the game service. `arg` is the game's argument (a card instance id, a
 prompt option key; ":" inside it is written as "="); a trailing ":m" is a flag the game
-may give a meaning (Legends: the caller's merc seat). Discord allows 100 characters.
+gives a meaning (`flag`: say, a second seat of the caller's). Discord allows 100
+characters.
 
 Each game registers its actions (`register`) when its front end is imported. Buttons
 posted before ids carried the game (`fx:{action}:{table}:{version}…`) belong to the one
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 PREFIX = "fx"
 MAX_LEN = 100
 GAME_NAME = re.compile(r"[a-z][a-z0-9_]*")
-_TAIL = r"(?P<table>[^:]+):(?P<version>\d+)(?::(?P<arg>[^:]*))?(?::(?P<merc>m))?"
+_TAIL = r"(?P<table>[^:]+):(?P<version>\d+)(?::(?P<arg>[^:]*))?(?::(?P<flag>m))?"
 _NEW = re.compile(rf"fx:(?P<game>[a-z][a-z0-9_]*):(?P<action>[a-z]+):{_TAIL}")
 _OLD = re.compile(rf"fx:(?P<action>[a-z]+):{_TAIL}")
 #: What the DynamicItem router matches: any id of either shape (`parse` decides).
@@ -67,7 +68,7 @@ class ButtonId:
     table: str
     version: int
     arg: str | None = None
-    merc: bool = False
+    flag: bool = False
 
     def encode(self) -> str:
         if ":" in self.table or self.action not in actions_of(self.game):
@@ -75,9 +76,9 @@ class ButtonId:
                 f"cannot encode a {self.game!r} button for {self.action!r} on {self.table!r}"
             )
         out = f"{PREFIX}:{self.game}:{self.action}:{self.table}:{self.version}"
-        if self.arg is not None or self.merc:
+        if self.arg is not None or self.flag:
             out += ":" + (self.arg or "").replace(":", "=")
-        if self.merc:
+        if self.flag:
             out += ":m"
         if len(out) > MAX_LEN:
             raise ValueError(f"custom id too long ({len(out)} chars)")
@@ -92,7 +93,7 @@ def _button(game: str, m: re.Match[str]) -> ButtonId:
         table=m["table"],
         version=int(m["version"]),
         arg=arg.replace("=", ":") if arg else None,
-        merc=m["merc"] is not None,
+        flag=m["flag"] is not None,
     )
 
 

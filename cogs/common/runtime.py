@@ -35,18 +35,17 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import discord
 
-from bot.service.game import Applied, GameService, Refused
+from bot.service.game import Applied, GameService
 from cogs.common import perms, threads
 from cogs.common.prefs import Prefs
 from cogs.common.text import CONTENT_MAX, clip
+from cogs.common.timers import Deadline, Reminder, Timers
 from rules.core.errors import IllegalAction, Refusal
 
 if TYPE_CHECKING:
@@ -55,36 +54,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("cogs.common")
 S = TypeVar("S")
 
-MAX_REMINDERS = 3
 # Seconds the public update waits for the acting person's answer to go out first.
 ANSWER_FIRST = 1.0
-
-
-@dataclass(frozen=True)
-class Deadline:
-    """A deadline of the table: `key` names the situation (the timer is kept while the
-    table's `deadline` gives the same key), `seconds` from when it was first seen."""
-
-    key: tuple[Any, ...]
-    seconds: float
-
-
-@dataclass(frozen=True)
-class Reminder:
-    """The table waits on `people` (Discord user ids) in the situation `key`: remind them
-    every `seconds`, at most MAX_REMINDERS times."""
-
-    key: tuple[Any, ...]
-    seconds: float
-    people: tuple[str, ...]
-
-
-@dataclass
-class _TableTimers:
-    deadline_key: tuple[Any, ...] | None = None
-    deadline_task: asyncio.Task[None] | None = None
-    reminder_key: tuple[Any, ...] | None = None
-    reminder_task: asyncio.Task[None] | None = None
 
 
 class GameRuntime(ABC, Generic[S]):
@@ -94,7 +65,7 @@ class GameRuntime(ABC, Generic[S]):
     game: str
     #: What players call the game (in notices to owners).
     title: str
-    #: The game's slash-command group (`/legends …`), named in notices.
+    #: The game's slash-command group (`/{command} …`), named in notices.
     command: str
 
     def __init__(self, bot: discord.Client, service: GameService[S, Any], prefs: Prefs) -> None:
@@ -111,7 +82,7 @@ class GameRuntime(ABC, Generic[S]):
         self.channel_of_table: dict[str, int] = {}
         self._queues: dict[str, asyncio.Queue[Applied[S]]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
-        self._timers: dict[str, _TableTimers] = {}
+        self.timers: Timers[S] = Timers(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         # Interactions being answered, per table: the public update waits for them, so
         # the person acting gets their (ephemeral) answer first, without competition.
@@ -144,6 +115,9 @@ class GameRuntime(ABC, Generic[S]):
 
     @abstractmethod
     def name_of(self, state: S) -> str: ...
+
+    #: The note on the board posted when Fixer comes back to a game in play.
+    resume_note = "Fixer is back online. The game goes on from here."
 
     def in_play(self, state: S) -> bool:
         """Something is being played (a board with buttons is expected in the channel)."""
@@ -234,16 +208,13 @@ class GameRuntime(ABC, Generic[S]):
                 self.spawn(self._post_resume_board(cid, state))
 
     async def _post_resume_board(self, cid: str, state: S) -> None:
-        await self.post_board(cid, state, note="Fixer is back online. The run goes on from here.")
+        await self.post_board(cid, state, note=self.resume_note)
 
     async def close(self) -> None:
         """Stop the timers, let queued public updates go out (briefly), then stop. The
         preferences are the house's: it saves them once every game is closed."""
         self.closed = True
-        for timers in self._timers.values():
-            for task in (timers.deadline_task, timers.reminder_task):
-                if task is not None:
-                    task.cancel()
+        self.timers.cancel()
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.idle(), 2.0)
         for task in list(self._workers.values()) + list(self._tasks):
@@ -528,90 +499,8 @@ class GameRuntime(ABC, Generic[S]):
     def schedule_timers(self, cid: str, state: S) -> None:
         """(Re)arm the table's deadline and reminders for `state` (after every publish
         and at start-up); a timer whose situation is over is cancelled."""
-        if self.closed:
-            return
-        timers = self._timers.setdefault(cid, _TableTimers())
-        deadline = self.deadline(state)
-        key = deadline.key if deadline is not None else None
-        if key != timers.deadline_key:
-            if timers.deadline_task is not None:
-                timers.deadline_task.cancel()
-            timers.deadline_key = key
-            timers.deadline_task = None
-            if deadline is None:
-                self.prefs.clear_vote(cid)
-            else:
-                # The deadline is kept in the preferences: after a restart it passes
-                # when it would have, not a full `seconds` later.
-                now = time.time()
-                at = self.prefs.vote_deadline(
-                    cid, deadline.key, deadline.seconds * self.time_scale, now
-                )
-                timers.deadline_task = self.spawn(
-                    self._deadline_timer(cid, deadline.key, max(0.0, at - now)), name="timer"
-                )
-        reminder = self.reminder(state)
-        key = reminder.key if reminder is not None else None
-        if key != timers.reminder_key:
-            if timers.reminder_task is not None:
-                timers.reminder_task.cancel()
-            timers.reminder_key = key
-            timers.reminder_task = None
-            if reminder is None:
-                self.prefs.clear_turn(cid)
-            else:
-                # Like the deadline, the next reminder's deadline (and number) is kept in
-                # the preferences, so a restart does not start the count again.
-                delay = reminder.seconds * self.time_scale
-                now = time.time()
-                at, number = self.prefs.turn_deadline(cid, reminder.key, delay, now)
-                timers.reminder_task = self.spawn(
-                    self._reminder_timer(cid, reminder, delay, max(0.0, at - now), number),
-                    name="timer",
-                )
-
-    async def _deadline_timer(self, cid: str, key: tuple[Any, ...], delay: float) -> None:
-        await asyncio.sleep(delay)
-        for _ in range(3):
-            state = await self.service.get(cid)
-            action = self.deadline_action(state, key)
-            if action is None:
-                return
-            try:
-                await self.service.act(
-                    cid, action, expected_version=self.service.adapter.version(state)
-                )
-                log.info("campaign %s: the deadline passed (%s)", cid, key[0] if key else "")
-                return
-            except Refused as exc:
-                if exc.refusal.code != "stale":
-                    return
-            except IllegalAction:
-                return
-
-    async def _reminder_timer(
-        self, cid: str, reminder: Reminder, delay: float, first: float, number: int
-    ) -> None:
-        """Reminders `number`..MAX_REMINDERS: the first after `first` seconds, then one
-        every `delay` seconds."""
-        key = reminder.key
-        wait = first
-        for n in range(number, MAX_REMINDERS + 1):
-            await asyncio.sleep(wait)
-            wait = delay
-            timers = self._timers.get(cid)
-            if timers is None or timers.reminder_key != key:
-                return
-            people = [p for p in reminder.people if p.isdigit()]
-            if not people:
-                return
-            # Recorded before the reminder goes out (no await in between, so it cannot
-            # overwrite a newer turn's record): a restart never repeats a reminder.
-            self.prefs.set_turn_reminder(cid, key, time.time() + delay, n + 1)
-            state = await self.service.get(cid)
-            who = " ".join(f"<@{p}>" for p in people)
-            minutes = round(delay / max(self.time_scale, 1e-9) / 60, 1)
-            await self.say_many(cid, self.reminder_text(state, n, who, minutes), people)
+        if not self.closed:
+            self.timers.schedule(cid, state)
 
     # ---- setup checks -----------------------------------------------------------------
 

@@ -34,5 +34,5 @@ house_ids.register(GAME, ACTIONS, legacy=True)
 def button(
     action: str, table: str, version: int, arg: str | None = None, merc: bool = False
 ) -> ButtonId:
-    """A Legends button id."""
+    """A Legends button id (`merc`: the house's flag, ":m")."""
     return ButtonId(GAME, action, table, version, arg, merc)

@@ -195,13 +195,13 @@ class ClickHandler(Actor):
         if a == ids.CLOSE:
             return CloseVote(player=player)
         if a == ids.PLAY and bid.arg:
-            return Play(player=player, card=bid.arg, merc=bid.merc)
+            return Play(player=player, card=bid.arg, merc=bid.flag)
         if a == ids.CHOOSE and bid.arg:
-            return Choose(player=player, option=bid.arg, merc=bid.merc)
+            return Choose(player=player, option=bid.arg, merc=bid.flag)
         if a == ids.DISCARD and bid.arg:
-            return Discard(player=player, card=bid.arg, merc=bid.merc)
+            return Discard(player=player, card=bid.arg, merc=bid.flag)
         if a == ids.READY:
-            return Ready(player=player, merc=bid.merc)
+            return Ready(player=player, merc=bid.flag)
         if a == ids.BUY and bid.arg:
-            return Buy(player=player, card=bid.arg, merc=bid.merc)
+            return Buy(player=player, card=bid.arg, merc=bid.flag)
         return None

@@ -30,7 +30,8 @@ import discord
 from bot.service.game import Applied, GameService
 from cogs.common import perms, threads
 from cogs.common.prefs import Prefs
-from cogs.common.runtime import Deadline, GameRuntime, Reminder
+from cogs.common.runtime import GameRuntime
+from cogs.common.timers import Deadline, Reminder
 from cogs.legends import render
 from cogs.legends.components import board_buttons, panel_buttons, panel_message
 from rules.core.errors import Refusal
@@ -67,6 +68,7 @@ class LegendsRuntime(GameRuntime[Table]):
     game = "legends"
     title = "Cyberpunk Legends"
     command = render.COMMAND
+    resume_note = "Fixer is back online. The run goes on from here."
 
     def __init__(
         self,
