@@ -121,7 +121,7 @@ class CommandBase(commands.Cog):
         """Run `action`; on success answer ephemerally with `done` and, if the caller has
         something to do now (or private news), their panel. `base`: the state the action
         was chosen on, to prepare the answer while the commit is written (see
-        `Runtime.speculate`)."""
+        `LegendsRuntime.speculate`)."""
         async with self.rt.answering(cid):
             return await self._do_answer(interaction, cid, action, done, show_panel, base)
 

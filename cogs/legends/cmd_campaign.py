@@ -281,7 +281,7 @@ class CampaignCommands(CommandBase):
         return [
             i
             for i in infos
-            if i.game == "legends"
+            if i.game == self.rt.game
             and guild is not None
             and i.guild_id == str(guild.id)
             and i.channel_id != here
