@@ -7,9 +7,7 @@ from rules.legends.actions import (
     Action,
     Choose,
 )
-from rules.legends.ai.reading import (
-    _Reader,
-)
+from rules.legends.ai.reading import _Reader
 from rules.legends.ai.worth import (
     DONE,
     KEEP,

@@ -9,9 +9,7 @@ from rules.legends.actions import (
     Action,
     Buy,
 )
-from rules.legends.cards import (
-    ContentPack,
-)
+from rules.legends.cards import ContentPack
 from rules.legends.view import PlayerView
 
 

@@ -16,12 +16,8 @@ from rules.legends.actions import (
     Play,
     Ready,
 )
-from rules.legends.ai.answers import (
-    _Answers,
-)
-from rules.legends.ai.situation import (
-    _Situation,
-)
+from rules.legends.ai.answers import _Answers
+from rules.legends.ai.situation import _Situation
 from rules.legends.ai.worth import (
     CLEAR_DISCARD,
     DRAW,

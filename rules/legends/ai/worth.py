@@ -7,9 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.legends import effects as fx
-from rules.legends.ai.situation import (
-    _Situation,
-)
+from rules.legends.ai.situation import _Situation
 from rules.legends.cards import (
     REAL_SUITS,
     PlayerCard,

@@ -72,9 +72,7 @@ from rules.legends.evaluate.results import (
     HitResult,
     Match,
 )
-from rules.legends.evaluate.search import (
-    _Plan,
-)
+from rules.legends.evaluate.search import _Plan
 from rules.legends.evaluate.shapes import (
     _CLASS,
     _RKEY_MASK,

@@ -41,9 +41,7 @@ from rules.legends.evaluate.compiled import (
     _idx,
     _spread,
 )
-from rules.legends.evaluate.results import (
-    Match,
-)
+from rules.legends.evaluate.results import Match
 from rules.legends.evaluate.shapes import (
     _B_D22,
     _B_D32,

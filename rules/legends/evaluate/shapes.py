@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.legends.cards import (
-    HandType,
-)
+from rules.legends.cards import HandType
 from rules.legends.evaluate.compiled import (
     _RUNS,
     _SM_ONES,
