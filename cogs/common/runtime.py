@@ -466,6 +466,9 @@ class GameRuntime(ABC, Generic[S]):
                 batch.append(q.get_nowait())
             try:
                 await self.publish(cid, batch)
+                # A game's publish may arm its timers at a point of its choosing; this
+                # makes sure they follow every commit (a no-op if they already do).
+                self.schedule_timers(cid, batch[-1].state)
             except Exception:
                 log.exception("campaign %s: publishing v%d failed", cid, batch[-1].version)
 

@@ -31,3 +31,12 @@ def test_the_registry_imports_no_discord_front_end() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_shared_discord_code_names_no_game() -> None:
+    shared = [*sorted((ROOT / "cogs" / "common").glob("*.py")), ROOT / "bot" / "app.py"]
+    for plugin in games.plugins():
+        for path in shared:
+            text = path.read_text(encoding="utf-8").lower()
+            for word in (plugin.name, plugin.title.lower()):
+                assert word not in text, f"{path.relative_to(ROOT)} names {word!r}"

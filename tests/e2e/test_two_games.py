@@ -125,3 +125,34 @@ async def test_a_button_of_a_game_this_build_lacks_is_refused_and_changes_nothin
     assert "game this Fixer does not run" in reply.text
     info = await bot2.runtime("legends").service.info(toy_cid)
     assert info is not None and info.game == "toy" and info.status == "active"
+
+
+async def test_the_house_timers_serve_a_second_game(
+    fake: FakeDiscord, db: Path, with_toy: None
+) -> None:
+    # The toy game's policy: once two are seated, remind the player whose turn it is.
+    # The plumbing (deadlines kept in the preferences, reminders numbered, mentions) is
+    # the house's, the same Legends' vote and turn timers use.
+    await one_active_table_per_game_and_channel(db)
+    bot = await start_fixer(fake, db)
+    toy = bot.runtime("toy")
+    toy.time_scale = 0.001  # 600 s become 0.6 s
+    alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
+    for user, command in ((alice, "toy new"), (alice, "toy join"), (bob, "toy join")):
+        it = await fake.send_slash(user, command, {}, channel=fake.channel)
+        await finish(it)
+        await settle(fake, bot)
+    cid = toy.table_of_channel[fake.channel.id]
+    assert toy.prefs.turns[cid][2] == 1  # the first reminder is due, and kept
+
+    def reminders() -> list[FakeMessage]:
+        return [m for m in fake.channel_messages(fake.channel) if "Toy reminder" in m.text]
+
+    await fake.wait_for(lambda: len(reminders()) >= 2, timeout=10, what="two reminders")
+    first, second = reminders()[:2]
+    assert first.text.startswith(f"⏰ Toy reminder 1: <@{alice.id}>")
+    assert second.text.startswith(f"⏰ Toy reminder 2: <@{alice.id}>")
+    assert all(bob.mention not in m.text for m in reminders())
+    # Legends has no campaign here, and nothing of Legends was timed.
+    assert bot.runtime("legends").table_of_channel == {}
+    assert set(toy.prefs.turns) == {cid}

@@ -16,6 +16,7 @@ from cogs.common.answer import Actor, or_refuse, player_id, refuse, send
 from cogs.common.buttons import FxButton, make_view
 from cogs.common.house import house_of
 from cogs.common.runtime import GameRuntime
+from cogs.common.timers import Reminder
 from tests.e2e.toygame.plugin import PLUGIN
 from tests.service.toy import Bump, Join, ToyState, new_toy
 
@@ -45,6 +46,16 @@ class ToyRuntime(GameRuntime[ToyState]):
 
     def describe(self, state: ToyState) -> str | None:
         return f"counter {state.counter}, v{state.version}"
+
+    def reminder(self, state: ToyState) -> Reminder | None:
+        """Once two are seated, the player whose turn it is gets reminded (600 s)."""
+        if len(state.players) < 2 or state.finished:
+            return None
+        who = state.players[state.turn]
+        return Reminder((state.version, state.turn, who), 600, (who,))
+
+    def reminder_text(self, state: ToyState, number: int, who: str, minutes: float) -> str:
+        return f"⏰ Toy reminder {number}: {who}, it is your turn ({minutes:g} min)."
 
     async def publish(self, cid: str, batch: Sequence[Applied[ToyState]]) -> None:
         state = batch[-1].state
