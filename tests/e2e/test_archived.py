@@ -145,7 +145,10 @@ async def test_deleted_thread_the_campaign_waits_for_move(fake: FakeDiscord, db:
     assert it.messages[-1].ephemeral and "moved here" in it.messages[-1].text
     assert t.bot.runtime("legends").channel_of_table[t.cid] == fake.channel.id
     assert (await t.state()) == state
-    assert any("continues here" in m.content and m.embeds for m in t.boards())
+    # The board is posted by the publisher after the answer: wait for it, do not race it.
+    await fake.wait_for(
+        lambda: any("continues here" in m.content and m.embeds for m in t.boards()), timeout=5
+    )
     await t.play_out(until=lambda s: s.version >= state.version + 2, max_steps=10)
     t.assert_no_public_leak()
 

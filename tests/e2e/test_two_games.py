@@ -133,7 +133,6 @@ async def test_the_house_timers_serve_a_second_game(
     # The toy game's policy: once two are seated, remind the player whose turn it is.
     # The plumbing (deadlines kept in the preferences, reminders numbered, mentions) is
     # the house's, the same Legends' vote and turn timers use.
-    await one_active_table_per_game_and_channel(db)
     bot = await start_fixer(fake, db)
     toy = bot.runtime("toy")
     toy.time_scale = 0.001  # 600 s become 0.6 s

@@ -176,7 +176,7 @@ def test_the_rules_name_no_discord_command() -> None:
 def test_only_public_events_carry_a_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     # The front ends word hints where they render public events (the channel log); a
     # private event with a hint would need those call sites too.
-    from content.loader import load_default_pack
+    from content.legends.loader import load_default_pack
     from rules.legends import sim as playouts
 
     content = load_default_pack()
