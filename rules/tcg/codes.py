@@ -31,6 +31,7 @@ class PromptKind(StrEnum):
 
 class RefusalCode(StrEnum):
     GAME_OVER = "game_over"
+    ILLEGAL_DECK = "illegal_deck"
     NOT_A_PLAYER = "not_a_player"
     NOT_YOUR_TURN = "not_your_turn"
     WRONG_PHASE = "wrong_phase"

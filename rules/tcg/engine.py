@@ -21,6 +21,7 @@ from rules.tcg import actions as act
 from rules.tcg.board import owner, steal_count
 from rules.tcg.cards import CardType, DeckList, Keyword, StaticKind, TcgContent, Trigger
 from rules.tcg.codes import EventKind, Phase, PromptKind, RefusalCode
+from rules.tcg.decks import deck_problems
 from rules.tcg.options import TcgOptions
 from rules.tcg.resolve import Resolver
 from rules.tcg.state import (
@@ -60,6 +61,15 @@ def new_duel(
 ) -> Duel:
     """A duel waiting on its chooser (§3.1): the d20 roll-off is simulated here, ties
     rerolled; the chooser then picks first or second with `Choose`."""
+    opts = options or TcgOptions()
+    for i, deck in enumerate(decks):
+        problems = deck_problems(deck, content, demo=opts.demo_decks)
+        if problems:
+            raise refuse(
+                RefusalCode.ILLEGAL_DECK,
+                f"{names[i]}'s deck '{deck.name}' is not legal: {'; '.join(problems)}.\n"
+                "Fix the deck (deck check lists every problem) and try again.",
+            )
     rng = Rng(seed=seed)
     while True:
         rng, a = rng.randint(1, 20)
@@ -101,7 +111,7 @@ def new_duel(
         id=duel_id,
         pack=content.id,
         pack_version=content.version,
-        options=options or TcgOptions(),
+        options=opts,
         rng=rng,
         seats=(seats[0], seats[1]),
         cards=cards,

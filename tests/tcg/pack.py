@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.tcg.cards import Card, TcgContent
+from rules.tcg.cards import Card, DeckList, TcgContent
 
 
 def _u(cid: str, power: int, cost: int = 1, **kw: Any) -> dict[str, Any]:
@@ -31,12 +31,12 @@ def _p(cid: str, effects: list[dict[str, Any]], cost: int = 1, **kw: Any) -> dic
     )
 
 
-def _l(cid: str, power: int, cost: int | None, **kw: Any) -> dict[str, Any]:
+def _l(cid: str, power: int, cost: int | None, colour: str = "green", **kw: Any) -> dict[str, Any]:
     return dict(
         id=cid,
         name=cid.replace("-", " ").title(),
         type="legend",
-        colour="green",
+        colour=colour,
         cost=cost,
         power=power,
         ram=2,
@@ -183,8 +183,9 @@ CARDS: list[dict[str, Any]] = [
             "keywords": ["go_solo"],
             "triggers": [{"when": "call", "effects": [DRAW]}, {"when": "play", "effects": [DRAW]}],
         },
+        colour="red",
     ),
-    _l("null-l", 0, None, text={"abilities": [{"effects": [DRAW]}]}),
+    dict(_l("null-l", 0, None, text={"abilities": [{"effects": [DRAW]}]}), colour="yellow"),
     _l(
         "quick-l",
         0,
@@ -199,7 +200,7 @@ CARDS: list[dict[str, Any]] = [
         },
     ),
     _l("blocker-l", 4, 2, text=kw("go_solo", "blocker")),
-    _l("plain-l", 3, 2),
+    dict(_l("plain-l", 3, 2), colour="blue"),
     _l("free-l", 0, None, text={"abilities": [{"cost": 2, "free_floor": True, "effects": [DRAW]}]}),
     dict(_l("nosell-l", 0, None), sell=False),
     _l(
@@ -211,3 +212,24 @@ CARDS: list[dict[str, Any]] = [
 ]
 
 PACK = TcgContent(id="test", cards={c["id"]: Card.model_validate(c) for c in CARDS})
+
+# A legal 40-card deck of the test pack: Red Units, Blue Programs, Yellow Gear.
+MAIN = [
+    ("grunt", 3),
+    ("brute", 3),
+    ("big", 2),
+    ("zero", 2),
+    ("wall", 3),
+    ("wall2", 2),
+    ("rusher", 3),
+    ("scout", 3),
+    ("martyr", 3),
+    ("spark", 2),
+    ("greeter", 2),
+    ("zap", 3),
+    ("smoke", 3),
+    ("draw2", 2),
+    ("nudge", 2),
+    ("blade", 2),
+]
+DECK = DeckList(id="test", name="Test", legends=("solo-l", "plain-l", "null-l"), cards=tuple(MAIN))
