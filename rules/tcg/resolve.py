@@ -264,7 +264,8 @@ class Resolver(Board):
                 r = 1 - r
             self.set(resolver=r)
         mine = [p for p in pool if p.seat == r]
-        if len(mine) == 1:
+        # The order of identical effects from one card can't matter: don't ask.
+        if len({(p.source, p.effects, p.may) for p in mine}) == 1:
             self.start_pending(mine[0].id)
             return
         self.ask(

@@ -11,7 +11,7 @@ Cards are card ids of any pack (`TcgContent`), including small test packs writte
 spot. A field entry is "card-id [spent] [lag] [solo] [fresh] [+gear-id …]" ("fresh": it
 arrived this turn). A Legends entry is "card-id [up] [spent]" or "empty". Gigs are "dN:V".
 In `Table.act`, any keyword argument naming a card id (rather than an instance) is resolved
-to that card's first instance, the acting seat's first.
+to that card's first instance, the acting seat's first (an attack's target: the rival's).
 """
 
 from __future__ import annotations
@@ -230,7 +230,9 @@ class Table:
     def action(self, seat: int, kind: type[BaseModel], **kw: Any) -> act.Action:
         for key in ("card", "unit", "target"):
             if isinstance(kw.get(key), str):
-                kw[key] = self.inst(kw[key], seat if key != "target" else None)
+                # An attack's target is the rival's; a Gear's host is one's own.
+                who = 1 - seat if key == "target" and kind is act.Attack else seat
+                kw[key] = self.inst(kw[key], who)
         if isinstance(kw.get("pay"), list | tuple):
             kw["pay"] = tuple(self.inst(x, seat) for x in kw["pay"])
         made = kind(player=f"p{seat}", **kw)

@@ -141,6 +141,7 @@ CARDS: list[dict[str, Any]] = [
     _p("smoke", [{"kind": "power", "target": "rival_unit", "amount": -3}], text=kw("quick")),
     _p("slow-smoke", [{"kind": "power", "target": "rival_unit", "amount": -3}]),
     _p("wake", [{"kind": "ready", "target": "rival_unit"}], text=kw("quick")),
+    _p("rally", [{"kind": "ready", "target": "friendly_unit"}], text=kw("quick")),
     _p("draw2", [{"kind": "draw", "count": 2}], cost=0),
     _p("pricey", [DRAW], cost=3),
     _p("each-draw", [{"kind": "draw", "who": "each"}], cost=0),
