@@ -19,6 +19,21 @@ def payment_sources(state: Duel, content: TcgContent, seat: int) -> list[str]:
     return Board(state, content).sources(seat)
 
 
+def to_act(state: Duel) -> int | None:
+    """The seat the duel waits on (None: over). Either player may concede at any time."""
+    if state.result is not None:
+        return None
+    if state.prompt is not None:
+        return state.prompt.seat
+    if state.phase is Phase.MULLIGAN:
+        first = state.first
+        return first if state.seats[first].mulligan is None else 1 - first
+    a = state.attack
+    if a is not None and a.window:
+        return 1 - a.seat
+    return state.active
+
+
 def legal_actions(state: Duel, content: TcgContent, player: str) -> list[act.Action]:
     b = Board(state, content)
     seat = b.seat_of_player(player)
