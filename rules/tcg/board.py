@@ -76,12 +76,16 @@ class Board:
         return None
 
     def unit(self, inst: str) -> Unit | None:
+        if inst not in self.s.cards:
+            return None
         for u in self.s.seats[owner(inst)].field:
             if u.inst == inst:
                 return u
         return None
 
     def slot_of(self, inst: str) -> int | None:
+        if inst not in self.s.cards:
+            return None
         for i, sl in enumerate(self.s.seats[owner(inst)].legends):
             if sl.inst == inst:
                 return i
