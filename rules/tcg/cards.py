@@ -297,6 +297,8 @@ class Card(BaseModel):
     text: Text = Text()
     # Programs: what resolves. Gear: the upper box (resolves when played).
     effects: tuple[Effect, ...] = ()
+    # T20: the older ruling's reading of `effects`, used with `legacy_choice_on_play`.
+    legacy_effects: tuple[Effect, ...] = ()
     # Gear: the lower box, read as if printed on the host (T7).
     lower: Text | None = None
     rules_text: str = ""  # our own wording, for display

@@ -19,7 +19,16 @@ from rules.core.events import Event
 from rules.core.rng import Rng
 from rules.tcg import actions as act
 from rules.tcg.board import owner, steal_count
-from rules.tcg.cards import CardType, DeckList, Keyword, StaticKind, TcgContent, Trigger
+from rules.tcg.cards import (
+    Card,
+    CardType,
+    DeckList,
+    Effect,
+    Keyword,
+    StaticKind,
+    TcgContent,
+    Trigger,
+)
 from rules.tcg.codes import EventKind, Phase, PromptKind, RefusalCode
 from rules.tcg.decks import deck_problems
 from rules.tcg.options import TcgOptions
@@ -481,7 +490,7 @@ class _Engine(Resolver):
                 self.pay(seat, self.card_payment(seat, card), a.pay)
                 self.take_from_hand(seat, inst)
                 self.emit(EventKind.PLAY, f"{self.label(seat)} plays {card.full_name}.")
-                self.push_frame(seat, inst, card.effects, program=True)
+                self.push_frame(seat, inst, self.effects_of(card), program=True)
             else:
                 self.pay(seat, self.card_payment(seat, card), a.pay)
                 self.take_from_hand(seat, inst)
@@ -503,6 +512,12 @@ class _Engine(Resolver):
             RefusalCode.NOT_IN_HAND,
             "That card is not in your hand or your Legends area.\nPick a card you can play.",
         )
+
+    def effects_of(self, card: Card) -> tuple[Effect, ...]:
+        """T20: the current text, or the old ruling's reading with the table option."""
+        if self.s.options.legacy_choice_on_play and card.legacy_effects:
+            return card.legacy_effects
+        return card.effects
 
     def take_from_hand(self, seat: int, inst: str) -> None:
         hand = list(self.seat(seat).hand)
@@ -537,8 +552,8 @@ class _Engine(Resolver):
         self.emit(
             EventKind.EQUIP, f"{self.label(seat)} equips {self.name(host)} with {card.full_name}."
         )
-        if card.effects:
-            self.push_frame(seat, host, card.effects)
+        if self.effects_of(card):
+            self.push_frame(seat, host, self.effects_of(card))
 
     def attach(self, host: str, gear: str) -> None:
         seat = owner(host)

@@ -142,6 +142,23 @@ CARDS: list[dict[str, Any]] = [
     _p("slow-smoke", [{"kind": "power", "target": "rival_unit", "amount": -3}]),
     _p("wake", [{"kind": "ready", "target": "rival_unit"}], text=kw("quick")),
     _p("rally", [{"kind": "ready", "target": "friendly_unit"}], text=kw("quick")),
+    _p("snipe", [{"kind": "defeat", "target": "rival_unit"}], text=kw("quick")),
+    _p(
+        "old-new",
+        [{"kind": "power", "target": "friendly_unit", "amount": 2}],
+        cost=0,
+        legacy_effects=[{"kind": "power", "target": "friendly_unit", "amount": 5}],
+    ),
+    _g(
+        "dying-night",
+        0,
+        {"triggers": [{"when": "defeated", "effects": [{"kind": "ready_eddies", "count": 2}]}]},
+    ),
+    _u(
+        "lifter",
+        1,
+        text={"statics": [{"kind": "cost_reduction", "card_type": "legend", "amount": 1}]},
+    ),
     _p("draw2", [{"kind": "draw", "count": 2}], cost=0),
     _p("pricey", [DRAW], cost=3),
     _p("each-draw", [{"kind": "draw", "who": "each"}], cost=0),
