@@ -15,7 +15,7 @@ def adapter_for(game: str) -> GameAdapter[Any, Any] | None:
     can still be stored, backed up, exported and imported, just not replayed)."""
     if game == "legends":
         try:
-            from bot.service.legends import LegendsAdapter
+            from cogs.legends.adapter import LegendsAdapter
 
             return LegendsAdapter()
         except Exception as exc:  # the engine or its content failed to load

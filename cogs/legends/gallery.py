@@ -263,7 +263,7 @@ def flatlined_run(content: ContentPack) -> list[Step]:
 def shots(content: ContentPack | None = None) -> list[Shot]:
     """Every kind of message, from real runs (deterministic)."""
     if content is None:
-        from content.loader import load_default_pack
+        from content.legends.loader import load_default_pack
 
         content = load_default_pack()
     out: list[Shot] = []

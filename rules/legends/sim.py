@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
+from rules.core.stats import game_seed, wilson
 from rules.legends.actions import Action, CloseVote, Join, Start
 from rules.legends.ai import CrewAI, RandomAI
 from rules.legends.cards import ContentPack, Role, ScenarioKind
@@ -183,17 +184,6 @@ def play_run(
 # ---- many games: the balance simulator ---------------------------------------------
 
 
-def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 @dataclass
 class ObstacleStats:
     name: str
@@ -225,10 +215,6 @@ class SimReport:
     obstacles: list[ObstacleStats]
     flatlined_by: dict[str, int]
     most_played: list[tuple[str, str, float]]  # (card id, name, plays per game)
-
-
-def game_seed(seed: int, game: int) -> int:
-    return seed * 1_000_003 + game
 
 
 def simulate(

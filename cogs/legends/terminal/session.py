@@ -15,9 +15,9 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
 
-from bot.terminal import render
+from bot.terminal.console import Console, Quit
+from cogs.legends.terminal import render
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.legends.actions import (
@@ -51,42 +51,6 @@ Type the number of a move and press Enter. Other commands, at any prompt:
   help         this text                     quit     leave (end of input works too)
 Table talk: you may not say what is on the cards in your hand. The AI crewmates
 only ever see their own hands and the public table, as you do."""
-
-
-class Quit(Exception):
-    """End of input, or the player typed quit."""
-
-
-class Console:
-    """Line-based I/O. `tty` enables clearing the screen between hot-seat players."""
-
-    def __init__(self, stdin: TextIO, stdout: TextIO, *, tty: bool = False) -> None:
-        self.stdin = stdin
-        self.stdout = stdout
-        self.tty = tty
-
-    def say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
-        self.stdout.flush()
-
-    def ask(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.stdout.write("\n")
-            raise Quit
-        if not self.tty:
-            # Echo scripted input, so a transcript reads like a session.
-            self.stdout.write(line if line.endswith("\n") else line + "\n")
-        return line.rstrip("\r\n")
-
-    def clear(self) -> None:
-        if self.tty:
-            self.stdout.write("\033[2J\033[3J\033[H")
-        else:
-            self.stdout.write("\n" + "~" * render.WIDTH + "\n")
-        self.stdout.flush()
 
 
 @dataclass

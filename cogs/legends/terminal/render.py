@@ -12,6 +12,7 @@ import re
 import textwrap
 from collections.abc import Sequence
 
+from bot.terminal.console import WIDTH
 from rules.core.events import Event
 from rules.legends.actions import (
     Action,
@@ -26,7 +27,6 @@ from rules.legends.cards import ContentPack
 from rules.legends.state import Table
 from rules.legends.view import BoardView, CardView, PlayerView, PromptView
 
-WIDTH = 78
 RULE = "=" * WIDTH
 THIN = "-" * WIDTH
 
