@@ -79,7 +79,7 @@ class _Effect(BaseModel):
 
 
 class Draw(_Effect):
-    kind: Literal["draw"] = "draw"
+    type: Literal["draw"] = "draw"
     count: int = Field(default=1, ge=1, le=10)
     who: Who = Who.SELF
 
@@ -87,7 +87,7 @@ class Draw(_Effect):
 class Power(_Effect):
     """Add `amount` (may be negative) power to the target(s)."""
 
-    kind: Literal["power"] = "power"
+    type: Literal["power"] = "power"
     target: Target
     amount: int = Field(ge=-50, le=50)
     until: Until = Until.END_OF_TURN
@@ -95,27 +95,27 @@ class Power(_Effect):
 
 
 class Defeat(_Effect):
-    kind: Literal["defeat"] = "defeat"
+    type: Literal["defeat"] = "defeat"
     target: Target
     max_power: int | None = None
     spent_only: bool = False
 
 
 class Ready(_Effect):
-    kind: Literal["ready"] = "ready"
+    type: Literal["ready"] = "ready"
     target: Target
 
 
 class Spend(_Effect):
     """Spend the target. Spending a spent card is legal (T9); the rider still lands."""
 
-    kind: Literal["spend"] = "spend"
+    type: Literal["spend"] = "spend"
     target: Target
     no_ready_next: bool = False  # "it doesn't ready during its controller's next turn"
 
 
 class CantAttack(_Effect):
-    kind: Literal["cant_attack"] = "cant_attack"
+    type: Literal["cant_attack"] = "cant_attack"
     target: Target
     until: Until = Until.YOUR_NEXT_TURN
 
@@ -123,13 +123,13 @@ class CantAttack(_Effect):
 class ToHand(_Effect):
     """Return the target to its owner's hand (a Legend is removed instead, T21)."""
 
-    kind: Literal["to_hand"] = "to_hand"
+    type: Literal["to_hand"] = "to_hand"
     target: Target
     max_power: int | None = None
 
 
 class ToDeckBottom(_Effect):
-    kind: Literal["to_deck_bottom"] = "to_deck_bottom"
+    type: Literal["to_deck_bottom"] = "to_deck_bottom"
     target: Target
     max_power: int | None = None
 
@@ -137,65 +137,65 @@ class ToDeckBottom(_Effect):
 class StealGig(_Effect):
     """Take up to `count` Gigs from the rival's Gig area (the controller picks)."""
 
-    kind: Literal["steal_gig"] = "steal_gig"
+    type: Literal["steal_gig"] = "steal_gig"
     count: int = Field(default=1, ge=1, le=6)
 
 
 class SwapGig(_Effect):
     """Swap one of your Gigs with one of the rival's; needs a Gig on each side (T8)."""
 
-    kind: Literal["swap_gig"] = "swap_gig"
+    type: Literal["swap_gig"] = "swap_gig"
 
 
 class AdjustGig(_Effect):
     """Raise or lower a Gig by 0…amount (the controller picks), within the die's range."""
 
-    kind: Literal["adjust_gig"] = "adjust_gig"
+    type: Literal["adjust_gig"] = "adjust_gig"
     direction: Literal["up", "down"]
     amount: int = Field(ge=1, le=19)
     friendly: bool = False  # only your own Gigs; otherwise either side
 
 
 class SetGig(_Effect):
-    kind: Literal["set_gig"] = "set_gig"
+    type: Literal["set_gig"] = "set_gig"
     to: Literal["min", "max"]
     friendly: bool = False
 
 
 class ReadyEddies(_Effect):
-    kind: Literal["ready_eddies"] = "ready_eddies"
+    type: Literal["ready_eddies"] = "ready_eddies"
     count: int = Field(ge=1, le=10)
 
 
 class SellTop(_Effect):
     """Put the top card(s) of your deck into the Eddies area unseen (no Sell tag needed)."""
 
-    kind: Literal["sell_top"] = "sell_top"
+    type: Literal["sell_top"] = "sell_top"
     count: int = Field(default=1, ge=1, le=5)
 
 
 class CallLegend(_Effect):
     """A free Call: it shares the once-per-turn counter (T3)."""
 
-    kind: Literal["call_legend"] = "call_legend"
+    type: Literal["call_legend"] = "call_legend"
 
 
 class Peek(_Effect):
     """Look at the top `count` cards of your deck (seen by you only); they stay there."""
 
-    kind: Literal["peek"] = "peek"
+    type: Literal["peek"] = "peek"
     count: int = Field(default=1, ge=1, le=10)
 
 
 class WinIf(_Effect):
     """A card-made win condition: win at once if your Street Cred is at least `cred`."""
 
-    kind: Literal["win_if"] = "win_if"
+    type: Literal["win_if"] = "win_if"
     street_cred_at_least: int = Field(ge=1)
 
 
 class Named(_Effect):
-    kind: Literal["named"] = "named"
+    type: Literal["named"] = "named"
     name: str
     params: dict[str, int | str | bool] = {}
 
@@ -219,7 +219,7 @@ Effect = Annotated[
     | Peek
     | WinIf
     | Named,
-    Field(discriminator="kind"),
+    Field(discriminator="type"),
 ]
 
 

@@ -1,6 +1,6 @@
 """Named Python effects: the typed escape hatch for text the vocabulary can't express.
 
-A card writes `{kind = "named", name = "even_odds"}`; the loader checks the name against
+A card writes `{type = "named", name = "even_odds"}`; the loader checks the name against
 `NAMED_EFFECTS`, and the engine calls the function when the effect resolves. A named effect
 sees only the narrow `EffectHost` interface, never the raw state, so it can't bypass zones,
 visibility or the event log.

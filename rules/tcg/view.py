@@ -23,6 +23,7 @@ from rules.core.events import Event, visible_to
 from rules.tcg.board import Board, value_pairs
 from rules.tcg.cards import Card, TcgContent
 from rules.tcg.codes import Phase, PromptKind
+from rules.tcg.describe import card_text
 from rules.tcg.state import Duel, Option
 
 FROZEN = ConfigDict(frozen=True)
@@ -137,7 +138,24 @@ class DuelView(BaseModel):
     result: str | None
 
 
+# Views are rebuilt after every action: card views are memoised, keyed by the card object
+# (kept alive in the value, so a pack loaded later never gets another pack's view).
+_CARD_VIEWS: dict[tuple[str, int], tuple[Card, CardView]] = {}
+
+
 def card_view(inst: str, card: Card) -> CardView:
+    key = (inst, id(card))
+    hit = _CARD_VIEWS.get(key)
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    if len(_CARD_VIEWS) > 50_000:
+        _CARD_VIEWS.clear()
+    made = _make_card_view(inst, card)
+    _CARD_VIEWS[key] = (card, made)
+    return made
+
+
+def _make_card_view(inst: str, card: Card) -> CardView:
     return CardView(
         inst=inst,
         id=card.id,
@@ -145,7 +163,7 @@ def card_view(inst: str, card: Card) -> CardView:
         type=card.type.value,
         cost=card.cost,
         power=card.power,
-        text=card.rules_text,
+        text=card_text(card),
     )
 
 

@@ -68,7 +68,7 @@ def trig(when: str, *effects: dict[str, Any], **kw_: Any) -> dict[str, Any]:
     return {"triggers": [dict(when=when, effects=list(effects), **kw_)]}
 
 
-DRAW = {"kind": "draw", "count": 1}
+DRAW = {"type": "draw", "count": 1}
 
 CARDS: list[dict[str, Any]] = [
     _u("grunt", 3, sell=True),
@@ -88,7 +88,7 @@ CARDS: list[dict[str, Any]] = [
                 {
                     "when": "blocks",
                     "effects": [
-                        {"kind": "adjust_gig", "direction": "up", "amount": 2, "friendly": True}
+                        {"type": "adjust_gig", "direction": "up", "amount": 2, "friendly": True}
                     ],
                 }
             ],
@@ -100,13 +100,13 @@ CARDS: list[dict[str, Any]] = [
     _u("berserker", 4, text={"statics": [{"kind": "must_attack"}]}),
     _u("scout", 2, text=trig("attack", DRAW)),
     _u("heavy-scout", 2, text=trig("attack", DRAW, min_power=5)),
-    _u("kamikaze", 3, text=trig("attack", {"kind": "defeat", "target": "this"})),
+    _u("kamikaze", 3, text=trig("attack", {"type": "defeat", "target": "this"})),
     _u("martyr", 2, text=trig("defeated", DRAW)),
     _u(
         "spark",
         2,
         text={
-            "abilities": [{"effects": [{"kind": "power", "target": "rival_unit", "amount": -2}]}]
+            "abilities": [{"effects": [{"type": "power", "target": "rival_unit", "amount": -2}]}]
         },
     ),
     _u(
@@ -117,7 +117,7 @@ CARDS: list[dict[str, Any]] = [
                 {
                     "cost": 1,
                     "spend": False,
-                    "effects": [{"kind": "power", "target": "this", "amount": 1}],
+                    "effects": [{"type": "power", "target": "this", "amount": 1}],
                 }
             ]
         },
@@ -137,55 +137,55 @@ CARDS: list[dict[str, Any]] = [
     _u("herald", 1, text=trig("play", DRAW)),
     _u("dawn", 1, text=trig("start_of_turn", DRAW)),
     _u("dusk", 1, text=trig("end_of_turn", DRAW)),
-    _p("zap", [{"kind": "defeat", "target": "rival_unit", "max_power": 3}]),
-    _p("smoke", [{"kind": "power", "target": "rival_unit", "amount": -3}], text=kw("quick")),
-    _p("slow-smoke", [{"kind": "power", "target": "rival_unit", "amount": -3}]),
-    _p("wake", [{"kind": "ready", "target": "rival_unit"}], text=kw("quick")),
-    _p("rally", [{"kind": "ready", "target": "friendly_unit"}], text=kw("quick")),
-    _p("snipe", [{"kind": "defeat", "target": "rival_unit"}], text=kw("quick")),
+    _p("zap", [{"type": "defeat", "target": "rival_unit", "max_power": 3}]),
+    _p("smoke", [{"type": "power", "target": "rival_unit", "amount": -3}], text=kw("quick")),
+    _p("slow-smoke", [{"type": "power", "target": "rival_unit", "amount": -3}]),
+    _p("wake", [{"type": "ready", "target": "rival_unit"}], text=kw("quick")),
+    _p("rally", [{"type": "ready", "target": "friendly_unit"}], text=kw("quick")),
+    _p("snipe", [{"type": "defeat", "target": "rival_unit"}], text=kw("quick")),
     _p(
         "old-new",
-        [{"kind": "power", "target": "friendly_unit", "amount": 2}],
+        [{"type": "power", "target": "friendly_unit", "amount": 2}],
         cost=0,
-        legacy_effects=[{"kind": "power", "target": "friendly_unit", "amount": 5}],
+        legacy_effects=[{"type": "power", "target": "friendly_unit", "amount": 5}],
     ),
     _g(
         "dying-night",
         0,
-        {"triggers": [{"when": "defeated", "effects": [{"kind": "ready_eddies", "count": 2}]}]},
+        {"triggers": [{"when": "defeated", "effects": [{"type": "ready_eddies", "count": 2}]}]},
     ),
     _u(
         "lifter",
         1,
         text={"statics": [{"kind": "cost_reduction", "card_type": "legend", "amount": 1}]},
     ),
-    _p("draw2", [{"kind": "draw", "count": 2}], cost=0),
+    _p("draw2", [{"type": "draw", "count": 2}], cost=0),
     _p("pricey", [DRAW], cost=3),
-    _p("each-draw", [{"kind": "draw", "who": "each"}], cost=0),
-    _p("recall", [{"kind": "to_hand", "target": "any_unit"}]),
-    _p("bury", [{"kind": "to_deck_bottom", "target": "any_unit"}]),
-    _p("swap", [{"kind": "swap_gig"}]),
-    _p("nudge", [{"kind": "adjust_gig", "direction": "up", "amount": 3}]),
-    _p("floor", [{"kind": "set_gig", "to": "min"}]),
-    _p("ceiling", [{"kind": "set_gig", "to": "max", "friendly": True}]),
-    _p("heist", [{"kind": "steal_gig", "count": 2}]),
-    _p("bootleg", [{"kind": "sell_top"}]),
-    _p("flashback", [{"kind": "ready_eddies", "count": 2}], cost=0),
-    _p("callit", [{"kind": "call_legend"}], cost=0),
-    _p("peek2", [{"kind": "peek", "count": 2}], cost=0),
-    _p("jackpot", [{"kind": "win_if", "street_cred_at_least": 20}], cost=0),
-    _p("stun", [{"kind": "spend", "target": "rival_unit", "no_ready_next": True}]),
-    _p("freeze", [{"kind": "cant_attack", "target": "rival_unit"}]),
-    _p("odds", [{"kind": "named", "name": "even_odds"}], cost=0),
-    _p("surge", [{"kind": "named", "name": "pair_surge"}], cost=0),
+    _p("each-draw", [{"type": "draw", "who": "each"}], cost=0),
+    _p("recall", [{"type": "to_hand", "target": "any_unit"}]),
+    _p("bury", [{"type": "to_deck_bottom", "target": "any_unit"}]),
+    _p("swap", [{"type": "swap_gig"}]),
+    _p("nudge", [{"type": "adjust_gig", "direction": "up", "amount": 3}]),
+    _p("floor", [{"type": "set_gig", "to": "min"}]),
+    _p("ceiling", [{"type": "set_gig", "to": "max", "friendly": True}]),
+    _p("heist", [{"type": "steal_gig", "count": 2}]),
+    _p("bootleg", [{"type": "sell_top"}]),
+    _p("flashback", [{"type": "ready_eddies", "count": 2}], cost=0),
+    _p("callit", [{"type": "call_legend"}], cost=0),
+    _p("peek2", [{"type": "peek", "count": 2}], cost=0),
+    _p("jackpot", [{"type": "win_if", "street_cred_at_least": 20}], cost=0),
+    _p("stun", [{"type": "spend", "target": "rival_unit", "no_ready_next": True}]),
+    _p("freeze", [{"type": "cant_attack", "target": "rival_unit"}]),
+    _p("odds", [{"type": "named", "name": "even_odds"}], cost=0),
+    _p("surge", [{"type": "named", "name": "pair_surge"}], cost=0),
     _p(
         "weaken",
-        [{"kind": "power", "target": "any_unit", "amount": -3, "until": "permanent"}],
+        [{"type": "power", "target": "any_unit", "amount": -3, "until": "permanent"}],
         cost=0,
     ),
     _p(
         "boost",
-        [{"kind": "power", "target": "any_unit", "amount": 2, "until": "permanent"}],
+        [{"type": "power", "target": "any_unit", "amount": 2, "until": "permanent"}],
         cost=0,
     ),
     _g("blade", 2),
@@ -212,7 +212,7 @@ CARDS: list[dict[str, Any]] = [
             "abilities": [
                 {
                     "quick": True,
-                    "effects": [{"kind": "power", "target": "rival_unit", "amount": -5}],
+                    "effects": [{"type": "power", "target": "rival_unit", "amount": -5}],
                 }
             ]
         },

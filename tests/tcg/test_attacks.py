@@ -324,7 +324,7 @@ def test_steal_triggers_fire_once_per_die() -> None:
             type="unit",
             colour="red",
             power=12,
-            text={"triggers": [{"when": "steals", "effects": [{"kind": "draw"}]}]},
+            text={"triggers": [{"when": "steals", "effects": [{"type": "draw"}]}]},
         )
     )
     pack = PACK.model_copy(update={"cards": {**PACK.cards, "thief": thief}})

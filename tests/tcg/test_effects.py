@@ -210,10 +210,10 @@ def test_a_player_with_several_pending_effects_orders_them_T12() -> None:
             power=2,
             text={
                 "triggers": [
-                    {"when": "attack", "effects": [{"kind": "draw"}]},
+                    {"when": "attack", "effects": [{"type": "draw"}]},
                     {
                         "when": "attack",
-                        "effects": [{"kind": "power", "target": "this", "amount": 1}],
+                        "effects": [{"type": "power", "target": "this", "amount": 1}],
                     },
                 ]
             },
