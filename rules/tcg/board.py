@@ -265,6 +265,15 @@ class Board:
             out.append(None)
         return out
 
+    def must_attack_first(self, seat: int) -> str | None:
+        """A Unit that must attack and still could: the turn can't end (§7)."""
+        if not self.attack_targets(seat):
+            return None
+        for inst in self.units(seat):
+            if self.has_static(inst, StaticKind.MUST_ATTACK) and self.may_attack(inst):
+                return inst
+        return None
+
     def can_block(self, inst: str) -> bool:
         """BLOCKER from the field only, ready; Lag doesn't matter (§7)."""
         a = self.s.attack

@@ -11,9 +11,9 @@ Rulings (T1…T28) are those of docs/rules/tcg.md.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -303,6 +303,12 @@ class Card(BaseModel):
     lower: Text | None = None
     rules_text: str = ""  # our own wording, for display
     flavour: str = ""
+
+    @field_validator("cost", mode="before")
+    @classmethod
+    def _null_cost(cls, v: Any) -> Any:
+        # TOML has no null: the printed "–" (or "-") is the null cost.
+        return None if v in ("-", "–") else v
 
     @property
     def full_name(self) -> str:

@@ -364,16 +364,12 @@ class _Engine(Resolver):
 
     def end_turn(self, seat: int) -> None:
         self.need_main(seat, "end your turn")
-        for inst in self.units(seat):
-            if (
-                self.has_static(inst, StaticKind.MUST_ATTACK)
-                and self.may_attack(inst)
-                and self.attack_targets(seat)
-            ):
-                raise refuse(
-                    RefusalCode.MUST_ATTACK,
-                    f"{self.name(inst)} must attack while it can.\nAttack with it first.",
-                )
+        inst = self.must_attack_first(seat)
+        if inst is not None:
+            raise refuse(
+                RefusalCode.MUST_ATTACK,
+                f"{self.name(inst)} must attack while it can.\nAttack with it first.",
+            )
         self.set(phase=Phase.END, step=0)
 
     def end_phase(self) -> None:

@@ -76,7 +76,8 @@ def legal_actions(state: Duel, content: TcgContent, player: str) -> list[act.Act
                 out.extend(
                     act.Attack(player=player, unit=u, target=t) for t in b.attack_targets(seat)
                 )
-        out.append(act.End(player=player))
+        if b.must_attack_first(seat) is None:
+            out.append(act.End(player=player))
     if state.phase is not Phase.CHOOSE_FIRST:
         out.append(act.Concede(player=player))
     return out

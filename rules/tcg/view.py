@@ -259,7 +259,11 @@ def view(duel: Duel, content: TcgContent, seat: int | None) -> DuelView:
             window=a.window,
         ),
         pending=tuple(x.label for x in duel.pool),
-        peeked=tuple(card_view(i, b.card(i)) for s, i in duel.peeked if s == seat),
+        # A peeked card is known while it stays in the deck (§11); once moved, it is
+        # whatever its new zone shows.
+        peeked=tuple(
+            card_view(i, b.card(i)) for s, i in duel.peeked if s == seat and i in duel.seats[s].deck
+        ),
         winner=duel.result.winner if duel.result else None,
         result=duel.result.reason if duel.result else None,
     )

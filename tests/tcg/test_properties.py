@@ -9,10 +9,11 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from content.tcg.loader import load_default_pack
 from rules.core.errors import IllegalAction
 from rules.tcg import actions as act
 from rules.tcg.ai.basic import RandomPlayer
-from rules.tcg.cards import CardType
+from rules.tcg.cards import CardType, DeckList, TcgContent
 from rules.tcg.engine import apply
 from rules.tcg.legal import legal_actions, to_act
 from rules.tcg.sim import start
@@ -40,13 +41,13 @@ def zones(d: Duel) -> dict[str, list[str]]:
     return out
 
 
-def check_invariants(d: Duel) -> None:
+def check_invariants(d: Duel, content: TcgContent = PACK) -> None:
     z = zones(d)
     everywhere = [i for v in z.values() for i in v]
     assert sorted(everywhere) == sorted(d.cards), "every card in exactly one zone"
     for name, insts in z.items():
         for inst in insts:
-            if PACK.cards[d.cards[inst]].type is CardType.LEGEND:
+            if content.cards[d.cards[inst]].type is CardType.LEGEND:
                 assert name.split(".")[-1] in ("field", "legends", "removed"), (name, inst)
     dice = [f"{i}d{size}" for i, s in enumerate(d.seats) for size in s.fixer]
     for s in d.seats:
@@ -71,17 +72,22 @@ def hidden_insts(d: Duel, viewer: int | None) -> set[str]:
     return out
 
 
-def check_views(d: Duel) -> None:
+def check_views(d: Duel, content: TcgContent = PACK) -> None:
     for viewer in (0, 1, None):
-        text = view(d, PACK, viewer).model_dump_json()
+        text = view(d, content, viewer).model_dump_json()
         for inst in hidden_insts(d, viewer):
             assert not re.search(rf'"{re.escape(inst)}"', text), (viewer, inst)
         assert str(d.rng.seed) not in re.findall(r'"seed"', text)
         assert '"seed"' not in text
 
 
-def playout(seed: int, check_legal: bool) -> list[Duel]:
-    d = start(PACK, (DECK, DECK), seed)
+def playout(
+    seed: int,
+    check_legal: bool,
+    content: TcgContent = PACK,
+    decks: tuple[DeckList, DeckList] = (DECK, DECK),
+) -> list[Duel]:
+    d = start(content, decks, seed)
     rng = random.Random(seed)
     p = RandomPlayer()
     states = [d]
@@ -90,15 +96,15 @@ def playout(seed: int, check_legal: bool) -> list[Duel]:
             break
         seat = to_act(d)
         assert seat is not None
-        legal = [a for a in legal_actions(d, PACK, f"p{seat}") if a.type != "concede"]
+        legal = [a for a in legal_actions(d, content, f"p{seat}") if a.type != "concede"]
         assert legal, "a waiting seat always has a legal action"
         if check_legal:
             for a in rng.sample(legal, min(3, len(legal))):
-                apply(d, a, PACK)  # every listed action is accepted
-            other = legal_actions(d, PACK, f"p{1 - seat}")
+                apply(d, a, content)  # every listed action is accepted
+            other = legal_actions(d, content, f"p{1 - seat}")
             assert all(isinstance(a, act.Concede) for a in other), "only one seat acts"
-        a = p.choose(view(d, PACK, seat), legal, PACK, rng)
-        out = apply(d, a, PACK)
+        a = p.choose(view(d, content, seat), legal, content, rng)
+        out = apply(d, a, content)
         assert out.state.version == d.version + 1
         for e in out.events:
             if e.public and isinstance(e.data.get("inst"), str):
@@ -114,6 +120,18 @@ def test_random_playouts_keep_every_invariant(seed: int) -> None:
     for d in playout(seed, check_legal=True)[::3]:
         check_invariants(d)
         check_views(d)
+
+
+@SETTINGS
+@given(st.integers(0, 10_000), st.integers(0, 3), st.integers(0, 3))
+def test_random_playouts_with_the_bundled_decks_keep_every_invariant(
+    seed: int, a: int, b: int
+) -> None:
+    pack = load_default_pack()
+    decks = sorted(pack.decks.values(), key=lambda d: d.id)
+    for d in playout(seed, True, pack, (decks[a], decks[b]))[::4]:
+        check_invariants(d, pack)
+        check_views(d, pack)
 
 
 @SETTINGS
