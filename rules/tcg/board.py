@@ -27,8 +27,8 @@ _NO_TEXT = Text()
 
 
 def owner(inst: str) -> int:
-    """Instances are "<seat>-<n>": the owner never changes in a duel."""
-    return int(inst.split("-", 1)[0])
+    """Instances are "<seat>-<n>" (seat 0 or 1): the owner never changes in a duel."""
+    return 1 if inst[:1] == "1" else 0
 
 
 def steal_count(power: int) -> int:
@@ -54,6 +54,10 @@ class Board:
     def __init__(self, state: Duel, content: TcgContent) -> None:
         self.s = state
         self.c = content
+        # Memo of live texts and cost reductions, valid while the owner's seat object is
+        # the same (states are immutable: any change makes a new seat).
+        self._texts: dict[str, tuple[Seat, list[Text]]] = {}
+        self._red: dict[tuple[int, CardType | None], tuple[Seat, Seat, int]] = {}
 
     # ---- cards and places ----------------------------------------------------------
 
@@ -145,13 +149,18 @@ class Board:
     def texts(self, inst: str) -> list[Text]:
         """The card's own text and its Gear's lower text (T7), when live; face-down text
         is inactive (§6)."""
-        if not self.in_play(inst):
-            return []
-        out = [self.card(inst).text]
-        for g in self.gear_on(inst):
-            low = self.card(g).lower
-            if low is not None:
-                out.append(low)
+        seat = self.s.seats[owner(inst)] if inst in self.s.cards else None
+        hit = self._texts.get(inst)
+        if hit is not None and hit[0] is seat:
+            return hit[1]
+        out: list[Text] = []
+        if seat is not None and self.in_play(inst):
+            out.append(self.card(inst).text)
+            for g in self.gear_on(inst):
+                low = self.card(g).lower
+                if low is not None:
+                    out.append(low)
+            self._texts[inst] = (seat, out)
         return out
 
     def keywords(self, inst: str) -> set[Keyword]:
@@ -195,6 +204,15 @@ class Board:
         return sum(d.value for d in gigs) if gigs else None
 
     def reduction(self, seat: int, card_type: CardType | None) -> int:
+        s0, s1 = self.s.seats
+        hit = self._red.get((seat, card_type))
+        if hit is not None and hit[0] is s0 and hit[1] is s1:
+            return hit[2]
+        total = self._reduction(seat, card_type)
+        self._red[(seat, card_type)] = (s0, s1, total)
+        return total
+
+    def _reduction(self, seat: int, card_type: CardType | None) -> int:
         total = 0
         for inst in self.live_cards(seat):
             for st in self.statics(inst):

@@ -45,6 +45,7 @@ from rules.tcg.state import (
     Seat,
     Slot,
     Unit,
+    evolve,
 )
 
 
@@ -133,7 +134,7 @@ def apply(state: Duel, action: act.Action, content: TcgContent) -> Outcome:
     eng = _Engine(state, content)
     eng.dispatch(action)
     eng.advance()
-    new = eng.s.model_copy(update={"version": state.version + 1})
+    new = evolve(eng.s, version=state.version + 1)
     return Outcome(new, tuple(eng.events))
 
 
@@ -314,18 +315,16 @@ class _Engine(Resolver):
     def ready_all(self, seat: int) -> None:
         st = self.seat(seat)
         field = tuple(
-            u.model_copy(update={"no_ready": False})
-            if u.no_ready
-            else (u.model_copy(update={"spent": False}) if u.spent else u)
+            evolve(u, no_ready=False) if u.no_ready else (evolve(u, spent=False) if u.spent else u)
             for u in st.field
         )
         slots = tuple(
-            sl.model_copy(update={"no_ready": False, "skip_first_ready": False})
+            evolve(sl, no_ready=False, skip_first_ready=False)
             if (sl.no_ready or sl.skip_first_ready)
-            else (sl.model_copy(update={"spent": False}) if sl.spent else sl)
+            else (evolve(sl, spent=False) if sl.spent else sl)
             for sl in st.legends
         )
-        eddies = tuple(e.model_copy(update={"spent": False}) if e.spent else e for e in st.eddies)
+        eddies = tuple(evolve(e, spent=False) if e.spent else e for e in st.eddies)
         self.set_seat(seat, field=field, legends=slots, eddies=eddies)
         self.emit(EventKind.READY, f"{self.label(seat)} readies their cards.")
 
@@ -385,9 +384,7 @@ class _Engine(Resolver):
             self.set_seat(
                 i,
                 field=tuple(
-                    u.model_copy(update={"lag": False, "may_attack_now": False})
-                    if (u.lag or u.may_attack_now)
-                    else u
+                    evolve(u, lag=False, may_attack_now=False) if (u.lag or u.may_attack_now) else u
                     for u in st.field
                 ),
             )
@@ -453,7 +450,7 @@ class _Engine(Resolver):
         st = self.seat(seat)
         sl = st.legends[slot]
         slots = list(st.legends)
-        slots[slot] = sl.model_copy(update={"face_up": True})
+        slots[slot] = evolve(sl, face_up=True)
         self.set_seat(seat, legends=tuple(slots), called=True)
         inst = sl.inst
         assert inst is not None
@@ -556,14 +553,12 @@ class _Engine(Resolver):
         st = self.seat(seat)
         if self.unit(host) is not None:
             field = tuple(
-                u.model_copy(update={"gear": u.gear + (gear,)}) if u.inst == host else u
-                for u in st.field
+                evolve(u, gear=u.gear + (gear,)) if u.inst == host else u for u in st.field
             )
             self.set_seat(seat, field=field)
         else:
             slots = tuple(
-                sl.model_copy(update={"gear": sl.gear + (gear,)}) if sl.inst == host else sl
-                for sl in st.legends
+                evolve(sl, gear=sl.gear + (gear,)) if sl.inst == host else sl for sl in st.legends
             )
             self.set_seat(seat, legends=slots)
 
@@ -694,7 +689,7 @@ class _Engine(Resolver):
             self.set(attack=None)
             return
         if not a.window:
-            self.set(attack=a.model_copy(update={"window": True}))
+            self.set(attack=evolve(a, window=True))
             # T10: the same public line for every attack that reaches this step.
             self.emit(EventKind.WINDOW, f"{self.label(1 - a.seat)}, react.")
 
@@ -715,7 +710,7 @@ class _Engine(Resolver):
         a = self.s.attack
         assert a is not None
         self.spend(inst)
-        self.set(attack=a.model_copy(update={"target": inst, "redirected": True}))
+        self.set(attack=evolve(a, target=inst, redirected=True))
         self.emit(EventKind.BLOCK, f"{self.label(seat)} blocks with {self.name(inst)}.")
         self.fire(inst, Trigger.BLOCKS)
 
@@ -733,7 +728,7 @@ class _Engine(Resolver):
             self.set(attack=None)
             return
         n = min(self.steal_amount(a.attacker), len(self.seat(1 - a.seat).gigs))
-        self.set(attack=a.model_copy(update={"window": False, "steals_left": n}))
+        self.set(attack=evolve(a, window=False, steals_left=n))
         if n == 0:
             self.emit(EventKind.STEAL, "The attack steals nothing.")
             self.set(attack=None)
@@ -767,7 +762,7 @@ class _Engine(Resolver):
         if left <= 0 or not self.seat(1 - a.seat).gigs:
             self.set(attack=None)
         else:
-            self.set(attack=a.model_copy(update={"steals_left": left}))
+            self.set(attack=evolve(a, steals_left=left))
             self.steal_next()
 
     def take_gig(self, seat: int, die_id: str, attacker: str | None = None) -> None:

@@ -1,7 +1,7 @@
 """State changes shared by every action: moving cards, paying, spending, triggers, the
 pending pool (T12) and the effect vocabulary's resolution.
 
-`Resolver` works on an immutable `Duel` by replacing it (`self.s = ...model_copy(...)`); the
+`Resolver` works on an immutable `Duel` by replacing it (`self.s = evolve(...)`); the
 reducer in engine.py builds on it. Effects resolve top to bottom, as far as possible (§11);
 a choice stops the run with a `Prompt` and the answer is recorded in the frame's `chosen`,
 so every effect handler is re-entrant.
@@ -19,7 +19,19 @@ from rules.tcg.board import Board, owner, value_pairs
 from rules.tcg.cards import CardType, Target, TcgContent, Trigger, Until
 from rules.tcg.codes import EventKind, PromptKind, RefusalCode
 from rules.tcg.named import NAMED_EFFECTS
-from rules.tcg.state import Die, Duel, Eddie, Frame, Mod, Option, Pending, Prompt, Slot, Unit
+from rules.tcg.state import (
+    Die,
+    Duel,
+    Eddie,
+    Frame,
+    Mod,
+    Option,
+    Pending,
+    Prompt,
+    Slot,
+    Unit,
+    evolve,
+)
 
 
 class Resolver(Board):
@@ -31,12 +43,12 @@ class Resolver(Board):
     # ---- plumbing --------------------------------------------------------------------------------
 
     def set(self, **update: Any) -> None:
-        self.s = self.s.model_copy(update=update)
+        self.s = evolve(self.s, **update)
 
     def set_seat(self, i: int, **update: Any) -> None:
         seats = list(self.s.seats)
-        seats[i] = seats[i].model_copy(update=update)
-        self.s = self.s.model_copy(update={"seats": (seats[0], seats[1])})
+        seats[i] = evolve(seats[i], **update)
+        self.s = evolve(self.s, seats=(seats[0], seats[1]))
 
     def emit(
         self, kind: EventKind, text: str, seats: tuple[int, ...] | None = None, **data: Any
@@ -160,9 +172,7 @@ class Resolver(Board):
             self.set_seat(
                 seat,
                 field=tuple(
-                    x.model_copy(update={"spent": True, "no_ready": x.no_ready or no_ready})
-                    if x.inst == inst
-                    else x
+                    evolve(x, spent=True, no_ready=x.no_ready or no_ready) if x.inst == inst else x
                     for x in st.field
                 ),
             )
@@ -170,18 +180,14 @@ class Resolver(Board):
             self.set_seat(
                 seat,
                 legends=tuple(
-                    x.model_copy(update={"spent": True, "no_ready": x.no_ready or no_ready})
-                    if x.inst == inst
-                    else x
+                    evolve(x, spent=True, no_ready=x.no_ready or no_ready) if x.inst == inst else x
                     for x in st.legends
                 ),
             )
         else:
             self.set_seat(
                 seat,
-                eddies=tuple(
-                    x.model_copy(update={"spent": True}) if x.inst == inst else x for x in st.eddies
-                ),
+                eddies=tuple(evolve(x, spent=True) if x.inst == inst else x for x in st.eddies),
             )
             return
         self.fire(inst, Trigger.SPENT)
@@ -191,12 +197,8 @@ class Resolver(Board):
         st = self.seat(seat)
         self.set_seat(
             seat,
-            field=tuple(
-                x.model_copy(update={"spent": False}) if x.inst == inst else x for x in st.field
-            ),
-            legends=tuple(
-                x.model_copy(update={"spent": False}) if x.inst == inst else x for x in st.legends
-            ),
+            field=tuple(evolve(x, spent=False) if x.inst == inst else x for x in st.field),
+            legends=tuple(evolve(x, spent=False) if x.inst == inst else x for x in st.legends),
         )
 
     def pay(self, seat: int, amount: int, chosen: tuple[str, ...] | None) -> None:
@@ -315,7 +317,7 @@ class Resolver(Board):
 
     def answer_frame(self, key: str) -> None:
         fr = self.top()
-        self.replace_top(fr.model_copy(update={"chosen": fr.chosen + (key,)}))
+        self.replace_top(evolve(fr, chosen=fr.chosen + (key,)))
 
     def step_frame(self) -> None:
         fr = self.top()
@@ -330,7 +332,7 @@ class Resolver(Board):
         self.settle()
         if done and self.s.frames:
             cur = self.top()
-            self.replace_top(cur.model_copy(update={"index": cur.index + 1, "chosen": ()}))
+            self.replace_top(evolve(cur, index=cur.index + 1, chosen=()))
 
     def targets(
         self, fr: Frame, target: Target, max_power: int | None = None, spent_only: bool = False
@@ -376,7 +378,7 @@ class Resolver(Board):
         if len(fr.chosen) > index:
             return fr.chosen[index]
         if len(dice) == 1:
-            self.replace_top(fr.model_copy(update={"chosen": fr.chosen + (dice[0][1],)}))
+            self.replace_top(evolve(fr, chosen=fr.chosen + (dice[0][1],)))
             return dice[0][1]
         opts = []
         for s, did in dice:
@@ -397,10 +399,7 @@ class Resolver(Board):
 
     def set_die(self, die_id: str, value: int) -> None:
         seat = self.die_seat(die_id)
-        gigs = tuple(
-            d.model_copy(update={"value": value}) if d.id == die_id else d
-            for d in self.seat(seat).gigs
-        )
+        gigs = tuple(evolve(d, value=value) if d.id == die_id else d for d in self.seat(seat).gigs)
         self.set_seat(seat, gigs=gigs)
         d = self.die(die_id)
         self.emit(EventKind.GIG, f"{self.label(seat)}'s d{d.size} now shows {value}.")
@@ -487,11 +486,11 @@ class Resolver(Board):
         if isinstance(eff, cd.ReadyEddies):
             st = self.seat(seat)
             n = eff.count
-            eddies = []
+            eddies: list[Eddie] = []
             for e in st.eddies:
                 if e.spent and n > 0:
                     n -= 1
-                    eddies.append(e.model_copy(update={"spent": False}))
+                    eddies.append(evolve(e, spent=False))
                 else:
                     eddies.append(e)
             self.set_seat(seat, eddies=tuple(eddies))

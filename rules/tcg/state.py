@@ -8,6 +8,8 @@ order, which Legend lies in which face-down slot, the RNG seed): adapters show o
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.rng import Rng
@@ -16,6 +18,24 @@ from rules.tcg.codes import Phase, PromptKind
 from rules.tcg.options import TcgOptions
 
 FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def evolve(model: M, **update: Any) -> M:
+    """`model.model_copy(update=...)` without its overhead: the reducer makes tens of
+    thousands of these per second. Like model_copy, it does not validate `update`."""
+    new = model.__class__.__new__(model.__class__)
+    fields = model.__dict__.copy()
+    fields.update(update)
+    object.__setattr__(new, "__dict__", fields)
+    object.__setattr__(
+        new, "__pydantic_fields_set__", model.__pydantic_fields_set__ | update.keys()
+    )
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
 
 DICE = (4, 6, 8, 10, 12, 20)  # the fixer area, bottom to top (§3)
 WIN_GIGS = 7
