@@ -99,6 +99,7 @@ def load_pack(
         ctx.add(manifest, "missing: a pack needs a pack.toml (game, id, name, version)")
     cards: dict[str, cd.Card] = {}
     where: dict[str, Path] = {}
+    broken: set[str] = set()
     for file in sorted((root / "cards").glob("*.toml")):
         data = ctx.load_toml(file)
         if data is None:
@@ -114,6 +115,9 @@ def load_pack(
             label = _card_label(raw, i)
             card = ctx.validate(cd.Card, raw, file, label)
             if card is None:
+                # Its errors are reported; decks naming it are not reported again.
+                if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+                    broken.add(raw["id"])
                 continue
             if card.id in cards:
                 ctx.add(file, f"duplicate card id (also in {where[card.id].name})", label, "id")
@@ -137,14 +141,16 @@ def load_pack(
         got = ctx.validate(DeckFile, data, file, label)
         if got is None:
             continue
-        bad = False
+        bad = any(c in broken for c in list(got.legends) + list(got.cards))
         for i, cid in enumerate(got.legends):
-            if cid not in cards:
+            if cid not in cards and cid not in broken:
                 ctx.add(
                     file, f"unknown card '{cid}'{did_you_mean(cid, cards)}", label, f"legends[{i}]"
                 )
                 bad = True
         for cid, n in got.cards.items():
+            if cid in broken:
+                continue
             if cid not in cards:
                 ctx.add(
                     file, f"unknown card '{cid}'{did_you_mean(cid, cards)}", label, f"cards.{cid}"

@@ -123,3 +123,13 @@ def test_a_missing_directory_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as e:
         load_pack(tmp_path / "nowhere")
     assert "not a directory" in str(e.value)
+
+
+def test_a_broken_card_is_reported_once_not_again_by_the_decks_naming_it(tmp_path: Path) -> None:
+    root = copy_pack(tmp_path)
+    red = root / "cards" / "red.toml"
+    red.write_text(red.read_text().replace("power = 8", 'power = "eight"', 1))
+    with pytest.raises(ContentError) as e:
+        load_pack(root)
+    msgs = [str(i) for i in e.value.errors]
+    assert len(msgs) == 1 and "card 'rook-vance' field power" in msgs[0], msgs
