@@ -343,3 +343,18 @@ def test_a_gig_area_that_empties_after_declaration_yields_nothing_T17() -> None:
     t.act(1, a.Pass)
     assert t.state.attack is None and t.seat(0).gigs == ()
     assert any("steals nothing" in e.text for e in t.events)
+
+
+def test_a_readied_blocker_that_is_the_current_target_cant_block_for_itself() -> None:
+    t = Table(
+        PACK,
+        Side(field=["brute"]),
+        Side(gigs=["d6:3"], field=["wall2", "grunt"], hand=["rally"], eddies=1),
+    )
+    t.act(0, a.Attack, unit="brute", target=None)
+    t.act(1, a.Block, unit="wall2")
+    t.choose(1, "0")  # wall2's BLOCKS trigger: raise the d6 by 0
+    t.act(1, a.Play, card="rally")
+    t.choose(1, t.inst("wall2"))  # ready the Blocker, still the target (T11: window open)
+    assert not t.unit("wall2").spent and t.state.attack is not None
+    assert t.refused(1, a.Block, unit="wall2") == RefusalCode.CANT_BLOCK

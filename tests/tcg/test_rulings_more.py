@@ -93,3 +93,17 @@ def test_a_reduction_to_a_legends_cost_also_reduces_its_go_solo_payment() -> Non
     t = Table(PACK, Side(legends=["solo-l up"], field=["lifter"], eddies=2, deck=["grunt"]), Side())
     t.act(0, a.Play, card="solo-l")  # 3 - 1 = 2
     assert t.unit("solo-l").solo and all(e.spent for e in t.seat(0).eddies)
+
+
+def test_cost_payment_triggers_resolve_after_the_card_paid_for() -> None:
+    # plain-l (face-up, Sell tag) wears the jacket: "when spent, draw". Spending it to pay
+    # for zap fires the trigger, which waits until zap has resolved (§10).
+    t = Table(
+        PACK,
+        Side(hand=["zap"], legends=["plain-l up +jacket"], deck=["brute"]),
+        Side(field=["grunt"]),
+    )
+    out = t.act(0, a.Play, card="zap", pay=["plain-l"])
+    kinds = [e.kind for e in out.events]
+    assert kinds.index(EventKind.DEFEAT) < kinds.index(EventKind.DRAW)
+    assert t.ids(t.seat(0).hand) == ["brute"]

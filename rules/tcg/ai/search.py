@@ -81,10 +81,10 @@ def quick_score(b: Board, seat: int, a: act.Action) -> float:
 
 
 def rollout_action(
-    b: Board, seat: int, legal: Sequence[act.Action], rng: random.Random
+    b: Board, seat: int, legal: Sequence[act.Action], rng: random.Random, noise: float = 0.1
 ) -> act.Action:
     """Fast rollout policy: the greedy move, with some noise."""
-    if rng.random() < 0.15:
+    if rng.random() < noise:
         return rng.choice(list(legal))
     scored = [(quick_score(b, seat, a), i) for i, a in enumerate(legal)]
     best = max(x for x, _ in scored)
@@ -112,14 +112,17 @@ def evaluate(d: Duel, content: TcgContent, me: int) -> float:
 class SearchPlayer:
     def __init__(
         self,
-        budget: float = 0.25,
+        budget: float = 0.3,
         my_deck: DeckList | None = None,
         max_candidates: int = 5,
         max_steps: int = 60,
         samples: int | None = None,
-        prior: float = 2.0,
+        prior: float = 3.0,
+        noise: float = 0.1,
     ) -> None:
         self.prior = prior
+        self.noise = noise
+        self.last_samples = 0
         self.budget = budget
         self.my_deck = my_deck
         self.max_candidates = max_candidates
@@ -164,6 +167,7 @@ class SearchPlayer:
                     break
         # The greedy order is a prior: a candidate must beat the greedy choice by more
         # than sampling noise to replace it.
+        self.last_samples = n
         means = [
             (t / c if c else float("-inf")) - self.prior * i
             for i, (t, c) in enumerate(zip(totals, counts, strict=True))
@@ -194,7 +198,8 @@ class SearchPlayer:
             if not legal:
                 break
             try:
-                d = apply(d, rollout_action(Board(d, content), seat, legal, rng), content).state
+                move = rollout_action(Board(d, content), seat, legal, rng, self.noise)
+                d = apply(d, move, content).state
             except IllegalAction:
                 break
         return evaluate(d, content, me)
