@@ -60,7 +60,6 @@ class RefusalCode(StrEnum):
     MUST_ATTACK = "must_attack"
     BAD_DIE = "bad_die"
     ALREADY_DECIDED = "already_decided"
-    RESOLVING = "resolving"
 
 
 class EventKind(StrEnum):

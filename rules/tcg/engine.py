@@ -211,11 +211,6 @@ class _Engine(Resolver):
                 f"An attack is in progress, so you can't {what} now.\n"
                 "Wait for the defender to react.",
             )
-        if s.pool or s.frames:
-            raise refuse(
-                RefusalCode.RESOLVING,
-                f"Effects are still resolving, so you can't {what} now.\nWait for them.",
-            )
 
     # ---- setup (§3, T13) -------------------------------------------------------------------------
 
