@@ -8,6 +8,8 @@ payment (None: Eddies first); `payment_sources` lists what else may pay.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from rules.tcg import actions as act
 from rules.tcg.board import Board, owner
 from rules.tcg.cards import CardType, Keyword, TcgContent
@@ -17,6 +19,47 @@ from rules.tcg.state import Duel
 
 def payment_sources(state: Duel, content: TcgContent, seat: int) -> list[str]:
     return Board(state, content).sources(seat)
+
+
+def payment_amount(state: Duel, content: TcgContent, action: act.Action) -> int:
+    """What `action` costs its player now (0 for actions without a cost)."""
+    b = Board(state, content)
+    seat = b.seat_of_player(action.player)
+    if seat is None:
+        return 0
+    if isinstance(action, act.Call):
+        return 1
+    if isinstance(action, act.Play) and action.card in state.cards:
+        return b.card_payment(seat, b.card(action.card))
+    if isinstance(action, act.Activate) and action.card in state.cards:
+        abilities = b.abilities(action.card)
+        if 0 <= action.ability < len(abilities):
+            return b.ability_payment(seat, abilities[action.ability])
+    return 0
+
+
+def payment_variants(state: Duel, content: TcgContent, action: act.Action) -> list[act.Action]:
+    """The distinct ways to pay for `action` (T27): Eddies are interchangeable, so a
+    payment is which Legends it spends, the rest from Eddies. The decision point behind
+    `pay`, for buttons and tests; `legal_actions` lists the suggested payment only."""
+    if not isinstance(action, act.Play | act.Call | act.Activate):
+        return [action]
+    amount = payment_amount(state, content, action)
+    b = Board(state, content)
+    seat = b.seat_of_player(action.player)
+    if seat is None or amount == 0:
+        return [action]
+    st = state.seats[seat]
+    eddies = [e.inst for e in st.eddies if not e.spent]
+    legends = [x for x in b.sources(seat) if x not in eddies]
+    out: list[act.Action] = []
+    for k in range(0, min(amount, len(legends)) + 1):
+        if amount - k > len(eddies):
+            continue
+        for combo in combinations(legends, k):
+            pay = tuple(eddies[: amount - k]) + combo
+            out.append(action.model_copy(update={"pay": pay}))
+    return out
 
 
 def to_act(state: Duel) -> int | None:

@@ -117,3 +117,24 @@ def test_a_card_flag_allows_a_reduction_to_zero_T19() -> None:
     # Without the flag the floor is 1: pumper's 1 €$ ability can't be paid with nothing.
     t2 = Table(PACK, Side(field=["pumper", "ab-discount"]), Side())
     assert t2.refused(0, a.Activate, card="pumper") == RefusalCode.CANT_PAY
+
+
+def test_every_distinct_payment_is_offered_and_accepted_T27() -> None:
+    from rules.tcg.legal import payment_variants
+
+    t = Table(
+        PACK,
+        Side(hand=["pricey"], eddies=2, legends=["solo-l", "plain-l up"], deck=["grunt"]),
+        Side(),
+    )
+    base = t.action(0, a.Play, card="pricey")
+    variants = payment_variants(t.state, PACK, base)
+    legend_sets = set()
+    for v in variants:
+        assert isinstance(v, a.Play) and v.pay is not None and len(v.pay) == 3
+        legend_sets.add(frozenset(p for p in v.pay if "-L" in p))
+        from rules.tcg.engine import apply
+
+        apply(t.state, v, PACK)  # accepted
+    # 3 €$ from 2 Eddies + 2 Legends: one Legend (either) or both.
+    assert len(legend_sets) == 3 and frozenset() not in legend_sets

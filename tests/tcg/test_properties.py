@@ -15,7 +15,7 @@ from rules.tcg import actions as act
 from rules.tcg.ai.basic import RandomPlayer
 from rules.tcg.cards import CardType, DeckList, TcgContent
 from rules.tcg.engine import apply
-from rules.tcg.legal import legal_actions, to_act
+from rules.tcg.legal import legal_actions, payment_variants, to_act
 from rules.tcg.sim import start
 from rules.tcg.state import DICE, Duel
 from rules.tcg.view import view
@@ -101,6 +101,8 @@ def playout(
         if check_legal:
             for a in rng.sample(legal, min(3, len(legal))):
                 apply(d, a, content)  # every listed action is accepted
+                for v in payment_variants(d, content, a)[:4]:
+                    apply(d, v, content)  # and so is every way to pay for it (T27)
             other = legal_actions(d, content, f"p{1 - seat}")
             assert all(isinstance(a, act.Concede) for a in other), "only one seat acts"
         a = p.choose(view(d, content, seat), legal, content, rng)
