@@ -171,7 +171,9 @@ class Effects(Resolver):
             ]
             if not dice:
                 return True
-            did = self.gig_choice(fr, 0, dice, f"{self.label(seat)}: choose a Gig to set.")
+            did = self.gig_choice(
+                fr, 0, dice, f"{self.label(seat)}: choose a Gig to make a {eff.to} Gig."
+            )
             if did is None:
                 return False
             self.set_die(did, 1 if eff.to == "min" else self.die(did).size)
@@ -310,7 +312,9 @@ class Effects(Resolver):
         ]
         if not dice and not fr.chosen:
             return True
-        did = self.gig_choice(fr, 0, dice, f"{self.label(seat)}: choose a Gig to adjust.")
+        did = self.gig_choice(
+            fr, 0, dice, f"{self.label(seat)}: choose a Gig to {'raise' if up else 'lower'}."
+        )
         if did is None:
             return False
         d = self.die(did)

@@ -116,6 +116,16 @@ def _score_choice(seen: DuelView, a: act.Choose) -> float:
         return -_die_value(seen, a.option)
     if p.kind is PromptKind.AMOUNT:
         return float(a.option)
+    if p.kind is PromptKind.GIG:
+        # Raise or max your own dice; lower or min the rival's (the prompt says which).
+        mine = {d.id: d for d in seen.seats[me].gigs}
+        theirs = {d.id: d for d in seen.seats[1 - me].gigs}
+        helps = "raise" in p.text or "max Gig" in p.text
+        if a.option in mine:
+            d = mine[a.option]
+            return (d.size - d.value) if helps else -10.0 - d.value
+        d2 = theirs.get(a.option)
+        return -10.0 - (d2.size if d2 else 0) if helps else (d2.value if d2 else 0.0)
     if p.kind is PromptKind.TARGET:
         rival = {u.card.inst: u.power for u in seen.seats[1 - me].field}
         return rival.get(a.option, -1.0)
