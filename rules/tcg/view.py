@@ -81,7 +81,7 @@ class SeatView(BaseModel):
     player: str
     name: str
     hand: tuple[CardView, ...] | None  # None: not yours to see
-    hand_count: int
+    hand_count: int | None  # None: a spectator, with spectators_see_hand_counts off
     deck_count: int
     field: tuple[UnitView, ...]
     legends: tuple[SlotView, ...]
@@ -200,7 +200,9 @@ def _seat_view(b: Board, i: int, viewer: int | None) -> SeatView:
         player=st.player,
         name=st.name,
         hand=tuple(cv(x) for x in st.hand) if own else None,
-        hand_count=len(st.hand),
+        hand_count=len(st.hand)
+        if viewer is not None or b.s.options.spectators_see_hand_counts
+        else None,
         deck_count=len(st.deck),
         field=field,
         legends=slots,

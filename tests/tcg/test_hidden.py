@@ -113,3 +113,13 @@ def test_the_rng_seed_never_reaches_a_view() -> None:
     t.state = t.state.model_copy(update={"rng": t.state.rng.model_copy(update={"seed": 987654})})
     for viewer in (0, 1, None):
         assert "987654" not in view(t.state, PACK, viewer).model_dump_json()
+
+
+def test_spectators_see_hand_counts_unless_the_table_turns_it_off() -> None:
+    from rules.tcg.options import TcgOptions
+
+    t = table()
+    assert view(t.state, PACK, None).seats[0].hand_count == 2
+    t.state = t.state.model_copy(update={"options": TcgOptions(spectators_see_hand_counts=False)})
+    assert view(t.state, PACK, None).seats[0].hand_count is None
+    assert view(t.state, PACK, 1).seats[0].hand_count == 2  # the rival still counts them

@@ -145,7 +145,7 @@ def determinize(seen: DuelView, content: TcgContent, sampler: Sampler, rng: rand
         hand = (
             [keep(c.inst, c.id) for c in sv.hand]
             if sv.hand is not None
-            else draw(seat, sv.hand_count)
+            else draw(seat, sv.hand_count or 0)
         )
         seats.append(
             Seat(
