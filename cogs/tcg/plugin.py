@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 class TcgPlugin(GamePlugin):
     name = "tcg"
     title = "Cyberpunk TCG"
-    discord_extension = None  # the /tcg commands arrive with the Discord front end
+    discord_extension = "cogs.tcg.extension"
 
     def load_content(self, paths: Sequence[Path] | None = None) -> Any:
         from content.tcg.loader import load_default_pack, load_pack
