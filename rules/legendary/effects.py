@@ -230,6 +230,21 @@ class RevealOr(_Data):
     otherwise: tuple[Effect, ...]
 
 
+class Defeat(_Data):
+    """Defeat a city Villain (current Attack at most `max_attack`) without paying (§5)."""
+
+    type: Literal["defeat"] = "defeat"
+    max_attack: int | None = None
+    may: bool = False
+
+
+class ReEnter(_Data):
+    """The Villain that escaped most recently re-enters the city from the Escape pile, as
+    a drawn Villain enters (L24)."""
+
+    type: Literal["re_enter"] = "re_enter"
+
+
 class Named(_Data):
     type: Literal["named"] = "named"
     name: str
@@ -254,6 +269,8 @@ Effect = Annotated[
     | CaptureHero
     | GainHero
     | RevealOr
+    | Defeat
+    | ReEnter
     | Named,
     Field(discriminator="type"),
 ]

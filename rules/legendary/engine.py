@@ -28,7 +28,6 @@ from rules.legendary.cards import (
     BystanderCard,
     HeroCard,
     Pack,
-    TacticCard,
     VillainCard,
     WoundCard,
 )
@@ -41,7 +40,6 @@ from rules.legendary.state import (
     Game,
     Op,
     OpAbilities,
-    OpAdapt,
     OpReturnRevealed,
     OpVillainCard,
     Result,
@@ -213,7 +211,7 @@ def _fight(w: Work, a: Fight) -> None:
     if not weapons:
         w.attack -= w.enemy_attack(a.target)
         w.emit(Ev.FIGHT, f"{w.who(seat)} fights {label}", seat=seat, target=a.target)
-        _defeat(w, seat, a.target, fight_or_fail=False)
+        rs.defeat(w, seat, a.target, fight_or_fail=False)
         rs.run(w)
         return
     bonus = _reveal(w, weapons)
@@ -222,7 +220,7 @@ def _fight(w: Work, a: Fight) -> None:
            f"{total} Attack)", seat=seat, target=a.target, bonus=bonus)  # fmt: skip
     if w.attack >= total:
         w.attack -= total
-        _defeat(w, seat, a.target, fight_or_fail=True)
+        rs.defeat(w, seat, a.target, fight_or_fail=True)
     else:
         # Failure: all Attack is lost; no more fights or Healing this turn (§7).
         w.attack = 0
@@ -268,58 +266,6 @@ def _reveal(w: Work, n: int) -> int:
     w.emit(Ev.URU_REVEAL, f"Revealed for Uru-Enchanted Weapons: {w.names(shown)} (+{bonus})",
            cards=shown, bonus=bonus)  # fmt: skip
     return bonus
-
-
-def _defeat(w: Work, seat: int, target: str, *, fight_or_fail: bool) -> None:
-    """Put the enemy in the Victory Pile, rescue, then its Fight (and Fight or Fail)
-    effects; for an Uru fight the revealed cards go back last (L5)."""
-    ops: list[Op] = []
-    if target == MASTERMIND:
-        tactics = w.z[Z.TACTICS]
-        if w.adapting():
-            tac = tactics[0]  # you always fight the top Tactic (§7)
-        else:
-            w.rng, k = w.rng.randint(0, len(tactics) - 1)  # a random face-down Tactic
-            tac = tactics[k]
-        w.move(tac, Z.TACTICS, Z.victory(seat))
-        t = w.card(tac)
-        assert isinstance(t, TacticCard)
-        w.emit(Ev.DEFEAT, f"{w.who(seat)} takes the Tactic {t.name}", seat=seat, card=tac)
-        for b in list(w.z[Z.MM_CAP]):
-            w.move(b, Z.MM_CAP, Z.victory(seat))
-            rs.rescued(w, seat, b)
-        if not w.z[Z.TACTICS] and w.result is None:
-            # The players win now; the last Fight effect still resolves (§6, L7).
-            w.result = Result.GOOD
-            w.emit(Ev.END, "The players win!", result="good")
-        if w.tactic_fight(t):
-            ops.append(rs.abilities_op(w, seat, tac, w.tactic_fight(t), enemy=True))
-        if fight_or_fail and t.fight_or_fail:
-            ops.append(rs.abilities_op(w, seat, MASTERMIND, t.fight_or_fail, enemy=True))
-        if w.adapting():
-            ops.append(OpAdapt())
-    else:
-        space = w.city_index(target)
-        assert space is not None
-        v = w.card(target)
-        assert isinstance(v, VillainCard)
-        w.move(target, Z.city(space), Z.victory(seat))
-        w.emit(Ev.DEFEAT, f"{w.who(seat)} defeats {v.name}", seat=seat, card=target)
-        for held in list(w.z[Z.cap(space)]):
-            if isinstance(w.card(held), BystanderCard):
-                w.move(held, Z.cap(space), Z.victory(seat))
-                rs.rescued(w, seat, held)
-            else:
-                # A captured Hero is gained by whoever defeats its captor.
-                w.move(held, Z.cap(space), Z.discard(seat))
-                w.emit(Ev.GAIN, f"{w.who(seat)} gains {w.name(held)}", seat=seat, card=held)
-        if v.fight:
-            ops.append(rs.abilities_op(w, seat, target, v.fight, enemy=True))
-        if fight_or_fail and v.fight_or_fail:
-            ops.append(rs.abilities_op(w, seat, target, v.fight_or_fail, enemy=True))
-    if fight_or_fail:
-        ops.append(OpReturnRevealed())
-    rs.push(w, *ops)
 
 
 def _heal(w: Work) -> None:

@@ -10,6 +10,7 @@ from rules.legendary.cards import (
     BystanderCard,
     HeroCard,
     StrikeCard,
+    TacticCard,
     TwistCard,
     VillainCard,
 )
@@ -24,9 +25,11 @@ from rules.legendary.state import (
     OpEffect,
     OpEnter,
     OpEscape,
+    OpReturnRevealed,
     Option,
     OpVillainCard,
     PromptKind,
+    Result,
     Z,
 )
 from rules.legendary.work import Work
@@ -214,6 +217,12 @@ def _effect(w: Work, op: OpEffect, choice: str | None) -> None:  # noqa: C901
         _gain_hero(w, op, e, choice)
     elif isinstance(e, fx.RevealOr):
         _reveal_or(w, op, e, choice)
+    elif isinstance(e, fx.Defeat):
+        _defeat_effect(w, op, e, choice)
+    elif isinstance(e, fx.ReEnter):
+        back = [i for i in w.z[Z.ESCAPE] if isinstance(w.card(i), VillainCard)]
+        if back:
+            enter(w, back[-1])  # it enters as a drawn Villain would (L24)
     else:
         NAMED_EFFECTS[e.name](Host(w, op), e.params)
 
@@ -419,6 +428,22 @@ def _gain_hero(w: Work, op: OpEffect, e: fx.GainHero, choice: str | None) -> Non
     w.refill_hq(slot)
 
 
+def _defeat_effect(w: Work, op: OpEffect, e: fx.Defeat, choice: str | None) -> None:
+    """Defeat a city Villain without paying Attack: no Uru reveal, but its Fight and
+    Fight or Fail effects happen (§5, L20)."""
+    cands = [
+        w.z[Z.city(i)][0]
+        for i in range(CITY)
+        if w.z[Z.city(i)]
+        and (e.max_attack is None or w.enemy_attack(w.z[Z.city(i)][0]) <= e.max_attack)
+    ]
+    pick = _choose(w, op, PromptKind.CHOOSE_CARD, op.seat, "Choose a Villain to defeat", cands,
+                   choice, may=e.may)  # fmt: skip
+    if pick is None:
+        return
+    defeat(w, op.seat, pick, fight_or_fail=True)
+
+
 def _reveal_or(w: Work, op: OpEffect, e: fx.RevealOr, choice: str | None) -> None:
     if e.who is not fx.Who.YOU:
         push(
@@ -587,3 +612,55 @@ def _return_revealed(w: Work) -> None:
     w.rng, shuffled = w.rng.shuffle(rev)
     w.z[Z.VILLAIN_DECK].extend(shuffled)
     w.z[Z.REVEALED] = []
+
+
+def defeat(w: Work, seat: int, target: str, *, fight_or_fail: bool) -> None:
+    """Put the enemy in the Victory Pile, rescue, then its Fight (and Fight or Fail)
+    effects; for an Uru fight the revealed cards go back last (L5)."""
+    ops: list[Op] = []
+    if target == MASTERMIND:
+        tactics = w.z[Z.TACTICS]
+        if w.adapting():
+            tac = tactics[0]  # you always fight the top Tactic (§7)
+        else:
+            w.rng, k = w.rng.randint(0, len(tactics) - 1)  # a random face-down Tactic
+            tac = tactics[k]
+        w.move(tac, Z.TACTICS, Z.victory(seat))
+        t = w.card(tac)
+        assert isinstance(t, TacticCard)
+        w.emit(Ev.DEFEAT, f"{w.who(seat)} takes the Tactic {t.name}", seat=seat, card=tac)
+        for b in list(w.z[Z.MM_CAP]):
+            w.move(b, Z.MM_CAP, Z.victory(seat))
+            rescued(w, seat, b)
+        if not w.z[Z.TACTICS] and w.result is None:
+            # The players win now; the last Fight effect still resolves (§6, L7).
+            w.result = Result.GOOD
+            w.emit(Ev.END, "The players win!", result="good")
+        if w.tactic_fight(t):
+            ops.append(abilities_op(w, seat, tac, w.tactic_fight(t), enemy=True))
+        if fight_or_fail and t.fight_or_fail:
+            ops.append(abilities_op(w, seat, MASTERMIND, t.fight_or_fail, enemy=True))
+        if w.adapting():
+            ops.append(OpAdapt())
+    else:
+        space = w.city_index(target)
+        assert space is not None
+        v = w.card(target)
+        assert isinstance(v, VillainCard)
+        w.move(target, Z.city(space), Z.victory(seat))
+        w.emit(Ev.DEFEAT, f"{w.who(seat)} defeats {v.name}", seat=seat, card=target)
+        for held in list(w.z[Z.cap(space)]):
+            if isinstance(w.card(held), BystanderCard):
+                w.move(held, Z.cap(space), Z.victory(seat))
+                rescued(w, seat, held)
+            else:
+                # A captured Hero is gained by whoever defeats its captor.
+                w.move(held, Z.cap(space), Z.discard(seat))
+                w.emit(Ev.GAIN, f"{w.who(seat)} gains {w.name(held)}", seat=seat, card=held)
+        if v.fight:
+            ops.append(abilities_op(w, seat, target, v.fight, enemy=True))
+        if fight_or_fail and v.fight_or_fail:
+            ops.append(abilities_op(w, seat, target, v.fight_or_fail, enemy=True))
+    if fight_or_fail:
+        ops.append(OpReturnRevealed())
+    push(w, *ops)
