@@ -36,8 +36,8 @@ class HeroCard(_Card):
     team: str | None = None
     classes: frozenset[HeroClass] = frozenset()
     cost: int = Field(default=0, ge=0)
-    recruit: int | None = None  # printed; None when the card has no Recruit icon
-    attack: int | None = None
+    recruit: int | None = Field(default=None, ge=0)  # printed; None: no Recruit icon
+    attack: int | None = Field(default=None, ge=0)
     rarity: Rarity = Rarity.COMMON
     copies: int = Field(default=1, ge=1)
     abilities: tuple[Ability, ...] = ()
