@@ -135,11 +135,8 @@ def new_game(pack: Pack, setup: Setup, seed: int) -> Outcome:
         return out
 
     def group_cards(g: GroupDef, limit: int | None = None) -> list[str]:
-        out: list[str] = []
-        for cid in g.cards:
-            card = pack.cards[cid]
-            out += make(cid, getattr(card, "copies", 1))
-        return out[:limit] if limit is not None else out
+        ids = [cid for cid in g.cards for _ in range(getattr(pack.cards[cid], "copies", 1))]
+        return [make(cid)[0] for cid in (ids[:limit] if limit is not None else ids)]
 
     # 1. Mastermind: Tactics face down in random order, or Adapt (§3, §7).
     rng, tactics = rng.shuffle([make(t)[0] for t in mm.tactics])
