@@ -81,14 +81,14 @@ def check_views(game: Game, events: tuple[Event, ...], before: Game) -> None:
         leak = ids_in(v) & hidden
         assert not leak, f"view for {seat} shows hidden {leak}"
         text = json.dumps(v)
-        assert str(game.rng.seed) not in text.split('"seed"')[0] or '"seed"' not in text
+        assert '"seed"' not in text and '"rng"' not in text
         # Public events never name a card hidden both before and after the action
         # (cards played this turn were public in between, e.g. Fated Future).
         was_hidden = hidden_from(before, seat) & hidden
         was_hidden -= set(before.turn.played) | set(game.turn.played)
         for e in events:
-            # Reveals show cards to everyone before they go back (Uru, §7).
-            if e.seats is None and e.kind != "uru_reveal":
+            # Reveals show cards to everyone (Uru §7; "reveal a [class] Hero", §5).
+            if e.seats is None and e.kind not in ("uru_reveal", "reveal"):
                 assert not (ids_in(e.data) & was_hidden), e
 
 
