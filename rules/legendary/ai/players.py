@@ -34,7 +34,7 @@ from rules.legendary.effects import Attack, HeroClass
 from rules.legendary.effects import Recruit as RecruitFx
 from rules.legendary.view import CardRef, GameView
 
-URU_MARGIN = 3  # assumed VP per revealed card when deciding an Uru fight (most are 0-3)
+URU_MARGIN = 2  # assumed VP per revealed card when deciding an Uru fight (most are 0-3)
 LATE = 10  # Villain Deck cards left when the game counts as late
 
 
@@ -48,7 +48,7 @@ def _target_value(view: GameView, pack: Pack, target: str) -> tuple[float, int]:
         mm = view.mastermind
         need = mm.attack + URU_MARGIN * mm.uru
         # Tactics win the game: worth more the fewer are left.
-        return 12.0 + 6.0 / max(1, mm.tactics_left) + len(mm.captured), need
+        return 10.0 + 20.0 / max(1, mm.tactics_left) + len(mm.captured), need
     for i, s in enumerate(view.city):
         if s.villain is not None and s.villain.inst == target:
             c = pack.cards[s.villain.id]
@@ -104,14 +104,32 @@ class GreedyAgent:
 
 
 def _recruit_value(view: GameView, pack: Pack, r: Recruit, owned: tuple[HeroClass, ...]) -> float:
+    """Worth of a recruit: its printed output and abilities, weighted toward Attack once
+    the deck has enough Recruit (Attack is what beats the Mastermind)."""
     if r.card == OFFICER:
-        return 2.5
+        return 1.5
     ref = next(h for h in view.hq if h is not None and h.inst == r.card)
     c = pack.cards[ref.id]
     if not isinstance(c, HeroCard):
         return 0.0
-    synergy = sum(0.3 for k in c.classes if k in owned)
-    return c.cost + synergy
+    mine = view.players[me(view)]
+    rec = att = 0
+    for x in (*mine.discard, *mine.played, *(mine.hand or ())):
+        d = pack.cards[x.id]
+        if isinstance(d, HeroCard):
+            rec += d.recruit or 0
+            att += d.attack or 0
+    w_att = 1.6 if rec >= att else 1.1
+    extra = 0.0
+    for ab in c.abilities:
+        for e in ab.effects:
+            extra += (
+                e.amount * (w_att if isinstance(e, Attack) else 1.0)
+                if isinstance(e, Attack | RecruitFx)
+                else 0.8
+            )
+    synergy = sum(0.4 for k in c.classes if k in owned)
+    return (c.attack or 0) * w_att + (c.recruit or 0) + 0.7 * extra + synergy + 0.3 * c.cost
 
 
 def _icons(c: HeroCard) -> set[str]:
@@ -208,11 +226,12 @@ class PlannerAgent:
         return best[1]
 
     def _should_heal(self, view: GameView, pack: Pack, plan: list[Fight]) -> bool:
+        """Heal only when it costs little: nothing worth fighting and little to recruit
+        (Healing forbids both for the rest of the turn)."""
         wounds = _wounds_in_hand(view, pack)
-        if wounds == 0:
+        if wounds == 0 or plan:
             return False
-        fight_worth = sum(_target_value(view, pack, f.target)[0] for f in plan)
-        return wounds * 2.5 >= fight_worth + max(0, view.recruit - 2)
+        return view.recruit < 3 or wounds >= 2 and view.recruit < 5
 
     def _recruit_plan(self, view: GameView, pack: Pack, recruits: list[Recruit]) -> Action | None:
         owned = tuple(
