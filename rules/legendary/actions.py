@@ -44,6 +44,13 @@ class Heal(_Action):
     type: Literal["heal"] = "heal"
 
 
+class Special(_Action):
+    """Take a special action of the Scheme or Mastermind (by its id)."""
+
+    type: Literal["special"] = "special"
+    action: str
+
+
 class Choose(_Action):
     """Answer the pending prompt addressed to this seat."""
 
@@ -55,4 +62,6 @@ class EndTurn(_Action):
     type: Literal["end_turn"] = "end_turn"
 
 
-Action = Annotated[Play | Recruit | Fight | Heal | Choose | EndTurn, Field(discriminator="type")]
+Action = Annotated[
+    Play | Recruit | Fight | Heal | Special | Choose | EndTurn, Field(discriminator="type")
+]

@@ -57,6 +57,22 @@ class BystanderCard(_Card):
     on_rescue: tuple[Effect, ...] = ()
 
 
+class SpecialAction(BaseModel):
+    """A special action the current player may take in step 2 (L11, L13): pay `attack`
+    and/or `recruit`, then do `effects`. Paying for it is neither recruiting nor fighting
+    (L11, L21). `once_per_turn`: at most once each turn."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(min_length=1, max_length=60, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    text: str = ""
+    attack: int = Field(default=0, ge=0)
+    recruit: int = Field(default=0, ge=0)
+    once_per_turn: bool = True
+    effects: tuple[Effect, ...] = ()
+
+
 class VillainCard(_Card):
     kind: CardKind = CardKind.VILLAIN
     group: str = ""
@@ -70,6 +86,9 @@ class VillainCard(_Card):
     fight: tuple[Ability, ...] = ()
     escape: tuple[Ability, ...] = ()
     fight_or_fail: tuple[Ability, ...] = ()
+    # While this Villain is in the city, the first of recruiting or fighting in a turn
+    # locks out the other (L10).
+    recruit_or_fight_lock: bool = False
 
 
 class TwistCard(_Card):
@@ -121,6 +140,7 @@ class Mastermind(BaseModel):
     epic: TacticSide | None = None
     tactics: tuple[str, ...]  # Tactic card ids
     setup_extra_heroes: int = Field(default=0, ge=0)
+    special_actions: tuple[SpecialAction, ...] = ()
 
 
 class EvilWinsOn(StrEnum):
@@ -171,6 +191,7 @@ class Scheme(BaseModel):
     evil_wins: tuple[EvilWins, ...]
     # Setup that shuffles Tactics into a deck needs single-sided cards (§7 Epic sides).
     shuffles_tactics: bool = False
+    special_actions: tuple[SpecialAction, ...] = ()
 
 
 class HeroDef(BaseModel):

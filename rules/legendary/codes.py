@@ -27,6 +27,9 @@ class Code(StrEnum):
     NOT_ENOUGH_ATTACK = "not_enough_attack"
     CANT_HEAL = "cant_heal"
     NO_WOUNDS = "no_wounds"
+    LOCKED = "locked"
+    NO_SUCH_ACTION = "no_such_action"
+    ALREADY_USED = "already_used"
 
 
 def refuse(code: Code, message: str) -> IllegalAction:
@@ -59,6 +62,7 @@ class Ev(StrEnum):
     FATED = "fated"
     REVEAL = "reveal"
     HEAL = "heal"
+    SPECIAL = "special"
     ADAPT = "adapt"
     MOVE = "move"
     CLEANUP = "cleanup"

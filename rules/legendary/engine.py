@@ -23,6 +23,7 @@ from rules.legendary.actions import (
     Heal,
     Play,
     Recruit,
+    Special,
 )
 from rules.legendary.cards import (
     BystanderCard,
@@ -95,6 +96,8 @@ def _dispatch(w: Work, a: Action) -> None:
         _fight(w, a)
     elif isinstance(a, Heal):
         _heal(w)
+    elif isinstance(a, Special):
+        _special(w, a)
     else:
         assert isinstance(a, EndTurn)
         _end_turn(w)
@@ -163,6 +166,9 @@ def _recruit(w: Work, a: Recruit) -> None:
         inst, src = a.card, Z.hq(slot)
     c = w.card(inst)
     assert isinstance(c, HeroCard)
+    if w.fought and w.locked():
+        raise refuse(Code.LOCKED, "You fought this turn, so you can't recruit while the "
+                     "recruit-or-fight lock is in the city.")  # fmt: skip
     if w.recruit < c.cost:
         raise refuse(
             Code.CANT_AFFORD,
@@ -195,6 +201,9 @@ def _fight(w: Work, a: Fight) -> None:
             "You failed a fight against Uru-Enchanted Weapons this turn.\n"
             "You can't fight again this turn, but you may still play cards and recruit.",
         )
+    if w.recruited and w.locked():
+        raise refuse(Code.LOCKED, "You recruited this turn, so you can't fight while the "
+                     "recruit-or-fight lock is in the city.")  # fmt: skip
     if a.target not in targets(w):
         raise refuse(Code.NO_SUCH_TARGET, "There is no such enemy to fight.\nPick a city Villain "
                      "or the Mastermind.")  # fmt: skip
@@ -268,6 +277,27 @@ def _reveal(w: Work, n: int) -> int:
     return bonus
 
 
+def _special(w: Work, a: Special) -> None:
+    """A special action: paying for it is neither recruiting nor fighting (L11, L21)."""
+    sa = next((s for s in w.special_actions() if s.id == a.action), None)
+    if sa is None:
+        raise refuse(Code.NO_SUCH_ACTION, "There is no such special action in this game.")
+    if sa.once_per_turn and sa.id in w.specials:
+        raise refuse(Code.ALREADY_USED, f"You already used {sa.name} this turn.")
+    if w.attack < sa.attack or w.recruit < sa.recruit:
+        raise refuse(
+            Code.CANT_AFFORD,
+            f"You can't afford {sa.name}: it needs {sa.attack} Attack and {sa.recruit} "
+            f"Recruit.\nPlay more cards first.",
+        )
+    w.attack -= sa.attack
+    w.recruit -= sa.recruit
+    w.specials.append(sa.id)
+    w.emit(Ev.SPECIAL, f"{w.who(a.seat)} uses {sa.name}", seat=a.seat, action=sa.id)
+    rs.push(w, *rs.effects_op(w, a.seat, None, sa.effects))
+    rs.run(w)
+
+
 def _heal(w: Work) -> None:
     seat = w.current
     if w.recruited or w.fought or w.healed:
@@ -301,6 +331,7 @@ def _end_turn(w: Work) -> None:
     w.recruit = w.attack = 0
     w.played = []
     w.recruited = w.fought = w.healed = w.uru_failed = False
+    w.specials = []
     if w.result is Result.GOOD or w.deck_ran_out:
         finish(w)
         return
@@ -311,7 +342,9 @@ def _end_turn(w: Work) -> None:
 
 def start_turn(w: Work) -> None:
     w.emit(Ev.TURN, f"{w.who(w.current)}'s turn", seat=w.current)
-    rs.push(w, OpVillainCard())
+    warmup = w.g.options.warmup_round and w.players >= 4 and w.turn_no <= w.players
+    if not warmup:  # L17 warm-up round: no Villain card on each player's first turn
+        rs.push(w, OpVillainCard())
     rs.run(w)
 
 
@@ -361,17 +394,24 @@ def legal_actions(game: Game, pack: Pack, seat: int) -> list[Action]:
             continue
         seen.add(cid)
         out.append(Play(seat=seat, card=i))
+    lock = w.locked()
+    for sa in w.special_actions():
+        if not (sa.once_per_turn and sa.id in w.specials) and (
+            w.attack >= sa.attack and w.recruit >= sa.recruit
+        ):
+            out.append(Special(seat=seat, action=sa.id))
     if not w.healed:
-        for s in range(HQ):
-            for i in w.z[Z.hq(s)]:
-                c = w.card(i)
-                if isinstance(c, HeroCard) and c.cost <= w.recruit:
-                    out.append(Recruit(seat=seat, card=i))
-        if w.z[Z.OFFICERS]:
-            o = w.card(w.z[Z.OFFICERS][0])
-            if isinstance(o, HeroCard) and o.cost <= w.recruit:
-                out.append(Recruit(seat=seat, card=OFFICER))
-        if not w.uru_failed:
+        if not (lock and w.fought):
+            for s in range(HQ):
+                for i in w.z[Z.hq(s)]:
+                    c = w.card(i)
+                    if isinstance(c, HeroCard) and c.cost <= w.recruit:
+                        out.append(Recruit(seat=seat, card=i))
+            if w.z[Z.OFFICERS]:
+                o = w.card(w.z[Z.OFFICERS][0])
+                if isinstance(o, HeroCard) and o.cost <= w.recruit:
+                    out.append(Recruit(seat=seat, card=OFFICER))
+        if not w.uru_failed and not (lock and w.recruited):
             for t in targets(w):
                 if w.gate_attack(t) <= w.attack:
                     out.append(Fight(seat=seat, target=t))

@@ -115,7 +115,11 @@ def _abilities(w: Work, op: OpAbilities, choice: str | None) -> None:
         return
     ops: list[Op] = []
     if choice != NO:
-        ops = [OpEffect(seat=op.seat, source=op.source, effect=e, fated=op.fated) for e in effects]
+        enemy = op.pile == "escape"
+        ops = [
+            OpEffect(seat=op.seat, source=op.source, effect=e, fated=op.fated, enemy=enemy)
+            for e in effects
+        ]
     push(w, *ops, tail)
 
 
@@ -136,14 +140,24 @@ def abilities_op(
     )
 
 
-def effects_op(w: Work, seat: int, source: str | None, effects: tuple[fx.Effect, ...]) -> list[Op]:
-    return [OpEffect(seat=seat, source=source, effect=e) for e in effects]
+def effects_op(
+    w: Work,
+    seat: int,
+    source: str | None,
+    effects: tuple[fx.Effect, ...],
+    *,
+    enemy: bool = False,
+) -> list[Op]:
+    return [OpEffect(seat=seat, source=source, effect=e, enemy=enemy) for e in effects]
 
 
-def seats_for(w: Work, seat: int, who: fx.Who) -> list[int]:
-    """ "Each player" starts with the current player and goes clockwise (§5)."""
+def seats_for(w: Work, seat: int, who: fx.Who, *, enemy: bool = False) -> list[int]:
+    """Who "each player" means: from the current player, clockwise (§5). In advanced solo
+    an enemy's "each other player" hits the solo player (L17)."""
     if who is fx.Who.YOU:
         return [seat]
+    if who is fx.Who.EACH_OTHER and enemy and w.players == 1 and w.g.options.advanced_solo:
+        return [w.current]
     order = [(w.current + k) % w.players for k in range(w.players)]
     if who is fx.Who.EACH_OTHER:
         order = [s for s in order if s != w.current]
@@ -169,7 +183,7 @@ def _effect(w: Work, op: OpEffect, choice: str | None) -> None:  # noqa: C901
     elif isinstance(e, fx.Draw):
         w.draw(seat, e.n)
     elif isinstance(e, fx.GainWound):
-        for s in seats_for(w, seat, e.who):
+        for s in seats_for(w, seat, e.who, enemy=op.enemy):
             for _ in range(e.n):
                 gain_wound(w, s)
     elif isinstance(e, fx.Rescue):
@@ -187,7 +201,7 @@ def _effect(w: Work, op: OpEffect, choice: str | None) -> None:  # noqa: C901
                 w,
                 *[
                     OpEffect(seat=s, source=op.source, effect=fx.Discard(n=e.n))
-                    for s in seats_for(w, seat, e.who)
+                    for s in seats_for(w, seat, e.who, enemy=op.enemy)
                 ],
             )
         else:
@@ -450,7 +464,7 @@ def _reveal_or(w: Work, op: OpEffect, e: fx.RevealOr, choice: str | None) -> Non
             w,
             *[
                 OpEffect(seat=s, source=op.source, effect=e.model_copy(update={"who": fx.Who.YOU}))
-                for s in seats_for(w, op.seat, e.who)
+                for s in seats_for(w, op.seat, e.who, enemy=op.enemy)
             ],
         )
         return
@@ -579,10 +593,12 @@ def twist(w: Work) -> None:
     ops: list[Op] = []
     for rule in w.scheme.twist:
         if rule.first <= w.twists <= rule.last:
-            ops += effects_op(w, w.current, None, rule.effects)
+            ops += effects_op(w, w.current, None, rule.effects, enemy=True)
     if w.players == 1:
-        # Basic solo: KO an HQ Hero costing 6 or less after each Twist (L17).
-        ops.append(OpEffect(seat=w.current, effect=fx.HqHero(to="ko", max_cost=6)))
+        # Solo: after each Twist an HQ Hero costing 6 or less is KO'd, or in advanced solo
+        # goes to the bottom of the Hero Deck (L17).
+        to = "hero_deck_bottom" if w.g.options.advanced_solo else "ko"
+        ops.append(OpEffect(seat=w.current, effect=fx.HqHero(to=to, max_cost=6)))
     push(w, *ops)
 
 
@@ -591,6 +607,8 @@ def strike(w: Work) -> None:
     ops: list[Op] = [abilities_op(w, w.current, MASTERMIND, w.strike_abilities(), enemy=True)]
     if w.adapting():
         ops.append(OpAdapt())  # an Adapting Strike ends with Adapt (§7)
+    if w.players == 1 and w.g.options.advanced_solo:
+        ops.append(OpVillainCard())  # advanced solo: each Strike brings another card (L17)
     push(w, *ops)
 
 

@@ -58,6 +58,14 @@ class Setup(BaseModel):
 def counts_for(setup: Setup, pack: Pack) -> Counts:
     """The Villain Deck and Hero counts for this setup (table, Scheme and Mastermind)."""
     base = COUNTS[len(setup.names)]
+    opts = setup.options
+    n = len(setup.names)
+    if n == 1 and opts.advanced_solo:
+        base = base.model_copy(update={"strikes": 5})  # L17 advanced solo
+    if opts.whatif_setup and n == 4:
+        base = base.model_copy(update={"villain_groups": 4})
+    if opts.whatif_setup and n == 5:
+        base = base.model_copy(update={"villain_groups": 5, "bystanders": 16})
     scheme = pack.schemes.get(setup.scheme or "")
     mm = pack.masterminds.get(setup.mastermind or "")
     extra_h = (scheme.extra_heroes if scheme else 0) + (mm.setup_extra_heroes if mm else 0)
@@ -161,6 +169,13 @@ def new_game(pack: Pack, setup: Setup, seed: int) -> Outcome:
             card = pack.cards[cid]
             hdeck += make(cid, getattr(card, "copies", 1))
     rng, hdeck = rng.shuffle(hdeck)
+
+    def dear(insts: list[str]) -> int:
+        return sum(1 for i in insts if getattr(pack.cards[instances[i]], "cost", 0) >= 7)
+
+    if setup.options.hq_mulligan and dear(hdeck[:HQ]) >= 2:
+        # L17: a starting HQ with two or more Heroes costing 7+ is redrawn (once).
+        rng, hdeck = rng.shuffle(hdeck)
     for i in range(HQ):
         if hdeck:
             zones[Z.hq(i)] = [hdeck.pop(0)]

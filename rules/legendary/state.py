@@ -117,6 +117,11 @@ class Options(_M):
     undercover_wound_vp: int = Field(default=1, ge=0, le=1)  # L1
     uru_gate: UruGate = UruGate.CURRENT  # L4
     open_hands: bool = False  # L15
+    # L17 variants (all off by default).
+    advanced_solo: bool = False
+    whatif_setup: bool = False
+    warmup_round: bool = False
+    hq_mulligan: bool = False
 
 
 # ---- pending work ---------------------------------------------------------------------
@@ -143,6 +148,7 @@ class OpEffect(_M):
     effect: Effect
     fated: bool | None = None
     done: int = 0  # how many of the effect's `n` are done (multi-step choices)
+    enemy: bool = False  # from an enemy or the Scheme (advanced solo, L17)
 
 
 class OpVillainCard(_M):
@@ -217,6 +223,7 @@ class Turn(_M):
     fought: bool = False  # includes a failed Uru attempt (§4 Healing)
     healed: bool = False
     uru_failed: bool = False
+    specials: tuple[str, ...] = ()  # special actions taken this turn
 
 
 class Result(StrEnum):

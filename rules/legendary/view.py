@@ -64,6 +64,15 @@ class MastermindView(_V):
     captured: tuple[CardRef, ...]
 
 
+class SpecialView(_V):
+    id: str
+    name: str
+    text: str
+    attack: int
+    recruit: int
+    used: bool
+
+
 class PromptView(_V):
     kind: PromptKind
     seat: int
@@ -101,6 +110,7 @@ class GameView(_V):
     bystanders: int
     players: tuple[PlayerView, ...]
     prompt: PromptView | None
+    special_actions: tuple[SpecialView, ...]
     result: Result | None
     over: bool
     deck_ran_out: bool
@@ -212,6 +222,17 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         bystanders=len(w.z[Z.BYSTANDERS]),
         players=tuple(players),
         prompt=prompt,
+        special_actions=tuple(
+            SpecialView(
+                id=s.id,
+                name=s.name,
+                text=s.text,
+                attack=s.attack,
+                recruit=s.recruit,
+                used=s.id in game.turn.specials,
+            )
+            for s in w.special_actions()
+        ),  # fmt: skip
         result=game.result,
         over=game.over,
         deck_ran_out=game.deck_ran_out,

@@ -18,6 +18,7 @@ from rules.legendary.cards import (
     Mastermind,
     Pack,
     Scheme,
+    SpecialAction,
     TacticCard,
     VillainCard,
     WoundCard,
@@ -64,6 +65,7 @@ class Work:
         self.fought = t.fought
         self.healed = t.healed
         self.uru_failed = t.uru_failed
+        self.specials: list[str] = list(t.specials)
         self.undercover: list[str] = list(game.undercover)
         self.current = game.current
         self.turn_no = game.turn_no
@@ -94,6 +96,7 @@ class Work:
                     fought=self.fought,
                     healed=self.healed,
                     uru_failed=self.uru_failed,
+                    specials=tuple(self.specials),
                 ),
                 "undercover": tuple(self.undercover),
                 "current": self.current,
@@ -316,6 +319,18 @@ class Work:
         if self.g.epic and t.epic and t.epic.fight is not None:
             return t.epic.fight
         return t.fight
+
+    def locked(self) -> bool:
+        """Is a recruit-or-fight lock in force (a locking Villain in the city, L10)?"""
+        for i in range(CITY):
+            for v in self.z[Z.city(i)]:
+                c = self.card(v)
+                if isinstance(c, VillainCard) and c.recruit_or_fight_lock:
+                    return True
+        return False
+
+    def special_actions(self) -> list[SpecialAction]:
+        return [*self.scheme.special_actions, *self.mm.special_actions]
 
     # ---- decks ----------------------------------------------------------------------
 

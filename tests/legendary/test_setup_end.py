@@ -71,7 +71,8 @@ def deck_contents(n: int, **kw: object) -> dict[str, int]:
 )
 def test_villain_deck_by_player_count(n: int, groups: int, hench: int, bys: int,
                                       strikes: int) -> None:  # fmt: skip
-    c = deck_contents(n)
+    chosen = ("vg3", "vg0", "vg1", "vg2")[:groups] if n > 1 else ("vg0",)
+    c = deck_contents(n, villains=chosen, henchmen=("hg0", "hg1")[: 1 if n < 4 else 2])
     assert c.get("villain", 0) == 4 * groups
     assert c.get("henchman", 0) == hench
     assert c.get("bystander", 0) == bys
