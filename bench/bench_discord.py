@@ -39,7 +39,7 @@ from discord import app_commands
 
 from bot.app import FixerBot
 from bot.config import Settings
-from content.loader import load_default_pack
+from content.legends.loader import load_default_pack
 from rules.legends.actions import CloseVote, Join, Play, Start
 from rules.legends.ai import RandomAI
 from rules.legends.cards import Role

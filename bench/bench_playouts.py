@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from content import load_default_pack
+from content.legends.loader import load_default_pack
 from rules.legends.actions import Action
 from rules.legends.ai import CrewAI, RandomAI
 from rules.legends.cards import ContentPack

@@ -59,7 +59,7 @@ class Workload:
 
 
 def legends_workload(n_actions: int) -> Workload:
-    from bot.service.legends import LegendsAdapter
+    from cogs.legends.adapter import LegendsAdapter
     from rules.legends.actions import CloseVote, Start
     from rules.legends.ai import CrewAI
     from rules.legends.engine import apply

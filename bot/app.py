@@ -44,11 +44,10 @@ def intents(message_content: bool = True) -> discord.Intents:
 
 
 def load_content(settings: Settings) -> ContentPack:
-    from content.loader import load_default_pack, load_pack
+    from bot.packs import content_for
 
-    if settings.content_pack is not None:
-        return load_pack(settings.content_pack)
-    return load_default_pack()
+    content: ContentPack = content_for("legends", settings.content_packs)
+    return content
 
 
 class FixerBot(commands.Bot):
@@ -92,8 +91,8 @@ class FixerBot(commands.Bot):
             await self.add_cog(LegendsCog(self, None))
             return
         from bot.service.game import GameService
-        from bot.service.legends import LegendsAdapter
         from bot.storage.sqlite import SqliteStore
+        from cogs.legends.adapter import LegendsAdapter
         from cogs.legends.prefs import Prefs
 
         content = self.content if self.content is not None else load_content(self.settings)
@@ -156,7 +155,8 @@ def settings_from_args(args: Any) -> Settings | None:
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        for line in str(exc).splitlines():
+            print(f"error: {line}", file=sys.stderr)
         return None
     if getattr(args, "database", None):
         settings = settings.model_copy(update={"database": Path(args.database)})

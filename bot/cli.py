@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-DEFAULT_DATABASE = Path("data") / "fixer.sqlite3"
+from bot.config import DEFAULT_DATABASE, LOG_LEVELS
 
 Subparsers = Any  # argparse._SubParsersAction, which typeshed keeps private
 Handler = Callable[[argparse.Namespace], int]
@@ -44,6 +44,24 @@ def database_path(args: argparse.Namespace) -> Path:
 def _fail(message: str) -> int:
     print(f"error: {message}", file=sys.stderr)
     return 1
+
+
+def adapter_for(game: str) -> Any:
+    """The `GameAdapter` of `game` from the registry (`bot/games.py`), or None if this
+    build does not have the game or its engine fails to load: then its campaigns are
+    still listed, backed up, checked, exported and imported, just never opened."""
+    from bot import games
+
+    plugin = games.available(game)
+    if plugin is None:
+        return None
+    try:
+        return plugin.adapter()
+    except Exception as exc:  # its content failed to load: the other games go on
+        logging.getLogger("bot.games").warning(
+            "the %s game is unavailable: %s", game, type(exc).__name__
+        )
+        return None
 
 
 # ---- run (default) ---------------------------------------------------------------------
@@ -90,28 +108,64 @@ def _sync(args: argparse.Namespace) -> int:
     return 2 if settings is None else sync(settings)
 
 
+def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
+    """`--game NAME` (or `--game=NAME`) taken out of `argv`, anywhere in it; the default
+    game when absent. Raises UnknownGameError for a game this build does not hold."""
+    from bot import games
+
+    rest: list[str] = []
+    name = games.DEFAULT_GAME
+    it = iter(argv)
+    for arg in it:
+        if arg == "--game":
+            name = next(it, "")
+        elif arg.startswith("--game="):
+            name = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    games.plugin(name)  # UnknownGameError
+    return name, rest
+
+
+def _per_game(what: str, argv: Sequence[str]) -> int:
+    """`play` and `simulate`: each game parses its own options."""
+    from bot import games
+    from rules.core.text import did_you_mean
+
+    try:
+        name, rest = split_game(argv)
+    except games.UnknownGameError as exc:
+        hint = did_you_mean(exc.name, games.GAMES)
+        print(
+            f"error: unknown game '{exc.name}'{hint}. This build holds: "
+            f"{', '.join(games.GAMES)} (python -m bot {what} --game NAME).",
+            file=sys.stderr,
+        )
+        return 2
+    if any(a in ("-h", "--help") for a in rest):
+        print(f"--game {{{','.join(games.GAMES)}}}: which game (default {games.DEFAULT_GAME})")
+    plugin = games.plugin(name)
+    return plugin.play(rest) if what == "play" else plugin.simulate(rest)
+
+
 def _add_play(sub: Subparsers) -> None:
-    p = sub.add_parser("play", help="play a table in the terminal", add_help=False)
+    p = sub.add_parser("play", help="play a table in the terminal (--game NAME)", add_help=False)
     p.add_argument("args", nargs=argparse.REMAINDER)
     p.set_defaults(func=_play)
 
 
 def _play(args: argparse.Namespace) -> int:
-    from bot.play import main
-
-    return main(list(args.args))
+    return _per_game("play", list(args.args))
 
 
 def _add_simulate(sub: Subparsers) -> None:
-    p = sub.add_parser("simulate", help="AI playouts for balancing", add_help=False)
+    p = sub.add_parser("simulate", help="AI playouts for balancing (--game NAME)", add_help=False)
     p.add_argument("args", nargs=argparse.REMAINDER)
     p.set_defaults(func=_simulate)
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from bot.simulate import main
-
-    return main(list(args.args))
+    return _per_game("simulate", list(args.args))
 
 
 # ---- db --------------------------------------------------------------------------------
@@ -230,7 +284,6 @@ def _db_check(args: argparse.Namespace) -> int:
 async def _replay_all(path: Path) -> dict[str, str]:
     """Replay every campaign whose game this build knows; {id: what is wrong}."""
     from bot.service.game import GameService
-    from bot.service.registry import adapter_for
     from bot.storage.sqlite import SqliteStore
 
     problems: dict[str, str] = {}
@@ -341,7 +394,6 @@ def verify_export(data: Any) -> str | None:
     """Replay an export's log from its genesis; None if it gives the exported state,
     else what is wrong. Games this build does not know are not checked."""
     from bot.service.game import replay_matches
-    from bot.service.registry import adapter_for
 
     adapter = adapter_for(data.campaign.game)
     if adapter is None:
@@ -417,7 +469,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
-        description="Fixer, a Discord game master for Cyberpunk Legends.",
+        description="Fixer, a Discord game master for cyberpunk card games.",
     )
     parser.add_argument(
         "--database",
@@ -446,8 +498,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(argparse.Namespace(args=argv[1:]))
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=str(args.log_level).upper(), format="%(levelname)s %(name)s: %(message)s"
-    )
+    level = str(args.log_level).upper()
+    if level not in LOG_LEVELS:
+        source = "--log-level" if "--log-level" in " ".join(argv) else "BOT_LOG_LEVEL"
+        _fail(
+            f"{source}={args.log_level} is not allowed: use {', '.join(LOG_LEVELS[:-1])} "
+            f"or {LOG_LEVELS[-1]}"
+        )
+        return 2
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
     func: Handler = getattr(args, "func", _run)
     return func(args)

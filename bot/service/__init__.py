@@ -1,7 +1,7 @@
 """The async game service between the Discord cogs and the rules engine.
 
 `GameService` (load → check → apply → commit → publish) works with any game through a
-`GameAdapter`; `bot.service.legends.LegendsAdapter` adapts Cyberpunk Legends.
+`GameAdapter`; each game's plug-in (`bot/games.py`) provides its adapter.
 """
 
 from bot.service.game import Applied, GameAdapter, GameService, Refused, StartupReport

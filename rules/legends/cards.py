@@ -7,37 +7,16 @@ the field instead of surfacing mid-game.
 
 from __future__ import annotations
 
-import difflib
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from rules.core.text import FieldError, did_you_mean
 from rules.legends.effects import CardEffect, SceneEffect
 
 # Ids of cards, scenarios, packs, campaigns, puzzles: lower case letters, digits, dashes.
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
-
-
-class FieldError(ValueError):
-    """A whole-model check that is about one field: the loader reports it on `field`
-    (pydantic gives model-level errors no location of their own)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-def did_you_mean(word: str, candidates: Any) -> str:
-    """ " (did you mean 'x'?)" for the closest of `candidates`, or ""."""
-    if not isinstance(word, str) or not word:
-        return ""
-    names = [str(c) for c in candidates]
-    lowered = {n.lower(): n for n in names}
-    if word.lower() in lowered and lowered[word.lower()] != word:
-        return f" (did you mean '{lowered[word.lower()]}'?)"
-    close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 class Suit(StrEnum):
@@ -444,6 +423,13 @@ class RoleDeck(BaseModel):
     cards: tuple[str, ...] = Field(min_length=5)
 
 
+# Deck building (R15): a deck holds at most `DECK_LIMIT` copies of one card, and removing
+# cards never takes it below `MIN_DECK`. The content validator, the shop and the AI all
+# use these two.
+DECK_LIMIT = 3
+MIN_DECK = 10
+
+
 class UpgradePack(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -486,6 +472,9 @@ class PackInfo(BaseModel):
     # Stable slug: saved campaigns refer to it, so it never changes once published.
     id: str = Field(pattern=ID_PATTERN, max_length=60)
     name: str = Field(min_length=1, max_length=80)
+    # Which game of the house the pack is for (the content tools route a pack by the
+    # `game` of its pack.toml); packs written before there were several games omit it.
+    game: Literal["legends"] = "legends"
     kind: PackKind
     # "1", "1.2" or "1.2.3"; bump it when the pack's content changes.
     version: str = Field(pattern=r"^[0-9]+(\.[0-9]+){0,2}$")

@@ -7,7 +7,7 @@ import copy
 import random
 from pathlib import Path
 
-from content import load_default_pack
+from content.legends.loader import load_default_pack
 from rules.core.rng import Rng
 from rules.legends import ai as ai_module
 from rules.legends.actions import Action, Choose, Discard, Play, Ready, Start

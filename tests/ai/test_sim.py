@@ -6,7 +6,7 @@ from dataclasses import asdict
 
 import pytest
 
-from content import load_default_pack
+from content.legends.loader import load_default_pack
 from rules.legends.ai import CrewAI
 from rules.legends.cards import ContentPack
 from rules.legends.sim import (

@@ -11,13 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from content import ContentError, load_default_pack, load_pack
-from content.loader import (
+from content.common import ContentError
+from content.legends.loader import (
     DEFAULT_PACK_DIR,
     MAX_COPIES,
     default_named_effects,
     default_named_scene_effects,
     display_path,
+    load_default_pack,
+    load_pack,
 )
 from rules.legends import effects as fx
 from rules.legends.cards import (

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from content import load_default_pack, load_pack
+from content.legends.loader import load_default_pack, load_pack
 from rules.legends.cards import ContentPack, PackInfo, PackKind
 from tests.content.test_content import (
     CAMPAIGN,

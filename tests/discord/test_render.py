@@ -15,7 +15,7 @@ import pytest
 from cogs.legends import gallery, render
 from cogs.legends.components import FxButton, _rows, board_buttons, panel_buttons
 from cogs.legends.gallery import Shot, Step
-from content.loader import load_default_pack
+from content.legends.loader import load_default_pack
 from rules.core.events import Event
 from rules.legends.cards import ContentPack
 from rules.legends.state import Table

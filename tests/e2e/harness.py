@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.app import FixerBot
 from bot.config import Settings
-from content.loader import load_default_pack
+from content.legends.loader import load_default_pack
 from rules.legends.actions import (
     Action,
     Choose,

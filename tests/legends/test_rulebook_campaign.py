@@ -409,7 +409,7 @@ def test_only_the_crew_can_answer() -> None:
 def test_the_four_base_roles_and_the_netrunner_changes_plan_size_most() -> None:
     """ "The four base roles are Netrunner, Nomad, Rocker and Solo; the Netrunner is the role
     that is good at changing Plan Size" — checked on the core pack's starter decks."""
-    from content import load_default_pack
+    from content.legends.loader import load_default_pack
     from rules.legends import effects as fx
     from rules.legends.cards import Role
 

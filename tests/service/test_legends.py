@@ -13,7 +13,7 @@ from bot.service.game import GameService, Refused, replay_matches
 from bot.storage.sqlite import SqliteStore, check_file
 from rules.core.errors import IllegalAction
 
-legends = pytest.importorskip("bot.service.legends")
+legends = pytest.importorskip("cogs.legends.adapter")
 ai = pytest.importorskip("rules.legends.ai")
 from rules.legends.actions import CloseVote, Join, Start  # noqa: E402
 from rules.legends.legal import players_to_act  # noqa: E402

@@ -350,7 +350,7 @@ async def test_export_import_carries_a_campaigns_prefs(tmp_path: Path) -> None:
             ]
         )
         data = await store.export_campaign("t1")
-    assert data.format_version == 2
+    assert data.format_version == 3
     assert data.prefs == {"dm": ["111"], "turn": {"key": ["t", 1], "deadline": 50.5, "reminder": 1}}
     data = CampaignExport.model_validate_json(data.model_dump_json())
     async with await SqliteStore.open(dst) as store:

@@ -1,4 +1,5 @@
-"""The Cyberpunk Legends `GameAdapter`: a thin translation to rules/legends.
+"""The Cyberpunk Legends `GameAdapter` for the game service: a thin translation to
+rules/legends.
 
 States are `rules.legends.state.Table` (stored as its own JSON), actions the
 `rules.legends.actions.Action` union, the reducer `rules.legends.engine.apply`.
@@ -30,7 +31,7 @@ class LegendsAdapter:
 
     def __init__(self, content: ContentPack | None = None) -> None:
         if content is None:
-            from content.loader import load_default_pack
+            from content.legends.loader import load_default_pack
 
             content = load_default_pack()
         self.content = content
@@ -75,10 +76,8 @@ class LegendsAdapter:
 
     def last_run(self, state: Table) -> RunInfo | None:
         if state.run is not None:
-            return RunInfo(
-                number=len(state.history) + 1, scenario=state.run.scenario, status="active"
-            )
+            return RunInfo(number=len(state.history) + 1, label=state.run.scenario, status="active")
         if state.history:
             last = state.history[-1]
-            return RunInfo(number=len(state.history), scenario=last.scenario, status=last.outcome)
+            return RunInfo(number=len(state.history), label=last.scenario, status=last.outcome)
         return None

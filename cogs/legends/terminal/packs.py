@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from content import ContentError, load_default_pack, load_pack
+from content.common import ContentError
+from content.legends.loader import load_default_pack, load_pack
 from rules.legends.cards import ContentPack
 
 EXIT_SETUP = 2
