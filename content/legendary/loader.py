@@ -15,14 +15,13 @@ Every problem is collected (not just the first) and raised together as one
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from content.common import Collector, ContentError, ContentIssue, display_path, field_path
 from rules.legendary.cards import (
     BystanderCard,
     Card,
@@ -54,73 +53,14 @@ COLOURS = {
 }
 
 
-@dataclass(frozen=True)
-class ContentIssue:
-    """One problem in a pack: the file, the card (or item) and the field."""
-
-    file: str
-    message: str
-    item: str = ""
-    field: str = ""
-
-    def __str__(self) -> str:
-        where = " ".join(p for p in (self.item, f"field {self.field}" if self.field else "") if p)
-        return f"{self.file}: {where}: {self.message}" if where else f"{self.file}: {self.message}"
-
-
-class ContentError(Exception):
-    def __init__(self, errors: list[ContentIssue]) -> None:
-        self.errors = list(errors)
-        super().__init__("\n".join(str(e) for e in self.errors))
-
-
-def _field_path(loc: tuple[int | str, ...], data: Any) -> str:
-    """A pydantic location as `abilities[0].effects[1].amount` (tags dropped)."""
-    out, cur = "", data
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-            cur = cur[part] if isinstance(cur, list) and 0 <= part < len(cur) else None
-            continue
-        if isinstance(cur, dict) and part not in cur and cur.get("type") == part:
-            continue
-        if "[" in part or "(" in part:
-            continue
-        out += f".{part}" if out else part
-        cur = cur.get(part) if isinstance(cur, dict) else None
-    return out
-
-
-class _Ctx:
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.issues: list[ContentIssue] = []
+class _Ctx(Collector):
+    """The shared collector (content.common), plus the few helpers this loader needs."""
 
     def rel(self, path: Path) -> str:
-        try:
-            return path.relative_to(self.root.parent).as_posix()
-        except ValueError:
-            return path.as_posix()
-
-    def add(self, path: Path, message: str, item: str = "", fld: str = "") -> None:
-        self.issues.append(ContentIssue(self.rel(path), message, item, fld))
+        return display_path(path)
 
     def toml(self, path: Path) -> dict[str, Any] | None:
-        try:
-            return tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as exc:
-            self.add(path, f"cannot read file: {exc}")
-        except tomllib.TOMLDecodeError as exc:
-            self.add(path, f"TOML syntax error: {exc}")
-        return None
-
-    def validate(self, model: type[BaseModel], data: Any, path: Path, item: str) -> Any:
-        try:
-            return model.model_validate(data)
-        except ValidationError as exc:
-            for err in exc.errors():
-                self.add(path, err["msg"], item, _field_path(tuple(err["loc"]), data))
-            return None
+        return self.load_toml(path)
 
 
 def _classes(raw: Any, ctx: _Ctx, path: Path, item: str, fld: str) -> Any:
@@ -323,9 +263,7 @@ def load_pack(path: str | Path) -> Pack:  # noqa: C901
     except ValidationError as exc:
         raise ContentError(
             [
-                ContentIssue(
-                    ctx.rel(manifest_path), e["msg"], "supply", _field_path(e["loc"], body)
-                )
+                ContentIssue(ctx.rel(manifest_path), e["msg"], "supply", field_path(e["loc"], body))
                 for e in exc.errors()
             ]
         ) from exc

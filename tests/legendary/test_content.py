@@ -138,3 +138,15 @@ def test_toml_syntax_error_names_the_file(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as e:
         load_pack(root)
     assert e.value.errors[0].file.endswith("schemes/broken.toml")
+
+
+def test_info_helpers_for_the_content_cli() -> None:
+    from content.legendary.info import card_names, pack_rows, show_card, summarize
+
+    assert summarize(PACK, "bundled").startswith("OK bundled: ")
+    assert "10 Heroes" in summarize(PACK, "x")
+    assert pack_rows(PACK)[0][0] == "neon-2099"
+    lines = show_card(PACK, "skyfall")
+    assert lines is not None and lines[0].startswith("Skyfall (cost 8, Ranged")
+    assert show_card(PACK, "s") is None  # ambiguous
+    assert "Skyfall" in card_names(PACK)
