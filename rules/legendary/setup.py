@@ -75,6 +75,22 @@ def counts_for(setup: Setup, pack: Pack) -> Counts:
     )
 
 
+def villain_deck_summary(setup: Setup, pack: Pack) -> dict[str, int]:
+    """What the Villain Deck will hold for this setup, by kind (for a setup screen)."""
+    cnt = counts_for(setup, pack)
+    scheme = pack.schemes.get(setup.scheme or "")
+    twists = (scheme.twists if scheme else 0) + setup.options.extra_twists
+    return {
+        "villain_groups": cnt.villain_groups,
+        "henchman_groups": cnt.henchman_groups,
+        "henchman_cards": cnt.henchman_cards if cnt.henchman_cards is not None else -1,
+        "bystanders": cnt.bystanders,
+        "master_strikes": cnt.strikes,
+        "scheme_twists": twists,
+        "heroes": cnt.heroes,
+    }
+
+
 def _pick(
     rng: Rng, given: tuple[str, ...] | None, pool: list[str], n: int, must: list[str], what: str
 ) -> tuple[Rng, list[str]]:

@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.core.events import Event, visible_to
 from rules.legendary.actions import MASTERMIND
-from rules.legendary.cards import HeroCard, Pack, VillainCard
+from rules.legendary.cards import Card, HeroCard, Pack, TacticCard, VillainCard
+from rules.legendary.effects import Ability, FatedFuture, Undercover
 from rules.legendary.state import CITY, CITY_NAMES, HQ, Game, Option, PromptKind, Result, Z
 from rules.legendary.work import Work
 
@@ -30,6 +31,9 @@ class CardRef(_V):
     classes: tuple[str, ...] = ()
     team: str | None = None
     undercover: bool = False
+    # Keywords a front end marks ("Fated", "Uru 2"...): fated_future, undercover,
+    # cyber_mod, superpower, uru, fight_or_fail.
+    keywords: tuple[str, ...] = ()
 
 
 class SpaceView(_V):
@@ -50,6 +54,8 @@ class PlayerView(_V):
     discard: tuple[CardRef, ...]
     victory: tuple[CardRef, ...]
     vp: int
+    # What the Victory Pile holds for Hero Cyber-Mods: cards per class, and Wounds.
+    cyber: dict[str, int]
 
 
 class MastermindView(_V):
@@ -100,6 +106,7 @@ class GameView(_V):
     city: tuple[SpaceView, ...]
     hq: tuple[CardRef | None, ...]
     escape: tuple[CardRef, ...]
+    escape_cyber: dict[str, int]  # the Escape pile by class (enemy Cyber-Mods)
     ko: tuple[CardRef, ...]
     revealed: tuple[CardRef, ...]
     villain_deck: int
@@ -114,6 +121,34 @@ class GameView(_V):
     result: Result | None
     over: bool
     deck_ran_out: bool
+
+
+def keywords(c: Card) -> tuple[str, ...]:
+    """The 2099 keywords (and Superpowers) printed on a card, for front ends to mark."""
+    out: list[str] = []
+    abilities: list[Ability] = []
+    if isinstance(c, HeroCard):
+        abilities = list(c.abilities)
+    elif isinstance(c, VillainCard | TacticCard):
+        abilities = [*c.fight, *c.fight_or_fail]
+        if isinstance(c, VillainCard):
+            abilities += [*c.ambush, *c.escape]
+        if c.uru:
+            out.append("uru")
+        if c.fight_or_fail:
+            out.append("fight_or_fail")
+        if c.attack_bonus:
+            out.append("cyber_mod")
+    effects = [e for ab in abilities for e in ab.effects]
+    if any(isinstance(e, FatedFuture) for e in effects):
+        out.append("fated_future")
+    if any(isinstance(e, Undercover) for e in effects):
+        out.append("undercover")
+    if any(ab.cyber_mod for ab in abilities) and "cyber_mod" not in out:
+        out.append("cyber_mod")
+    if any(ab.superpower for ab in abilities):
+        out.append("superpower")
+    return tuple(out)
 
 
 def view(game: Game, pack: Pack, seat: int | None) -> GameView:
@@ -131,8 +166,12 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
                 classes=tuple(sorted(k.value for k in c.classes)),
                 team=c.team,
                 undercover=i in uc,
+                keywords=keywords(c),
             )
-        return CardRef(inst=i, id=c.id, name=c.name, undercover=i in uc)
+        return CardRef(inst=i, id=c.id, name=c.name, undercover=i in uc, keywords=keywords(c))
+
+    def cyber(zone: str) -> dict[str, int]:
+        return {k.value: n for k, n in w.pile_counts(w.z[zone]).items()}
 
     def refs(zone: str) -> tuple[CardRef, ...]:
         return tuple(ref(i) for i in w.z[zone])
@@ -164,6 +203,7 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
                 discard=refs(Z.discard(p)),
                 victory=refs(Z.victory(p)),
                 vp=w.vp(p),
+                cyber=cyber(Z.victory(p)),
             )
         )
     tactics = w.z[Z.TACTICS]
@@ -212,6 +252,7 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         city=tuple(city),
         hq=tuple((ref(w.z[Z.hq(i)][0]) if w.z[Z.hq(i)] else None) for i in range(HQ)),
         escape=refs(Z.ESCAPE),
+        escape_cyber=cyber(Z.ESCAPE),
         ko=refs(Z.KO),
         revealed=refs(Z.REVEALED),
         villain_deck=len(w.z[Z.VILLAIN_DECK]),

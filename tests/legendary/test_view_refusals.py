@@ -177,3 +177,24 @@ def test_ai_games_finish() -> None:
     for agents in ([GreedyAgent(), GreedyAgent()], [PlannerAgent(), PlannerAgent()]):
         game, rep = play_game(DEFAULT, setup, 11, agents)
         assert game.over and rep.result is not None
+
+
+def test_view_marks_keywords_and_counts_cyber_mod_piles() -> None:
+    g = scenario(DEFAULT, hands={0: ["skyline-rooftop-shot"]}, city={4: "saint-of-knives"},
+                 victory={0: ["static-overcharge", "wound"]},
+                 escape=["glitch-backdoor"])  # fmt: skip
+    v = view(g, DEFAULT, 0)
+    assert "fated_future" in v.players[0].hand[0].keywords  # type: ignore[index]
+    assert {"uru", "fight_or_fail"} <= set(v.city[4].villain.keywords)  # type: ignore[union-attr]
+    assert v.players[0].cyber["tech"] == 1 and v.players[0].cyber["ranged"] == 1
+    assert v.players[0].cyber["wound"] == 1 and v.escape_cyber["tech"] == 1
+
+
+def test_setup_summary_in_numbers() -> None:
+    from rules.legendary.setup import villain_deck_summary
+
+    s = villain_deck_summary(
+        Setup(names=("a", "b"), scheme="countdown-to-zero", mastermind="overseer-kael"), DEFAULT
+    )
+    assert s == {"villain_groups": 2, "henchman_groups": 1, "henchman_cards": -1,
+                 "bystanders": 2, "master_strikes": 5, "scheme_twists": 7, "heroes": 5}  # fmt: skip
