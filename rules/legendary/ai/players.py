@@ -166,7 +166,7 @@ class PlannerAgent:
 
     def decide(self, view: GameView, legal: list[Action], pack: Pack) -> Action:
         if view.prompt is not None:
-            return answer_prompt(view, pack, legal, late=_late(view), bold=True)
+            return answer_prompt(view, pack, legal, late=_late(view))
         plays = [a for a in legal if isinstance(a, Play)]
         if plays:
             return self._next_play(view, pack, plays)
@@ -252,7 +252,7 @@ class PlannerAgent:
                 left = view.recruit - cost
                 worth = sum(_recruit_value(view, pack, r, owned) for r in combo)
                 officers = left // max(1, view.officer_cost) if officer is not None else 0
-                worth += 2.5 * min(officers, view.officers)
+                worth += 1.0 * min(officers, view.officers)
                 if worth > best[0]:
                     first: Action | None = (
                         max(combo, key=lambda r: self._cost(view, pack, r)) if combo else officer
