@@ -71,6 +71,8 @@ class SpecialAction(BaseModel):
     recruit: int = Field(default=0, ge=0)
     once_per_turn: bool = True
     effects: tuple[Effect, ...] = ()
+    # Penalties "after you draw your new hand" (L11).
+    after_new_hand: tuple[Effect, ...] = ()
 
 
 class VillainCard(_Card):

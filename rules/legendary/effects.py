@@ -245,6 +245,27 @@ class ReEnter(_Data):
     type: Literal["re_enter"] = "re_enter"
 
 
+class VillainEscapes(_Data):
+    """A city Villain escapes, with the whole escape procedure (HQ KO, the Bystander
+    discard, its Escape effect; L14). `space`: 0 Bridge .. 4 Sewers, or None: the
+    current player chooses."""
+
+    type: Literal["villain_escapes"] = "villain_escapes"
+    space: int | None = Field(default=0, ge=0, le=4)
+
+
+class Choice(_Data):
+    label: str
+    effects: tuple[Effect, ...]
+
+
+class ChooseOne(_Data):
+    """ "Do A or B": you pick one option you can actually do (§5)."""
+
+    type: Literal["choose_one"] = "choose_one"
+    options: tuple[Choice, ...] = Field(min_length=2)
+
+
 class Named(_Data):
     type: Literal["named"] = "named"
     name: str
@@ -271,11 +292,15 @@ Effect = Annotated[
     | RevealOr
     | Defeat
     | ReEnter
+    | VillainEscapes
+    | ChooseOne
     | Named,
     Field(discriminator="type"),
 ]
 
 RevealOr.model_rebuild()
+Choice.model_rebuild()
+ChooseOne.model_rebuild()
 
 
 class Tier(_Data):

@@ -41,8 +41,9 @@ from rules.legendary.state import (
     Game,
     Op,
     OpAbilities,
+    OpEffect,
+    OpNextTurn,
     OpReturnRevealed,
-    OpVillainCard,
     Result,
     Z,
 )
@@ -293,6 +294,7 @@ def _special(w: Work, a: Special) -> None:
     w.attack -= sa.attack
     w.recruit -= sa.recruit
     w.specials.append(sa.id)
+    w.after_draw += [OpEffect(seat=a.seat, effect=e) for e in sa.after_new_hand]
     w.emit(Ev.SPECIAL, f"{w.who(a.seat)} uses {sa.name}", seat=a.seat, action=sa.id)
     rs.push(w, *rs.effects_op(w, a.seat, None, sa.effects))
     rs.run(w)
@@ -332,30 +334,14 @@ def _end_turn(w: Work) -> None:
     w.played = []
     w.recruited = w.fought = w.healed = w.uru_failed = False
     w.specials = []
-    if w.result is Result.GOOD or w.deck_ran_out:
-        finish(w)
-        return
-    w.current = (w.current + 1) % w.players
-    w.turn_no += 1
-    start_turn(w)
-
-
-def start_turn(w: Work) -> None:
-    w.emit(Ev.TURN, f"{w.who(w.current)}'s turn", seat=w.current)
-    warmup = w.g.options.warmup_round and w.players >= 4 and w.turn_no <= w.players
-    if not warmup:  # L17 warm-up round: no Villain card on each player's first turn
-        rs.push(w, OpVillainCard())
+    # "After you draw your new hand" effects, then the next turn (§4 cleanup, L11).
+    later, w.after_draw = w.after_draw, []
+    rs.push(w, *later, OpNextTurn())
     rs.run(w)
 
 
-def finish(w: Work) -> None:
-    """End of the game after a won or run-out turn (§6)."""
-    if w.result is None:
-        w.result = Result.DRAW
-        w.emit(Ev.END, "The game ends in a draw.", result="draw")
-    w.over = True
-    scores = {w.who(s): w.vp(s) for s in range(w.players)}
-    w.emit(Ev.END, "Scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()), scores=scores)
+start_turn = rs.start_turn
+finish = rs.finish
 
 
 def scores(game: Game, pack: Pack) -> list[int]:

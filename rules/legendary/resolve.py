@@ -25,6 +25,7 @@ from rules.legendary.state import (
     OpEffect,
     OpEnter,
     OpEscape,
+    OpNextTurn,
     OpReturnRevealed,
     Option,
     OpVillainCard,
@@ -65,6 +66,8 @@ def execute(w: Work, op: Op, choice: str | None) -> None:
         _escape_parts(w, op)
     elif isinstance(op, OpAdapt):
         adapt(w)
+    elif isinstance(op, OpNextTurn):
+        next_turn(w)
     else:
         _return_revealed(w)
 
@@ -233,6 +236,10 @@ def _effect(w: Work, op: OpEffect, choice: str | None) -> None:  # noqa: C901
         _reveal_or(w, op, e, choice)
     elif isinstance(e, fx.Defeat):
         _defeat_effect(w, op, e, choice)
+    elif isinstance(e, fx.VillainEscapes):
+        _villain_escapes(w, op, e, choice)
+    elif isinstance(e, fx.ChooseOne):
+        _choose_one(w, op, e, choice)
     elif isinstance(e, fx.ReEnter):
         back = [i for i in w.z[Z.ESCAPE] if isinstance(w.card(i), VillainCard)]
         if back:
@@ -456,6 +463,61 @@ def _defeat_effect(w: Work, op: OpEffect, e: fx.Defeat, choice: str | None) -> N
     if pick is None:
         return
     defeat(w, op.seat, pick, fight_or_fail=True)
+
+
+def _villain_escapes(w: Work, op: OpEffect, e: fx.VillainEscapes, choice: str | None) -> None:
+    """An effect that says a Villain escapes runs the full procedure (L14)."""
+    if e.space is not None:
+        space: int | None = e.space if w.z[Z.city(e.space)] else None
+    else:
+        in_city = [w.z[Z.city(i)][0] for i in range(CITY) if w.z[Z.city(i)]]
+        pick = _choose(w, op, PromptKind.CHOOSE_CARD, w.current, "Choose a Villain that escapes",
+                       in_city, choice, may=False)  # fmt: skip
+        space = w.city_index(pick) if pick is not None else None
+    if space is None:
+        return
+    push(w, _escape(w, space))
+
+
+def _doable(w: Work, seat: int, effects: tuple[fx.Effect, ...]) -> bool:
+    """Can an option of "do A or B" actually be done (§5)? Checked on what it needs."""
+    for e in effects:
+        if isinstance(e, fx.GainWound) and not w.z[Z.WOUNDS]:
+            return False
+        if isinstance(e, fx.Rescue) and not w.z[Z.BYSTANDERS]:
+            return False
+        if isinstance(e, fx.Draw) and not (w.z[Z.deck(seat)] or w.z[Z.discard(seat)]):
+            return False
+        if isinstance(e, fx.Discard) and e.who is fx.Who.YOU and not w.z[Z.hand(seat)]:
+            return False
+        if isinstance(e, fx.KO) and not any(
+            w.matches(i, e.match) for z in e.zones for i in w.zone_cards(seat, z)
+        ):
+            return False
+        if (
+            isinstance(e, fx.Undercover)
+            and not e.self_card
+            and not any(w.matches(i, e.match) for i in w.zone_cards(seat, e.zone))
+        ):
+            return False
+        if isinstance(e, fx.HqHero | fx.GainHero) and not any(
+            e.max_cost is None or _cost(w, i) <= e.max_cost for i in w.zone_cards(seat, fx.Zone.HQ)
+        ):
+            return False
+    return True
+
+
+def _choose_one(w: Work, op: OpEffect, e: fx.ChooseOne, choice: str | None) -> None:
+    ok = [k for k, o in enumerate(e.options) if _doable(w, op.seat, o.effects)]
+    if not ok:
+        return
+    if choice is None and len(ok) > 1:
+        opts = [Option(id=str(k), label=e.options[k].label) for k in ok]
+        w.ask(PromptKind.CHOOSE_ONE, op.seat, "Choose one", opts, op)
+        return
+    k = int(choice) if choice is not None else ok[0]
+    fx_ops = effects_op(w, op.seat, op.source, e.options[k].effects, enemy=op.enemy)
+    push(w, *fx_ops)
 
 
 def _reveal_or(w: Work, op: OpEffect, e: fx.RevealOr, choice: str | None) -> None:
@@ -682,3 +744,33 @@ def defeat(w: Work, seat: int, target: str, *, fight_or_fail: bool) -> None:
     if fight_or_fail:
         ops.append(OpReturnRevealed())
     push(w, *ops)
+
+
+# ---- turns ----------------------------------------------------------------------------
+
+
+def start_turn(w: Work) -> None:
+    w.emit(Ev.TURN, f"{w.who(w.current)}'s turn", seat=w.current)
+    warmup = w.g.options.warmup_round and w.players >= 4 and w.turn_no <= w.players
+    if not warmup:  # L17 warm-up round: no Villain card on each player's first turn
+        push(w, OpVillainCard())
+    run(w)
+
+
+def next_turn(w: Work) -> None:
+    if w.result is Result.GOOD or w.deck_ran_out:
+        finish(w)
+        return
+    w.current = (w.current + 1) % w.players
+    w.turn_no += 1
+    start_turn(w)
+
+
+def finish(w: Work) -> None:
+    """End of the game after a won or run-out turn (§6)."""
+    if w.result is None:
+        w.result = Result.DRAW
+        w.emit(Ev.END, "The game ends in a draw.", result="draw")
+    w.over = True
+    scores = {w.who(s): w.vp(s) for s in range(w.players)}
+    w.emit(Ev.END, "Scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()), scores=scores)

@@ -183,8 +183,22 @@ class OpReturnRevealed(_M):
     type: Literal["return_revealed"] = "return_revealed"
 
 
+class OpNextTurn(_M):
+    """After cleanup (and any "after you draw your new hand" effects): the next turn, or
+    the end of the game after a won or run-out turn (§6)."""
+
+    type: Literal["next_turn"] = "next_turn"
+
+
 Op = Annotated[
-    OpAbilities | OpEffect | OpVillainCard | OpEnter | OpEscape | OpAdapt | OpReturnRevealed,
+    OpAbilities
+    | OpEffect
+    | OpVillainCard
+    | OpEnter
+    | OpEscape
+    | OpAdapt
+    | OpReturnRevealed
+    | OpNextTurn,
     Field(discriminator="type"),
 ]
 
@@ -196,6 +210,7 @@ class PromptKind(StrEnum):
     MAY = "may"  # yes / no for an optional ability
     FATED_FUTURE = "fated_future"
     REVEAL = "reveal"  # reveal a card or take the alternative
+    CHOOSE_ONE = "choose_one"  # "do A or B"
 
 
 class Option(_M):
@@ -224,6 +239,8 @@ class Turn(_M):
     healed: bool = False
     uru_failed: bool = False
     specials: tuple[str, ...] = ()  # special actions taken this turn
+    # Effects waiting for "after you draw your new hand" (seat, effect) (§4, L11).
+    after_draw: tuple[OpEffect, ...] = ()
 
 
 class Result(StrEnum):

@@ -40,6 +40,7 @@ from rules.legendary.state import (
     HQ,
     Game,
     Op,
+    OpEffect,
     Option,
     Prompt,
     PromptKind,
@@ -66,6 +67,7 @@ class Work:
         self.healed = t.healed
         self.uru_failed = t.uru_failed
         self.specials: list[str] = list(t.specials)
+        self.after_draw: list[OpEffect] = list(t.after_draw)
         self.undercover: list[str] = list(game.undercover)
         self.current = game.current
         self.turn_no = game.turn_no
@@ -97,6 +99,7 @@ class Work:
                     healed=self.healed,
                     uru_failed=self.uru_failed,
                     specials=tuple(self.specials),
+                    after_draw=tuple(self.after_draw),
                 ),
                 "undercover": tuple(self.undercover),
                 "current": self.current,

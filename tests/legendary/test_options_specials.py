@@ -160,3 +160,57 @@ def _dear_pack():  # type: ignore[no-untyped-def]
 
 BIG_DEAR = _dear_pack()
 _ = Heal
+
+
+# ---- "do A or B", an escape by effect, after the new hand -------------------------------
+
+
+def test_choose_one_offers_only_what_can_be_done() -> None:
+    either = __import__("tests.legendary.packs", fromlist=["hero"]).hero(
+        "either", classes=["tech"], abilities=[{"effects": [{"type": "choose_one", "options": [
+            {"label": "KO a Wound", "effects": [{"type": "ko", "zones": ["hand"],
+                                                  "match": {"kind": "wound"}}]},
+            {"label": "Draw", "effects": [{"type": "draw"}]}]}]}])  # fmt: skip
+    pack = make_pack(either)
+    t = Table(pack, scenario(pack, hands={0: ["either", "wound"]}, decks={0: ["agent"]}))
+    t.play(0, "either")
+    p = t.game.prompt
+    assert p is not None and p.kind == "choose_one" and len(p.options) == 2
+    t.choose(0, "0")
+    assert t.ids("ko") == ["wound"]
+    # No Wound in hand: the KO option can't be done, so the draw happens without asking.
+    t2 = Table(pack, scenario(pack, hands={0: ["either"]}, decks={0: ["agent"]}))
+    t2.play(0, "either")
+    assert t2.game.prompt is None and t2.ids("p0.hand") == ["agent"]
+
+
+def test_l14_an_effect_that_says_a_villain_escapes_runs_the_full_procedure() -> None:
+    mm = Mastermind(id="vult", name="Vult", attack=8, always_leads="test-villains",
+                    tactics=("t1", "t2", "t3", "t4"),
+                    strike=({"effects": [{"type": "villain_escapes", "space": 2}]},))  # type: ignore[arg-type]  # fmt: skip
+    pack = make_pack(masterminds=(mm,))
+    g = scenario(pack, players=2, mastermind="vult", villain_deck=["strike"],
+                 city={2: ("thug", ["civilian"]), 4: "boss"}, hq=["blade"],
+                 hands={0: ["agent"], 1: ["trooper"]})  # fmt: skip
+    t = Table(pack, g)
+    t.start_turn()
+    assert t.ids("escape") == ["thug", "civilian"] and t.city() == [None, None, None, None, "boss"]
+    assert "blade" in t.ids("ko")  # the HQ KO
+    assert t.ids("p0.discard") == ["agent"] and t.ids("p1.discard") == ["trooper"]
+
+
+def test_l11_penalty_comes_after_the_new_hand() -> None:
+    sa = SpecialAction(id="expose2", name="Expose", attack=1, after_new_hand=(GainWound(),))
+    sch = Scheme(id="pen", name="Pen", twists=8, twist=(), special_actions=(sa,),
+                 evil_wins=(EvilWins(on="twists", at_least=99),))  # fmt: skip
+    pack = make_pack(schemes=(sch,))
+    g = scenario(pack, players=2, scheme="pen", attack=1, decks={0: ["agent"] * 5},
+                 villain_deck=["thug", "thug"])  # fmt: skip
+    t = Table(pack, g)
+    t.act(Special(seat=0, action="expose2"))
+    assert t.ids("p0.discard") == []
+    t.end(0)
+    # The Wound arrives after the new hand was drawn (had it come first, the draw would
+    # have reshuffled it into the hand): it waits in the discard pile.
+    assert t.ids("p0.hand") == ["agent"] * 5 and t.ids("p0.discard") == ["wound"]
+    assert t.game.current == 1
