@@ -254,6 +254,15 @@ class VillainEscapes(_Data):
     space: int | None = Field(default=0, ge=0, le=4)
 
 
+class PlayCopy(_Data):
+    """Play a copy of another card you played this turn (L3): its printed Recruit and
+    Attack, classes, team and abilities; it counts as played; it can't be moved or KO'd
+    and vanishes at cleanup."""
+
+    type: Literal["play_copy"] = "play_copy"
+    match: Match = Match()
+
+
 class Choice(_Data):
     label: str
     effects: tuple[Effect, ...]
@@ -293,6 +302,7 @@ Effect = Annotated[
     | Defeat
     | ReEnter
     | VillainEscapes
+    | PlayCopy
     | ChooseOne
     | Named,
     Field(discriminator="type"),

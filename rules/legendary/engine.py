@@ -334,6 +334,7 @@ def _end_turn(w: Work) -> None:
     w.played = []
     w.recruited = w.fought = w.healed = w.uru_failed = False
     w.specials = []
+    w.copies = {}  # copies vanish at cleanup (L3)
     # "After you draw your new hand" effects, then the next turn (§4 cleanup, L11).
     later, w.after_draw = w.after_draw, []
     rs.push(w, *later, OpNextTurn())

@@ -240,6 +240,8 @@ def _effect(w: Work, op: OpEffect, choice: str | None) -> None:  # noqa: C901
         _villain_escapes(w, op, e, choice)
     elif isinstance(e, fx.ChooseOne):
         _choose_one(w, op, e, choice)
+    elif isinstance(e, fx.PlayCopy):
+        _play_copy(w, op, e, choice)
     elif isinstance(e, fx.ReEnter):
         back = [i for i in w.z[Z.ESCAPE] if isinstance(w.card(i), VillainCard)]
         if back:
@@ -477,6 +479,28 @@ def _villain_escapes(w: Work, op: OpEffect, e: fx.VillainEscapes, choice: str | 
     if space is None:
         return
     push(w, _escape(w, space))
+
+
+def _play_copy(w: Work, op: OpEffect, e: fx.PlayCopy, choice: str | None) -> None:
+    cands = [
+        i for i in w.played if i != op.source and not i.startswith("copy") and w.matches(i, e.match)
+    ]
+    pick = _choose(w, op, PromptKind.CHOOSE_CARD, op.seat, "Choose a card to copy", cands,
+                   choice, may=False)  # fmt: skip
+    if pick is None:
+        return
+    c = w.card(pick)
+    assert isinstance(c, HeroCard)
+    copy = f"copy{len(w.copies) + 1}"
+    w.copies[copy] = c.id
+    w.inst = {**w.inst, copy: c.id}
+    before = len(w.played)
+    w.played.append(copy)
+    w.recruit += c.recruit or 0
+    w.attack += c.attack or 0
+    w.emit(Ev.PLAY, f"{w.who(op.seat)} plays a copy of {c.name}", seat=op.seat, card=copy)
+    if c.abilities:
+        push(w, OpAbilities(seat=op.seat, source=copy, abilities=c.abilities, before=before))
 
 
 def _doable(w: Work, seat: int, effects: tuple[fx.Effect, ...]) -> bool:

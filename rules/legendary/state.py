@@ -241,6 +241,8 @@ class Turn(_M):
     specials: tuple[str, ...] = ()  # special actions taken this turn
     # Effects waiting for "after you draw your new hand" (seat, effect) (§4, L11).
     after_draw: tuple[OpEffect, ...] = ()
+    # Copies played this turn (L3): id -> card id. In no zone; they vanish at cleanup.
+    copies: dict[str, str] = {}
 
 
 class Result(StrEnum):

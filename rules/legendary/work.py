@@ -56,7 +56,9 @@ class Work:
         self.g = game
         self.pack = pack
         self.z: dict[str, list[str]] = {k: list(v) for k, v in game.zones.items()}
-        self.inst = game.instances
+        self.copies: dict[str, str] = dict(game.turn.copies)
+        # Copies (L3) resolve like cards but live in no zone.
+        self.inst = game.instances if not self.copies else {**game.instances, **self.copies}
         self.rng = game.rng
         t = game.turn
         self.recruit = t.recruit
@@ -100,6 +102,7 @@ class Work:
                     uru_failed=self.uru_failed,
                     specials=tuple(self.specials),
                     after_draw=tuple(self.after_draw),
+                    copies=self.copies,
                 ),
                 "undercover": tuple(self.undercover),
                 "current": self.current,

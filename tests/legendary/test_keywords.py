@@ -410,3 +410,49 @@ def test_classic_mastermind_epic_side() -> None:
 
 
 _ = abilities
+
+
+# ---- L3 copies ------------------------------------------------------------------------
+
+
+def test_l3_a_copy_is_a_played_card_that_vanishes_at_cleanup() -> None:
+    copier = hero("copier", classes=["covert"], abilities=[
+        {"effects": [{"type": "play_copy"}]}])  # fmt: skip
+    fan = hero("tech-fan", classes=["covert"], abilities=[
+        {"superpower": ["tech", "tech"],
+         "effects": [{"type": "attack", "amount": 5}]}])  # fmt: skip
+    selfko = hero("selfko", classes=["ranged"], abilities=[
+        {"effects": [{"type": "ko", "zones": ["played"], "match": {"kind": "hero"}}]}])  # fmt: skip
+    pack = make_pack(copier, fan, selfko)
+    g = scenario(pack, hands={0: ["pricey", "copier", "tech-fan"]},
+                 villain_deck=["thug", "thug"])  # fmt: skip
+    t = Table(pack, g)
+    t.play(0, "pricey")  # Tech, +4 Attack
+    t.play(0, "copier")  # a copy of Pricey: +4 more, and a second Tech card played
+    assert t.pools[1] == 8 and len(t.game.turn.played) == 3
+    t.play(0, "tech-fan")  # two earlier Tech cards (the original and the copy)
+    assert t.pools[1] == 13
+    zones = [i for z in t.game.zones.values() for i in z]
+    assert all(not i.startswith("copy") for i in zones)  # in no zone: can't be moved
+    t.end(0)
+    assert t.game.turn.copies == {} and t.game.turn.played == ()
+    assert sorted(t.ids("p0.hand")) == ["copier", "pricey", "tech-fan"]
+    # A KO among played cards never offers the copy.
+    t2 = Table(pack, scenario(pack, hands={0: ["pricey", "copier", "selfko"]}))
+    for c in ("pricey", "copier", "selfko"):
+        t2.play(0, c)
+    p = t2.game.prompt
+    assert p is not None and all(not o.id.startswith("copy") for o in p.options)
+
+
+def test_l3_a_copys_own_superpower_looks_at_earlier_plays() -> None:
+    copier = hero("copier2", classes=["ranged"], abilities=[{"effects": [{"type": "play_copy"}]}])
+    pack = make_pack(copier, SUPER_ZAP)
+    t = Table(pack, scenario(pack, hands={0: ["zap2", "copier2"]}))
+    t.play(0, "zap2")  # no earlier Tech: +1 only
+    t.play(0, "copier2")  # the copy's Superpower sees the Tech original: +1 and +2
+    assert t.pools[1] == 1 + 1 + 2
+
+
+SUPER_ZAP = hero("zap2", classes=["tech"], attack=1, abilities=[
+    {"superpower": ["tech"], "effects": [{"type": "attack", "amount": 2}]}])  # fmt: skip
