@@ -34,6 +34,27 @@ class Host:
     def add_recruit(self, n: int) -> None:
         self._w.recruit += n
 
+    def revealed(self) -> list[str]:
+        """The cards revealed for Uru-Enchanted Weapons, still set aside (L5, L26)."""
+        return list(self._w.z[Z.REVEALED])
+
+    def kind(self, inst: str) -> str:
+        return self._w.card(inst).kind.value
+
+    def play_revealed_strike(self, inst: str) -> None:
+        """A revealed Master Strike is played (its Strike happens, then it is KO'd)."""
+        from rules.legendary import resolve
+
+        w = self._w
+        w.move(inst, Z.REVEALED, Z.KO)
+        resolve.strike(w)
+
+    def revealed_enters(self, inst: str) -> None:
+        """A revealed Villain enters the city as a drawn one would (L24)."""
+        from rules.legendary import resolve
+
+        resolve.enter(self._w, inst)
+
     def swap_spaces(self, a: int, b: int) -> None:
         """Move the Villain in space a to space b, swapping with any occupant; captured
         cards travel; no push, Ambush or escape (L18)."""
@@ -63,9 +84,26 @@ def _swap_spaces(host: Host, params: Params) -> None:
         host.swap_spaces(a, b)
 
 
+def _play_revealed_strikes(host: Host, params: Params) -> None:
+    """Every Master Strike among the Uru reveal is played, before the reveal returns (L5)."""
+    for inst in host.revealed():
+        if host.kind(inst) == "strike":
+            host.play_revealed_strike(inst)
+
+
+def _revealed_villain_enters(host: Host, params: Params) -> None:
+    """The first Villain among the Uru reveal enters the city (L5, L24)."""
+    for inst in host.revealed():
+        if host.kind(inst) == "villain":
+            host.revealed_enters(inst)
+            return
+
+
 NamedEffect = Callable[[Host, Params], None]
 
 NAMED_EFFECTS: dict[str, NamedEffect] = {
     "attack_per_villain": _attack_per_villain,
     "swap_spaces": _swap_spaces,
+    "play_revealed_strikes": _play_revealed_strikes,
+    "revealed_villain_enters": _revealed_villain_enters,
 }

@@ -456,3 +456,22 @@ def test_l3_a_copys_own_superpower_looks_at_earlier_plays() -> None:
 
 SUPER_ZAP = hero("zap2", classes=["tech"], attack=1, abilities=[
     {"superpower": ["tech"], "effects": [{"type": "attack", "amount": 2}]}])  # fmt: skip
+
+
+def test_l5_effects_using_the_reveal_resolve_before_it_returns() -> None:
+    trick = villain("trickster", 1, 2, uru=2, fight_or_fail=[{"effects": [
+        {"type": "named", "name": "play_revealed_strikes"}]}])  # fmt: skip
+    herald = villain("herald", 1, 2, uru=2, fight_or_fail=[{"effects": [
+        {"type": "named", "name": "revealed_villain_enters"}]}])  # fmt: skip
+    pack = make_pack(trick, herald)
+    t = Table(pack, scenario(pack, city={2: "trickster"}, attack=10,
+                             villain_deck=["strike", "twist", "boss"]))  # fmt: skip
+    t.fight(0, "trickster")
+    # The revealed Strike was played (each player gains a Wound) and KO'd; only the Twist
+    # went back to the bottom.
+    assert t.ids("p0.discard") == ["wound"] and t.ids("ko") == ["strike"]
+    assert t.ids("villain_deck") == ["boss", "twist"]
+    t2 = Table(pack, scenario(pack, city={2: "herald"}, attack=10,
+                              villain_deck=["boss", "twist", "thug"]))  # fmt: skip
+    t2.fight(0, "herald")  # revealed: boss (+3), twist: 1 + 3 = 4 needed
+    assert t2.city()[4] == "boss" and t2.ids("villain_deck") == ["thug", "twist"]
