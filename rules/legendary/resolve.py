@@ -26,6 +26,7 @@ from rules.legendary.state import (
     OpEnter,
     OpEscape,
     OpNextTurn,
+    OpOrder,
     OpReturnRevealed,
     Option,
     OpVillainCard,
@@ -68,6 +69,8 @@ def execute(w: Work, op: Op, choice: str | None) -> None:
         adapt(w)
     elif isinstance(op, OpNextTurn):
         next_turn(w)
+    elif isinstance(op, OpOrder):
+        _order(w, op, choice)
     else:
         _return_revealed(w)
 
@@ -258,11 +261,34 @@ def gain_wound(w: Work, seat: int) -> None:
     w.emit(Ev.WOUND, f"{w.who(seat)} gains a Wound", seat=seat)
 
 
-def rescued(w: Work, seat: int, b: str) -> None:
+def rescued(w: Work, seat: int, b: str, later: list[OpEffect] | None = None) -> None:
+    """Announce a rescue; its "when rescued" effects go to `later` (for the fighter to
+    order against the Fight effect) or straight to the queue."""
     w.emit(Ev.RESCUE, f"{w.who(seat)} rescues {w.name(b)}", seat=seat, card=b)
     c = w.card(b)
     if isinstance(c, BystanderCard) and c.on_rescue:
-        push(w, *effects_op(w, seat, b, c.on_rescue))
+        ops = [OpEffect(seat=seat, source=b, effect=e) for e in c.on_rescue]
+        if later is not None:
+            later.extend(ops)
+        else:
+            push(w, *ops)
+
+
+def _order(w: Work, op: OpOrder, choice: str | None) -> None:
+    if choice is None:
+        w.ask(
+            PromptKind.ORDER,
+            op.seat,
+            "Which first: the Fight effect or the rescued Bystanders' effects?",
+            [Option(id="fight", label="Fight effect first"),
+             Option(id="rescue", label="Rescue effects first")],
+            op,
+        )  # fmt: skip
+        return
+    if choice == "rescue":
+        push(w, *op.rescue, *op.fight)
+    else:
+        push(w, *op.fight, *op.rescue)
 
 
 def _choose(
@@ -722,6 +748,8 @@ def defeat(w: Work, seat: int, target: str, *, fight_or_fail: bool) -> None:
     """Put the enemy in the Victory Pile, rescue, then its Fight (and Fight or Fail)
     effects; for an Uru fight the revealed cards go back last (L5)."""
     ops: list[Op] = []
+    later: list[OpEffect] = []
+    fight: OpAbilities | None = None
     if target == MASTERMIND:
         tactics = w.z[Z.TACTICS]
         if w.adapting():
@@ -735,13 +763,13 @@ def defeat(w: Work, seat: int, target: str, *, fight_or_fail: bool) -> None:
         w.emit(Ev.DEFEAT, f"{w.who(seat)} takes the Tactic {t.name}", seat=seat, card=tac)
         for b in list(w.z[Z.MM_CAP]):
             w.move(b, Z.MM_CAP, Z.victory(seat))
-            rescued(w, seat, b)
+            rescued(w, seat, b, later)
         if not w.z[Z.TACTICS] and w.result is None:
             # The players win now; the last Fight effect still resolves (§6, L7).
             w.result = Result.GOOD
             w.emit(Ev.END, "The players win!", result="good")
         if w.tactic_fight(t):
-            ops.append(abilities_op(w, seat, tac, w.tactic_fight(t), enemy=True))
+            fight = abilities_op(w, seat, tac, w.tactic_fight(t), enemy=True)
         if fight_or_fail and t.fight_or_fail:
             ops.append(abilities_op(w, seat, MASTERMIND, t.fight_or_fail, enemy=True))
         if w.adapting():
@@ -756,18 +784,23 @@ def defeat(w: Work, seat: int, target: str, *, fight_or_fail: bool) -> None:
         for held in list(w.z[Z.cap(space)]):
             if isinstance(w.card(held), BystanderCard):
                 w.move(held, Z.cap(space), Z.victory(seat))
-                rescued(w, seat, held)
+                rescued(w, seat, held, later)
             else:
                 # A captured Hero is gained by whoever defeats its captor.
                 w.move(held, Z.cap(space), Z.discard(seat))
                 w.emit(Ev.GAIN, f"{w.who(seat)} gains {w.name(held)}", seat=seat, card=held)
         if v.fight:
-            ops.append(abilities_op(w, seat, target, v.fight, enemy=True))
+            fight = abilities_op(w, seat, target, v.fight, enemy=True)
         if fight_or_fail and v.fight_or_fail:
             ops.append(abilities_op(w, seat, target, v.fight_or_fail, enemy=True))
     if fight_or_fail:
         ops.append(OpReturnRevealed())
-    push(w, *ops)
+    # The Fight effect and "when rescued" effects go in the order the fighter picks (§4).
+    if fight is not None and later:
+        first: list[Op] = [OpOrder(seat=seat, fight=(fight,), rescue=tuple(later))]
+    else:
+        first = [*([fight] if fight is not None else []), *later]
+    push(w, *first, *ops)
 
 
 # ---- turns ----------------------------------------------------------------------------

@@ -183,6 +183,15 @@ class OpReturnRevealed(_M):
     type: Literal["return_revealed"] = "return_revealed"
 
 
+class OpOrder(_M):
+    """A Fight effect and "when rescued" effects: the fighter picks the order (§4)."""
+
+    type: Literal["order"] = "order"
+    seat: int
+    fight: tuple[OpAbilities, ...]
+    rescue: tuple[OpEffect, ...]
+
+
 class OpNextTurn(_M):
     """After cleanup (and any "after you draw your new hand" effects): the next turn, or
     the end of the game after a won or run-out turn (§6)."""
@@ -198,6 +207,7 @@ Op = Annotated[
     | OpEscape
     | OpAdapt
     | OpReturnRevealed
+    | OpOrder
     | OpNextTurn,
     Field(discriminator="type"),
 ]
@@ -211,6 +221,7 @@ class PromptKind(StrEnum):
     FATED_FUTURE = "fated_future"
     REVEAL = "reveal"  # reveal a card or take the alternative
     CHOOSE_ONE = "choose_one"  # "do A or B"
+    ORDER = "order"  # which effects first: the Fight effect or the rescue effects
 
 
 class Option(_M):

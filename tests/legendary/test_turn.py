@@ -375,3 +375,23 @@ def heal(seat: int):  # type: ignore[no-untyped-def]
 
 
 _ = eff
+
+
+def test_fight_and_rescue_effects_in_the_order_the_fighter_picks() -> None:
+    from rules.legendary.cards import BystanderCard
+    from tests.legendary.packs import abilities
+
+    wounder = villain("wounder", 2, 1, fight=[{"effects": [{"type": "gain_wound"}]}])
+    cleaner = BystanderCard(id="cleaner", name="Cleaner",
+                            on_rescue=abilities({"effects": [
+                                {"type": "ko", "zones": ["discard"]}]})[0].effects)  # fmt: skip
+    pack = make_pack(wounder, cleaner)
+    for order, left in (("fight", []), ("rescue", ["wound"])):
+        g = scenario(pack, city={3: ("wounder", ["cleaner"])}, attack=2)
+        t = Table(pack, g)
+        t.fight(0, "wounder")
+        assert t.game.prompt is not None and t.game.prompt.kind == "order"
+        t.choose(0, order)
+        # Fight first: the Wound is gained, then the Cleaner KOs it; rescue first: the
+        # Cleaner finds an empty discard pile, then the Wound arrives.
+        assert t.ids("p0.discard") == left
