@@ -187,6 +187,7 @@ class Scheme(BaseModel):
     name: str
     text: str = ""
     twists: int = Field(ge=0)
+    twists_by_players: dict[int, int] = {}  # player count -> Twists, overriding `twists`
     extra_heroes: int = Field(default=0, ge=0)
     extra_villain_groups: int = Field(default=0, ge=0)
     twist: tuple[TwistRule, ...]

@@ -79,7 +79,9 @@ def villain_deck_summary(setup: Setup, pack: Pack) -> dict[str, int]:
     """What the Villain Deck will hold for this setup, by kind (for a setup screen)."""
     cnt = counts_for(setup, pack)
     scheme = pack.schemes.get(setup.scheme or "")
-    twists = (scheme.twists if scheme else 0) + setup.options.extra_twists
+    n = len(setup.names)
+    twists = scheme.twists_by_players.get(n, scheme.twists) if scheme else 0
+    twists += setup.options.extra_twists
     return {
         "villain_groups": cnt.villain_groups,
         "henchman_groups": cnt.henchman_groups,
@@ -167,7 +169,8 @@ def new_game(pack: Pack, setup: Setup, seed: int) -> Outcome:
     zones[Z.TACTICS] = tactics
     # 3. The Villain Deck.
     vdeck: list[str] = []
-    vdeck += make(pack.twist_card, scheme.twists + setup.options.extra_twists)
+    twists = scheme.twists_by_players.get(n, scheme.twists)
+    vdeck += make(pack.twist_card, twists + setup.options.extra_twists)
     vdeck += make(pack.strike_card, cnt.strikes)
     for g in vg:
         vdeck += group_cards(pack.groups[g])

@@ -326,3 +326,15 @@ def test_l24_a_villain_entering_by_effect_pushes_escapes_and_ambushes() -> None:
     t.play(0, "caller")
     assert t.city()[4] == "amb" and t.ids("city4.cap") == ["civilian"]
     assert t.ids("escape") == ["thug"] and "blade" in t.ids("ko")
+
+
+def test_twists_by_player_count() -> None:
+    sch = Scheme(id="tbp", name="Tbp", twists=8, twists_by_players={1: 5}, twist=(),
+                 evil_wins=(EvilWins(on="twists", at_least=99),))  # fmt: skip
+    pack = BIG.model_copy(update={"schemes": BIG.schemes | {"tbp": sch}})
+    for n, want in ((1, 5), (2, 8)):
+        g = new_game(pack, Setup(names=tuple(f"p{i}" for i in range(n)), scheme="tbp",
+                                 mastermind="lead-mm", villains=("vg3", "vg0")[:n],
+                                 henchmen=("hg0",)), 1).state  # fmt: skip
+        every = [i for z, v in g.zones.items() if not z.startswith("p") for i in v]
+        assert sum(1 for i in every if pack.cards[g.instances[i]].kind == "twist") == want
