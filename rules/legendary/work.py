@@ -390,15 +390,17 @@ class Work:
         self.prompt = Prompt(kind=kind, seat=seat, text=text, options=tuple(options), op=op)
 
     def card_options(self, insts: list[str]) -> list[Option]:
-        """One option per distinct card (identical copies are the same choice)."""
-        seen: set[str] = set()
+        """One option per distinct card per zone (identical copies in one zone are the
+        same choice; a Wound in hand and one in the discard pile are not)."""
+        zone_of = {i: k for k, v in self.z.items() for i in v} if len(insts) > 1 else {}
+        seen: set[tuple[str, str]] = set()
         out: list[Option] = []
         for i in insts:
-            cid = self.inst[i]
-            if cid in seen:
+            key = (self.inst[i], zone_of.get(i, ""))
+            if key in seen:
                 continue
-            seen.add(cid)
-            out.append(Option(id=i, label=self.name(i)))
+            seen.add(key)
+            out.append(Option(id=i, label=self.name(i) + _zone_label(key[1])))
         return out
 
     # ---- the end --------------------------------------------------------------------
@@ -458,3 +460,10 @@ class Work:
 
     def enemy_kind(self, inst: str) -> CardKind:
         return self.card(inst).kind
+
+
+def _zone_label(zone: str) -> str:
+    """ " (hand)", " (discard pile)"… for a player's zones; "" elsewhere."""
+    tail = zone.split(".", 1)[1] if zone.startswith("p") and "." in zone else ""
+    return {"hand": " (hand)", "discard": " (discard pile)", "played": " (played)",
+            "victory": " (Victory Pile)"}.get(tail, "")  # fmt: skip

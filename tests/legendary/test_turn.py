@@ -395,3 +395,19 @@ def test_fight_and_rescue_effects_in_the_order_the_fighter_picks() -> None:
         # Fight first: the Wound is gained, then the Cleaner KOs it; rescue first: the
         # Cleaner finds an empty discard pile, then the Wound arrives.
         assert t.ids("p0.discard") == left
+
+
+def test_the_same_card_in_two_zones_is_two_choices() -> None:
+    koer = hero("koer2", classes=["tech"], abilities=[
+        {"effects": [{"type": "ko", "zones": ["hand", "discard"]}]}])  # fmt: skip
+    pack = make_pack(koer)
+    g = scenario(pack, hands={0: ["koer2", "wound", "wound"]}, discards={0: ["wound"]})
+    t = Table(pack, g)
+    t.play(0, "koer2")
+    p = t.game.prompt
+    assert p is not None and [o.label for o in p.options] == [
+        "Wound (hand)",
+        "Wound (discard pile)",
+    ]
+    t.choose(0, p.options[1].id)
+    assert t.ids("p0.discard") == [] and t.ids("p0.hand") == ["wound", "wound"]
