@@ -15,7 +15,17 @@ from rules.core.events import Event, visible_to
 from rules.legendary.actions import MASTERMIND
 from rules.legendary.cards import Card, HeroCard, Pack, TacticCard, VillainCard
 from rules.legendary.effects import Ability, FatedFuture, Undercover
-from rules.legendary.state import CITY, CITY_NAMES, HQ, Game, Option, PromptKind, Result, Z
+from rules.legendary.state import (
+    CITY,
+    CITY_NAMES,
+    HQ,
+    Game,
+    Option,
+    Options,
+    PromptKind,
+    Result,
+    Z,
+)
 from rules.legendary.work import Work
 
 
@@ -99,6 +109,8 @@ class GameView(_V):
     fought: bool
     healed: bool
     uru_failed: bool
+    options: Options  # the table options (public)
+    epic: bool
     scheme: str
     scheme_name: str
     twists: int
@@ -245,6 +257,8 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         fought=game.turn.fought,
         healed=game.turn.healed,
         uru_failed=game.turn.uru_failed,
+        options=game.options,
+        epic=game.epic,
         scheme=w.scheme.id,
         scheme_name=w.scheme.name,
         twists=game.twists,
