@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rules.core.errors import IllegalAction, Refusal
 from rules.core.events import Event
+from rules.legendary import city, steps
 from rules.legendary import resolve as rs
 from rules.legendary.actions import (
     MASTERMIND,
@@ -76,7 +77,7 @@ def _dispatch(w: Work, a: Action) -> None:
     if w.over:
         raise refuse(Code.GAME_OVER, "The game is over.\nStart a new game to play again.")
     if isinstance(a, Choose):
-        _choose(w, a)
+        choose_card(w, a)
         return
     if w.prompt is not None:
         who = w.who(w.prompt.seat)
@@ -104,7 +105,7 @@ def _dispatch(w: Work, a: Action) -> None:
         _end_turn(w)
 
 
-def _choose(w: Work, a: Choose) -> None:
+def choose_card(w: Work, a: Choose) -> None:
     p = w.prompt
     if p is None:
         raise refuse(Code.NO_PROMPT, "There is nothing to choose right now.")
@@ -141,7 +142,7 @@ def _play(w: Work, a: Play) -> None:
     w.attack += c.attack or 0
     w.emit(Ev.PLAY, f"{w.who(seat)} plays {c.name}", seat=seat, card=a.card)
     if c.abilities:
-        rs.push(
+        steps.push(
             w,
             OpAbilities(
                 seat=seat, source=a.card, abilities=c.abilities, before=before,
@@ -221,7 +222,7 @@ def _fight(w: Work, a: Fight) -> None:
     if not weapons:
         w.attack -= w.enemy_attack(a.target)
         w.emit(Ev.FIGHT, f"{w.who(seat)} fights {label}", seat=seat, target=a.target)
-        rs.defeat(w, seat, a.target, fight_or_fail=False)
+        city.defeat(w, seat, a.target, fight_or_fail=False)
         rs.run(w)
         return
     bonus = _reveal(w, weapons)
@@ -230,7 +231,7 @@ def _fight(w: Work, a: Fight) -> None:
            f"{total} Attack)", seat=seat, target=a.target, bonus=bonus)  # fmt: skip
     if w.attack >= total:
         w.attack -= total
-        rs.defeat(w, seat, a.target, fight_or_fail=True)
+        city.defeat(w, seat, a.target, fight_or_fail=True)
     else:
         # Failure: all Attack is lost; no more fights or Healing this turn (§7).
         w.attack = 0
@@ -239,9 +240,9 @@ def _fight(w: Work, a: Fight) -> None:
         ops: list[Op] = []
         ff = _fight_or_fail(w, a.target)
         if ff:
-            ops.append(rs.abilities_op(w, seat, a.target, ff, enemy=True))
+            ops.append(steps.abilities_op(w, seat, a.target, ff, enemy=True))
         ops.append(OpReturnRevealed())
-        rs.push(w, *ops)
+        steps.push(w, *ops)
     rs.run(w)
 
 
@@ -296,7 +297,7 @@ def _special(w: Work, a: Special) -> None:
     w.specials.append(sa.id)
     w.after_draw += [OpEffect(seat=a.seat, effect=e) for e in sa.after_new_hand]
     w.emit(Ev.SPECIAL, f"{w.who(a.seat)} uses {sa.name}", seat=a.seat, action=sa.id)
-    rs.push(w, *rs.effects_op(w, a.seat, None, sa.effects))
+    steps.push(w, *steps.effects_op(w, a.seat, None, sa.effects))
     rs.run(w)
 
 
@@ -337,7 +338,7 @@ def _end_turn(w: Work) -> None:
     w.copies = {}  # copies vanish at cleanup (L3)
     # "After you draw your new hand" effects, then the next turn (§4 cleanup, L11).
     later, w.after_draw = w.after_draw, []
-    rs.push(w, *later, OpNextTurn())
+    steps.push(w, *later, OpNextTurn())
     rs.run(w)
 
 

@@ -43,17 +43,17 @@ class Host:
 
     def play_revealed_strike(self, inst: str) -> None:
         """A revealed Master Strike is played (its Strike happens, then it is KO'd)."""
-        from rules.legendary import resolve
+        from rules.legendary import city
 
         w = self._w
         w.move(inst, Z.REVEALED, Z.KO)
-        resolve.strike(w)
+        city.strike(w)
 
     def revealed_enters(self, inst: str) -> None:
         """A revealed Villain enters the city as a drawn one would (L24)."""
-        from rules.legendary import resolve
+        from rules.legendary import city
 
-        resolve.enter(self._w, inst)
+        city.enter(self._w, inst)
 
     def swap_spaces(self, a: int, b: int) -> None:
         """Move the Villain in space a to space b, swapping with any occupant; captured

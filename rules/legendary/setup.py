@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.rng import Rng
-from rules.legendary import resolve as rs
+from rules.legendary import city
 from rules.legendary.cards import GroupDef, Pack
 from rules.legendary.codes import Code, Ev, refuse
 from rules.legendary.engine import Outcome, start_turn
@@ -232,6 +232,6 @@ def new_game(pack: Pack, setup: Setup, seed: int) -> Outcome:
         heroes=heroes,
     )
     if mm.adapting:
-        rs.adapt(w)
+        city.adapt(w)
     start_turn(w)
     return Outcome(w.freeze(bump=False), tuple(w.events))
