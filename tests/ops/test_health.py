@@ -251,3 +251,55 @@ def test_health_command_without_a_bot_exits_1_with_one_line(tmp_path: Path) -> N
         f"unhealthy: no heartbeat file {tmp_path / 'f.sqlite3.heartbeat.json'}: the bot is "
         "not running (or it runs with another BOT_DATABASE)"
     ]
+
+
+async def test_healthcheck_against_the_bot_process(tmp_path: Path) -> None:
+    # What Docker's HEALTHCHECK does: `python -m bot health` beside a running
+    # `python -m bot`, in the same environment.
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),
+        "BOT_DATABASE": str(tmp_path / "f.sqlite3"),
+    }
+
+    async def health() -> tuple[int, str]:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "health",
+            cwd=ROOT,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        out, _ = await proc.communicate()
+        return proc.returncode or 0, out.decode().strip()
+
+    async with FakeDiscord() as fake:
+        bot = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.ops.fake_child",
+            fake.api_base,
+            fake.gateway_url,
+            cwd=ROOT,
+            env={**env, "DISCORD_TOKEN": fake.token},
+            stderr=asyncio.subprocess.PIPE,
+        )
+        try:
+            await fake.wait_for(lambda: fake.live_sessions, timeout=30, what="the bot")
+            for _ in range(100):
+                code, line = await health()
+                if code == 0:
+                    break
+                await asyncio.sleep(0.1)
+            assert code == 0 and line.startswith("ok: connected to Discord since"), line
+            bot.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(bot.wait(), 15) == 0
+        finally:
+            if bot.returncode is None:
+                bot.kill()
+                await bot.wait()
+    code, line = await health()
+    assert code == 1 and line.startswith("unhealthy: the bot is not running: it stopped at")
