@@ -21,7 +21,7 @@ import math
 import os
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -67,6 +67,10 @@ def _latency_ms(client: Any) -> float | None:
 def _is_connected(client: Any) -> bool:
     if client is None or client.is_closed() or not client.is_ready():
         return False
+    # An AutoShardedClient: connected when every shard of this process is.
+    shards = getattr(client, "shards", None)
+    if isinstance(shards, Mapping) and shards:
+        return all(not shard.is_closed() for shard in shards.values())
     ws = getattr(client, "ws", None)
     return ws is not None and bool(getattr(ws, "open", False))
 

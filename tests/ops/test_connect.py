@@ -240,6 +240,26 @@ async def test_bot_survives_discord_5xx_at_login(
     assert len(fake.calls_to("GET", "/users/@me")) == 3
 
 
+async def test_bot_survives_a_login_that_times_out(
+    fake: FakeDiscord,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # aiohttp's own time limit (5 min in all, 30 s to connect) made short; Discord
+    # answers too late twice.
+    monkeypatch.setattr(aiohttp.client, "DEFAULT_TIMEOUT", aiohttp.ClientTimeout(total=0.2))
+    fake.delay_route("GET", "/users/@me", 1.0, count=2)
+    backoff = Backoff(first=0.01, cap=0.02)
+    settings = Settings(token=fake.token, database=tmp_path / "f.sqlite3")
+    with caplog.at_level(logging.INFO):
+        task = asyncio.ensure_future(_serve(settings, fake.token, content(), backoff=backoff))
+        assert await _stop_when_ready(fake, task) == 0
+    attempts = _attempt_records(caplog)
+    assert len(attempts) == 2
+    assert "Discord did not answer in time. Check the network" in attempts[0].getMessage()
+
+
 async def test_rejected_token_is_not_retried_and_says_what_to_do(
     fake: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

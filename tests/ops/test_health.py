@@ -155,6 +155,28 @@ def test_heartbeat_tracks_the_connection_and_replaces_the_file_atomically(
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]  # no temp file left
 
 
+class _Shard:
+    def __init__(self, closed: bool) -> None:
+        self.closed = closed
+
+    def is_closed(self) -> bool:
+        return self.closed
+
+
+def test_a_sharded_client_is_connected_only_with_every_shard(tmp_path: Path) -> None:
+    path = tmp_path / "hb.json"
+    hb = Heartbeat(path)
+    client: Any = _Client()
+    client.ws = None  # AutoShardedClient keeps one websocket per shard
+    client.shards = {0: _Shard(False), 1: _Shard(False)}
+    hb.watch(client)
+    hb.write()
+    assert read_beat(path).connected
+    client.shards[1].closed = True
+    hb.write()
+    assert not read_beat(path).connected
+
+
 def test_heartbeat_holds_nothing_secret(tmp_path: Path) -> None:
     path = tmp_path / "hb.json"
     hb = Heartbeat(path)
