@@ -9,7 +9,10 @@ RUN pip install --no-cache-dir --disable-pip-version-check --require-hashes \
         --only-binary=:all: --prefix=/install -r /tmp/requirements.lock
 
 FROM python:3.11-slim
-RUN useradd --create-home --uid 10001 fixer && mkdir -p /data && chown fixer /data
+# /backups: where a second volume for BOT_BACKUP_DIR can go (a volume mounted on a path
+# the image lacks would belong to root, and the fixer user could not write it).
+RUN useradd --create-home --uid 10001 fixer && mkdir -p /data /backups \
+    && chown fixer /data /backups
 COPY --from=deps /install /usr/local
 # Fixer itself runs from its source tree (no build step, nothing unpinned), compiled
 # ahead of time because the fixer user cannot write there.
