@@ -51,6 +51,17 @@ _NETWORK = "the network, a firewall or a proxy between this machine and Discord"
 _DISCORD_SIDE = "Discord's status page: the problem is on Discord's side"
 
 
+#: What to do about the gateway closes discord.py does not resume from.
+GATEWAY_CLOSES = {
+    4004: "the token was rejected; copy it again from the Developer Portal (Bot → Reset "
+    "Token) and set DISCORD_TOKEN to it",
+    4010: "the shard id is not valid for the shard count",
+    4011: "Discord requires sharding for this many servers; run with more shards",
+    4012: "this discord.py speaks a gateway version Discord no longer accepts; upgrade Fixer",
+    4013: "an intent Fixer asks for is not valid; upgrade Fixer",
+}
+
+
 def describe(exc: BaseException) -> Unreachable | None:
     """What a failure to talk to Discord means, in one line; None if `exc` is not a
     network-level failure (a bug, a rejected token, a refused request)."""
@@ -230,11 +241,12 @@ async def serve(
             except discord.ConnectionClosed as exc:
                 if stopping.is_set():
                     break
-                # The gateway closed for good (a bad shard, intents or API version).
+                # A close discord.py does not resume from: retrying would fail the same way.
                 log.error(
-                    "Discord closed the gateway connection (code %s%s); not retrying",
+                    "Discord closed the gateway connection (code %s%s): %s. Not retrying.",
                     exc.code,
-                    f": {exc.reason}" if exc.reason else "",
+                    f", {exc.reason}" if exc.reason else "",
+                    GATEWAY_CLOSES.get(exc.code or 0, "see Discord's list of gateway close codes"),
                 )
                 return 1
             except Exception as exc:

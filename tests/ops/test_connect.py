@@ -277,6 +277,22 @@ async def test_rejected_token_is_not_retried_and_says_what_to_do(
     assert "Reset Token" in err.getMessage() and "Not retrying" in err.getMessage()
 
 
+async def test_gateway_rejecting_the_token_is_not_retried(
+    fake: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = Settings(token=fake.token, database=tmp_path / "f.sqlite3")
+    backoff = Backoff(first=0.01, cap=0.02)
+    task = asyncio.ensure_future(_serve(settings, fake.token, content(), backoff=backoff))
+    await fake.wait_for(lambda: fake.live_sessions, timeout=15, what="a session")
+    await fake.drop_connections(code=4004)  # Authentication failed
+    assert await asyncio.wait_for(task, 15) == 1
+    assert backoff.attempt == 0 and len(fake.sessions) == 1
+    (err,) = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert err.getMessage().startswith("Discord closed the gateway connection (code 4004")
+    assert "the token was rejected" in err.getMessage()
+    assert err.getMessage().endswith("Not retrying.") and err.exc_info is None
+
+
 async def test_sigterm_during_the_back_off_stops_at_once(
     fake: FakeDiscord, refused_base: str, tmp_path: Path
 ) -> None:
