@@ -211,7 +211,9 @@ async def test_bot_retries_a_refused_connection_then_connects(
     backoff = SwitchAfter(3, network_back)
     settings = Settings(token=fake.token, database=tmp_path / "f.sqlite3")
     with caplog.at_level(logging.INFO):
-        task = asyncio.ensure_future(_serve(settings, fake.token, content(), backoff=backoff))
+        task = asyncio.ensure_future(
+            _serve(settings, fake.token, {"legends": content()}, backoff=backoff)
+        )
         assert await _stop_when_ready(fake, task) == 0
     attempts = _attempt_records(caplog)
     assert [r.levelname for r in attempts] == ["WARNING"] * 3
@@ -232,7 +234,9 @@ async def test_bot_survives_discord_5xx_at_login(
     backoff = Backoff(first=0.01, cap=0.02)
     settings = Settings(token=fake.token, database=tmp_path / "f.sqlite3")
     with caplog.at_level(logging.INFO):
-        task = asyncio.ensure_future(_serve(settings, fake.token, content(), backoff=backoff))
+        task = asyncio.ensure_future(
+            _serve(settings, fake.token, {"legends": content()}, backoff=backoff)
+        )
         assert await _stop_when_ready(fake, task) == 0
     attempts = _attempt_records(caplog)
     assert len(attempts) == 2
@@ -253,7 +257,9 @@ async def test_bot_survives_a_login_that_times_out(
     backoff = Backoff(first=0.01, cap=0.02)
     settings = Settings(token=fake.token, database=tmp_path / "f.sqlite3")
     with caplog.at_level(logging.INFO):
-        task = asyncio.ensure_future(_serve(settings, fake.token, content(), backoff=backoff))
+        task = asyncio.ensure_future(
+            _serve(settings, fake.token, {"legends": content()}, backoff=backoff)
+        )
         assert await _stop_when_ready(fake, task) == 0
     attempts = _attempt_records(caplog)
     assert len(attempts) == 2
@@ -267,7 +273,7 @@ async def test_rejected_token_is_not_retried_and_says_what_to_do(
     backoff = Backoff(first=0.01, cap=0.02)
     with caplog.at_level(logging.INFO):
         code = await asyncio.wait_for(
-            _serve(settings, "not-the-token", content(), backoff=backoff), 15
+            _serve(settings, "not-the-token", {"legends": content()}, backoff=backoff), 15
         )
     assert code == 1
     assert len(fake.calls_to("GET", "/users/@me")) == 1
@@ -282,7 +288,9 @@ async def test_gateway_rejecting_the_token_is_not_retried(
 ) -> None:
     settings = Settings(token=fake.token, database=tmp_path / "f.sqlite3")
     backoff = Backoff(first=0.01, cap=0.02)
-    task = asyncio.ensure_future(_serve(settings, fake.token, content(), backoff=backoff))
+    task = asyncio.ensure_future(
+        _serve(settings, fake.token, {"legends": content()}, backoff=backoff)
+    )
     await fake.wait_for(lambda: fake.live_sessions, timeout=15, what="a session")
     await fake.drop_connections(code=4004)  # Authentication failed
     assert await asyncio.wait_for(task, 15) == 1
@@ -298,7 +306,9 @@ async def test_sigterm_during_the_back_off_stops_at_once(
 ) -> None:
     settings = Settings(token=fake.token, database=tmp_path / "f.sqlite3")
     backoff = Backoff(first=60.0, cap=60.0)
-    task = asyncio.ensure_future(_serve(settings, fake.token, content(), backoff=backoff))
+    task = asyncio.ensure_future(
+        _serve(settings, fake.token, {"legends": content()}, backoff=backoff)
+    )
     while backoff.attempt == 0:
         await asyncio.sleep(0.01)
     os.kill(os.getpid(), signal.SIGTERM)
@@ -313,7 +323,7 @@ async def test_gateway_loss_is_one_line_while_discord_py_reconnects(
     async with FakeDiscord() as fake:
         settings = Settings(token=fake.token, database=tmp_path / "f.sqlite3")
         with caplog.at_level(logging.INFO):
-            task = asyncio.ensure_future(_serve(settings, fake.token, content()))
+            task = asyncio.ensure_future(_serve(settings, fake.token, {"legends": content()}))
             await fake.wait_for(lambda: fake.live_sessions, timeout=15, what="a session")
             await fake.stop()  # Discord is gone: every reconnect is refused
             for _ in range(300):

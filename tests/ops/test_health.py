@@ -230,7 +230,9 @@ async def test_health_of_the_running_bot(
     assert hb.parent == db.parent
     async with FakeDiscord() as fake:
         settings = Settings(token=fake.token, database=db)
-        task = asyncio.ensure_future(_serve(settings, fake.token, content(), heartbeat_every=0.2))
+        task = asyncio.ensure_future(
+            _serve(settings, fake.token, {"legends": content()}, heartbeat_every=0.2)
+        )
         await fake.wait_for(lambda: fake.live_sessions, timeout=15, what="a session")
         await _until(lambda: hb.exists() and read_beat(hb).connected)
         code, line = _health(db, capsys)
