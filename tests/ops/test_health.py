@@ -19,7 +19,7 @@ import pytest
 from bot.app import _serve
 from bot.cli import main
 from bot.config import Settings
-from bot.heartbeat import Beat, Heartbeat, check, heartbeat_path, read_beat
+from bot.heartbeat import Beat, Heartbeat, check, heartbeat_path, pid_alive, read_beat
 from tests.e2e.harness import content
 from tests.fakediscord import FakeDiscord
 
@@ -99,6 +99,15 @@ def test_stopped_bot_and_dead_process(tmp_path: Path) -> None:
     # A pid from another host (container) says nothing here: only the time counts.
     _write(hb, pid=4_000_000, host="elsewhere")
     assert _check(hb, alive=lambda pid: False)[0]
+
+
+def test_pid_alive_asks_without_killing(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert pid_alive(os.getpid())
+    assert not pid_alive(2**22 + 12345)  # above Linux's largest pid
+    # On Windows os.kill(pid, 0) would terminate the bot: never call it there.
+    monkeypatch.setattr(os, "name", "nt")
+    monkeypatch.setattr(os, "kill", lambda *a: pytest.fail("os.kill on Windows"))
+    assert pid_alive(os.getpid())
 
 
 def test_garbage_file_is_one_line(tmp_path: Path) -> None:
