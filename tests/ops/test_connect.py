@@ -13,6 +13,7 @@ import socket
 import ssl
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -416,6 +417,8 @@ def test_bot_without_dns_keeps_retrying_one_line_each_and_stops_on_sigterm(
     )
     assert proc.stderr is not None
     lines: list[str] = []
+    watchdog = threading.Timer(60, proc.kill)  # a hung bot fails the test, not the suite
+    watchdog.start()
     try:
         while sum("cannot reach Discord" in line for line in lines) < 2:
             line = proc.stderr.readline()
@@ -424,6 +427,7 @@ def test_bot_without_dns_keeps_retrying_one_line_each_and_stops_on_sigterm(
         proc.send_signal(signal.SIGTERM)
         _, rest = proc.communicate(timeout=30)
     finally:
+        watchdog.cancel()
         if proc.poll() is None:
             proc.kill()
     lines += rest.splitlines(keepends=True)
