@@ -1,7 +1,6 @@
 """`python -m bot`: see bot/cli.py."""
 
-import sys
-
 from bot.cli import main
+from bot.entry import run_cli
 
-sys.exit(main())
+run_cli(main)

@@ -44,11 +44,10 @@ def intents(message_content: bool = True) -> discord.Intents:
 
 
 def load_content(settings: Settings) -> ContentPack:
-    from content.legends.loader import load_default_pack, load_pack
+    from bot.packs import content_for
 
-    if settings.content_pack is not None:
-        return load_pack(settings.content_pack)
-    return load_default_pack()
+    content: ContentPack = content_for("legends", settings.content_packs)
+    return content
 
 
 class FixerBot(commands.Bot):
@@ -156,7 +155,8 @@ def settings_from_args(args: Any) -> Settings | None:
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        for line in str(exc).splitlines():
+            print(f"error: {line}", file=sys.stderr)
         return None
     if getattr(args, "database", None):
         settings = settings.model_copy(update={"database": Path(args.database)})

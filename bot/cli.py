@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-DEFAULT_DATABASE = Path("data") / "fixer.sqlite3"
+from bot.config import DEFAULT_DATABASE, LOG_LEVELS
 
 Subparsers = Any  # argparse._SubParsersAction, which typeshed keeps private
 Handler = Callable[[argparse.Namespace], int]
@@ -109,28 +109,64 @@ def _sync(args: argparse.Namespace) -> int:
     return 2 if settings is None else sync(settings)
 
 
+def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
+    """`--game NAME` (or `--game=NAME`) taken out of `argv`, anywhere in it; the default
+    game when absent. Raises UnknownGameError for a game this build does not hold."""
+    from bot import games
+
+    rest: list[str] = []
+    name = games.DEFAULT_GAME
+    it = iter(argv)
+    for arg in it:
+        if arg == "--game":
+            name = next(it, "")
+        elif arg.startswith("--game="):
+            name = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    games.plugin(name)  # UnknownGameError
+    return name, rest
+
+
+def _per_game(what: str, argv: Sequence[str]) -> int:
+    """`play` and `simulate`: each game parses its own options."""
+    from bot import games
+    from rules.core.text import did_you_mean
+
+    try:
+        name, rest = split_game(argv)
+    except games.UnknownGameError as exc:
+        hint = did_you_mean(exc.name, games.GAMES)
+        print(
+            f"error: unknown game '{exc.name}'{hint}. This build holds: "
+            f"{', '.join(games.GAMES)} (python -m bot {what} --game NAME).",
+            file=sys.stderr,
+        )
+        return 2
+    if any(a in ("-h", "--help") for a in rest):
+        print(f"--game {{{','.join(games.GAMES)}}}: which game (default {games.DEFAULT_GAME})")
+    plugin = games.plugin(name)
+    return plugin.play(rest) if what == "play" else plugin.simulate(rest)
+
+
 def _add_play(sub: Subparsers) -> None:
-    p = sub.add_parser("play", help="play a table in the terminal", add_help=False)
+    p = sub.add_parser("play", help="play a table in the terminal (--game NAME)", add_help=False)
     p.add_argument("args", nargs=argparse.REMAINDER)
     p.set_defaults(func=_play)
 
 
 def _play(args: argparse.Namespace) -> int:
-    from bot.play import main
-
-    return main(list(args.args))
+    return _per_game("play", list(args.args))
 
 
 def _add_simulate(sub: Subparsers) -> None:
-    p = sub.add_parser("simulate", help="AI playouts for balancing", add_help=False)
+    p = sub.add_parser("simulate", help="AI playouts for balancing (--game NAME)", add_help=False)
     p.add_argument("args", nargs=argparse.REMAINDER)
     p.set_defaults(func=_simulate)
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from bot.simulate import main
-
-    return main(list(args.args))
+    return _per_game("simulate", list(args.args))
 
 
 # ---- db --------------------------------------------------------------------------------
@@ -503,7 +539,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
-        description="Fixer, a Discord game master for Cyberpunk Legends.",
+        description="Fixer, a Discord game master for cyberpunk card games.",
     )
     parser.add_argument(
         "--database",
@@ -532,8 +568,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(argparse.Namespace(args=argv[1:]))
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=str(args.log_level).upper(), format="%(levelname)s %(name)s: %(message)s"
-    )
+    level = str(args.log_level).upper()
+    if level not in LOG_LEVELS:
+        source = "--log-level" if "--log-level" in " ".join(argv) else "BOT_LOG_LEVEL"
+        _fail(
+            f"{source}={args.log_level} is not allowed: use {', '.join(LOG_LEVELS[:-1])} "
+            f"or {LOG_LEVELS[-1]}"
+        )
+        return 2
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
     func: Handler = getattr(args, "func", _run)
     return func(args)

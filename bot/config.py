@@ -1,7 +1,10 @@
-"""Bot settings from the environment, validated by pydantic.
+"""Bot settings from the environment, every one validated up front.
 
 Plain pydantic over `os.environ` rather than pydantic-settings: a handful of variables
-don't justify another runtime dependency.
+don't justify another runtime dependency. A bad setting is one line naming the variable,
+the value it has and what is allowed (`SettingsError`), never a traceback; every bad
+setting is reported at once, so an admin fixes them in one go. The variables are the
+operator's contract (docs/operations.md).
 """
 
 from __future__ import annotations
@@ -16,31 +19,28 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 DEFAULT_DATABASE = Path("data") / "fixer.sqlite3"
 
-# Automatic backups (bot/storage/autobackup.py): how often, how many kept.
-DEFAULT_BACKUP_EVERY = 6 * 3600.0
-DEFAULT_BACKUP_KEEP = 14
-MIN_BACKUP_EVERY = 60.0
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhd])")
-_EVERY_ALLOWED = "a duration such as 30m, 6h or 1d (at least 1m), or off"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+DURABILITIES = ("NORMAL", "FULL")
 
-
-def parse_duration(text: str) -> float:
-    """Seconds in "90s", "30m", "6h", "1d"; 0 for "off" or "0". ValueError otherwise."""
-    value = text.strip().lower()
-    if value in {"off", "0", "none", "never"}:
-        return 0.0
-    match = _DURATION.fullmatch(value)
-    if match is None:
-        raise ValueError(f"{text!r} is not a duration; allowed: {_EVERY_ALLOWED}")
-    seconds = float(match.group(1)) * _UNITS[match.group(2)]
-    if seconds < MIN_BACKUP_EVERY:
-        raise ValueError(f"{text!r} is too often; allowed: {_EVERY_ALLOWED}")
-    return seconds
+# A Discord snowflake: a positive 64-bit integer, 17 to 20 digits in practice.
+_SNOWFLAKE = re.compile(r"^[0-9]{15,21}$")
+_DURATION = re.compile(r"^([0-9]+)\s*([smhd])$")
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
 class SettingsError(Exception):
     """A setting is missing or wrong; the message tells the admin what to set."""
+
+
+def parse_duration(text: str) -> float:
+    """Seconds in a duration like `30m`, `6h` or `1d`; `0` or `off` is 0 (disabled)."""
+    value = text.strip().lower()
+    if value in ("0", "off", "never"):
+        return 0.0
+    m = _DURATION.fullmatch(value)
+    if m is None or int(m.group(1)) == 0:
+        raise ValueError("use a duration such as 30m, 6h or 1d, or off")
+    return float(int(m.group(1)) * _UNIT_SECONDS[m.group(2)])
 
 
 class Settings(BaseModel):
@@ -49,68 +49,77 @@ class Settings(BaseModel):
     token: str | None = Field(default=None, description="DISCORD_TOKEN")
     database: Path = Field(default=DEFAULT_DATABASE, description="BOT_DATABASE")
     dev_guild: int | None = Field(default=None, description="BOT_DEV_GUILD")
-    content_pack: Path | None = Field(default=None, description="BOT_CONTENT_PACK")
+    # Pack directories (or folders of packs), each replacing the bundled content of the
+    # game its pack.toml names.
+    content_packs: tuple[Path, ...] = Field(default=(), description="BOT_CONTENT_PACK")
     log_level: str = Field(default="INFO", description="BOT_LOG_LEVEL")
     # NORMAL: answer once an action is in the WAL (safe from a crash of the bot), fsync
     # right after on a thread of its own. FULL: answer only after the fsync (safe from
     # a power cut too, 2-8 ms slower per action). See docs/storage.md, "Durability".
     durability: str = Field(default="NORMAL", description="BOT_DURABILITY")
-    # Automatic online backups while the bot runs, each checked; 0 turns them off. See
-    # docs/storage.md, "Automatic backups".
-    backup_every: float = Field(default=DEFAULT_BACKUP_EVERY, description="BOT_BACKUP_EVERY")
-    backup_keep: int = Field(default=DEFAULT_BACKUP_KEEP, description="BOT_BACKUP_KEEP")
+    # Automatic online backups: every `backup_every` seconds (0: off), keeping the
+    # newest `backup_keep`, in `backup_dir` (None: beside the database).
+    backup_every: float = Field(default=6 * 3600.0, description="BOT_BACKUP_EVERY")
+    backup_keep: int = Field(default=14, description="BOT_BACKUP_KEEP")
     backup_dir: Path | None = Field(default=None, description="BOT_BACKUP_DIR")
-
-    @field_validator("backup_every", mode="before")
-    @classmethod
-    def _backup_every(cls, v: Any) -> float:
-        return parse_duration(v) if isinstance(v, str) else float(v)
-
-    @field_validator("backup_keep", mode="before")
-    @classmethod
-    def _backup_keep(cls, v: Any) -> int:
-        text = str(v).strip()
-        if not text.isdigit() or int(text) < 1:
-            raise ValueError(f"{text!r} is not a number of backups; allowed: 1, 2, 3, …")
-        return int(text)
-
-    @field_validator("backup_dir", mode="before")
-    @classmethod
-    def _backup_dir(cls, v: Any) -> Any:
-        if v is not None and Path(v).exists() and not Path(v).is_dir():
-            raise ValueError(f"{str(v)!r} is a file; allowed: a folder (made if missing)")
-        return v
 
     @field_validator("durability")
     @classmethod
     def _durability(cls, v: str) -> str:
         mode = v.upper()
-        if mode not in {"NORMAL", "FULL"}:
-            raise ValueError("must be NORMAL (answer, then fsync) or FULL (fsync, then answer)")
+        if mode not in DURABILITIES:
+            raise ValueError("use NORMAL (answer, then fsync) or FULL (fsync, then answer)")
         return mode
 
     @field_validator("log_level")
     @classmethod
     def _level(cls, v: str) -> str:
         level = v.upper()
-        if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
-            raise ValueError("must be DEBUG, INFO, WARNING or ERROR")
+        if level not in LOG_LEVELS:
+            raise ValueError("use DEBUG, INFO, WARNING or ERROR")
         return level
+
+    @field_validator("dev_guild", mode="before")
+    @classmethod
+    def _guild(cls, v: Any) -> Any:
+        if isinstance(v, str) and not _SNOWFLAKE.fullmatch(v):
+            raise ValueError(
+                "use a server (guild) id: the 17 to 20 digits Discord's 'Copy Server ID' gives"
+            )
+        return v
+
+    @field_validator("content_packs", mode="before")
+    @classmethod
+    def _packs(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            paths = [Path(p) for p in v.split(":") if p.strip()]
+            for path in paths:
+                if not path.is_dir():
+                    what = "does not exist" if not path.exists() else "is not a directory"
+                    raise ValueError(f"{path} {what}; use pack directories separated by ':'")
+            return tuple(paths)
+        return v
+
+    @field_validator("backup_every", mode="before")
+    @classmethod
+    def _every(cls, v: Any) -> Any:
+        return parse_duration(v) if isinstance(v, str) else v
+
+    @field_validator("backup_keep", mode="before")
+    @classmethod
+    def _keep(cls, v: Any) -> Any:
+        if isinstance(v, str) and (not v.isdigit() or int(v) < 1):
+            raise ValueError("use a whole number of backups to keep, at least 1")
+        return v
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
         raw: dict[str, object] = {}
         names = {
-            "token": "DISCORD_TOKEN",
-            "database": "BOT_DATABASE",
-            "dev_guild": "BOT_DEV_GUILD",
-            "content_pack": "BOT_CONTENT_PACK",
-            "log_level": "BOT_LOG_LEVEL",
-            "durability": "BOT_DURABILITY",
-            "backup_every": "BOT_BACKUP_EVERY",
-            "backup_keep": "BOT_BACKUP_KEEP",
-            "backup_dir": "BOT_BACKUP_DIR",
+            name: str(info.description)
+            for name, info in cls.model_fields.items()
+            if info.description
         }
         for field, var in names.items():
             value = env.get(var, "").strip()
@@ -122,10 +131,12 @@ class Settings(BaseModel):
             problems = []
             for err in exc.errors():
                 field = str(err["loc"][0]) if err["loc"] else "?"
-                # pydantic prefixes a validator's own message with "Value error, ".
+                var = names.get(field, field)
                 msg = str(err["msg"]).removeprefix("Value error, ")
-                problems.append(f"{names.get(field, field)}: {msg}")
-            raise SettingsError("Bad settings: " + "; ".join(problems)) from None
+                if err["type"] == "int_parsing":
+                    msg = "use a whole number"
+                problems.append(f"{var}={raw.get(field, '')!s} is not allowed: {msg}")
+            raise SettingsError("\n".join(problems)) from None
 
     def require_token(self) -> str:
         if not self.token:

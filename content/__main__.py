@@ -1,8 +1,6 @@
 """`python -m content`: see `content.cli`."""
 
-import sys
-
+from bot.entry import run_cli
 from content.cli import main
 
-if __name__ == "__main__":
-    sys.exit(main())
+run_cli(main)

@@ -1,2 +1,3 @@
-"""Play Cyberpunk Legends in a plain terminal: rendering (`render`) and the interactive
-session (`session`). `python -m bot play` is the entry point (bot/play.py)."""
+"""What every game's terminal front end shares: the line-based console
+(`bot.terminal.console`) and the simulator's progress bar (`bot.terminal.progress`).
+Each game's own terminal table lives in `cogs/<game>/terminal/`."""

@@ -911,12 +911,7 @@ class LegendsCog(commands.Cog):
         await send(interaction, embeds=[render.deck_embed(mine, self.rt.content)], ephemeral=True)
 
     def _pool(self, state: Table) -> list[str]:
-        out: list[str] = []
-        for pack in self.rt.content.upgrade_packs.values():
-            if pack.sealed and pack.id not in state.unlocked:
-                continue
-            out.extend(c for c in pack.cards if c not in out)
-        return out
+        return engine.shop_cards(state, self.rt.content)
 
     @legends.command(name="shop", description="The Upgrade Pool and its prices")
     async def shop(self, interaction: discord.Interaction[Any]) -> None:

@@ -17,7 +17,7 @@ import discord
 
 from bot.service.game import Applied
 from bot.storage.errors import StorageError
-from cogs.legends import ids, render
+from cogs.legends import howto, ids, render
 from cogs.legends.components import panel_message
 from rules.core.errors import IllegalAction, Refusal
 from rules.legends.actions import (
@@ -95,7 +95,7 @@ async def or_refuse(interaction: discord.Interaction[Any], call: Awaitable[T]) -
     try:
         return await call
     except IllegalAction as exc:
-        await refuse(interaction, exc.refusal.message)
+        await refuse(interaction, howto.refusal_text(exc.refusal))
     except StorageError as exc:
         await refuse(interaction, exc.player_message)
     return None
@@ -209,20 +209,21 @@ class Actor:
         *,
         stale_panel: bool,
     ) -> None:
+        message = howto.refusal_text(refusal)
         if refusal.code == "stale" and stale_panel:
             try:
                 state = await self.runtime.service.get(cid)
             except IllegalAction:
-                await refuse(interaction, refusal.message)
+                await refuse(interaction, message)
                 return
             player = player_id(interaction)
             if self.runtime.seats_of(state, player):
                 _, embed, buttons = panel(
                     self.runtime, state, player, notes=["Here is your hand as it is now."]
                 )
-                await refuse(interaction, refusal.message, extra=[embed], view=buttons)
+                await refuse(interaction, message, extra=[embed], view=buttons)
                 return
-        await refuse(interaction, refusal.message)
+        await refuse(interaction, message)
 
 
 class ClickHandler(Actor):

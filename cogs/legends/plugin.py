@@ -71,12 +71,12 @@ class LegendsPlugin(GamePlugin):
         return LegendsAdapter(content)
 
     def play(self, argv: Sequence[str]) -> int:
-        from bot.play import main
+        from cogs.legends.terminal.play import main
 
         return main(argv)
 
     def simulate(self, argv: Sequence[str]) -> int:
-        from bot.simulate import main
+        from cogs.legends.terminal.simulate import main
 
         return main(argv)
 

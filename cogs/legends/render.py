@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
+from cogs.legends import howto
 from rules.core.events import Event
 from rules.legends.cards import ContentPack, PlayerCard
 from rules.legends.state import Runner, Table
@@ -201,7 +202,7 @@ _HEADLINE = re.compile(r"^(?P<head>[^:.]{1,60}: [^.]{1,120}\.)\s+(?P<rest>.+)$",
 
 
 def event_line(e: Event) -> str | None:
-    text = _cmd(e.text)
+    text = _cmd(howto.event_text(e))
     k = e.kind
     if k == "flipped":
         return "🃏 Flipped:\n" + "\n".join("> " + line for line in text.splitlines())

@@ -44,6 +44,7 @@ from rules.legends.actions import (
     Ready,
 )
 from rules.legends.cards import (
+    DECK_LIMIT,
     REAL_SUITS,
     ContentPack,
     PlayerCard,
@@ -53,6 +54,7 @@ from rules.legends.cards import (
     ScenarioCard,
     Suit,
 )
+from rules.legends.codes import PromptKind
 from rules.legends.damage import plan_damage
 from rules.legends.evaluate import EvalCard, classify, compile_card, meets
 from rules.legends.view import CardView, PlayerView, PromptView
@@ -523,23 +525,23 @@ class CrewAI:
         prompt = view.prompts[0]
         keys = {a.option: a for a in chooses}
         kind = prompt.kind
-        if kind == "choose_player":
+        if kind == PromptKind.CHOOSE_PLAYER:
             return self._choose_player(view, prompt, chooses)
-        if kind == "choose_target":
+        if kind == PromptKind.CHOOSE_TARGET:
             return self._choose_target(view, content, chooses)
-        if kind == "draw_and_put":
+        if kind == PromptKind.DRAW_AND_PUT:
             return keys.get("put", chooses[0])
-        if kind == "discard_from_plan":
+        if kind == PromptKind.DISCARD_FROM_PLAN:
             return self._discard_from_plan(view, content, prompt, keys)
-        if kind == "replace_plan":
+        if kind == PromptKind.REPLACE_PLAN:
             return self._replace_plan(view, content, keys)
-        if kind == "replace_hand":
+        if kind == PromptKind.REPLACE_HAND:
             return self._replace_hand(view, content, keys)
-        if kind == "put_from_hand":
+        if kind == PromptKind.PUT_FROM_HAND:
             return self._put_from_hand(view, content, keys)
-        if kind in ("discard_from_hand", "scene_discard"):
+        if kind in (PromptKind.DISCARD_FROM_HAND, PromptKind.SCENE_DISCARD):
             return self._discard_from_hand(view, content, prompt, keys)
-        if kind == "assign_damage":
+        if kind == PromptKind.ASSIGN_DAMAGE:
             return self._assign(view, prompt, chooses)
         return chooses[0]
 
@@ -864,7 +866,9 @@ class CrewAI:
             options = [
                 c
                 for c in pool
-                if c in content.cards and counts.get(c, 0) < 3 and 0 < content.cards[c].cost <= left
+                if c in content.cards
+                and counts.get(c, 0) < DECK_LIMIT
+                and 0 < content.cards[c].cost <= left
             ]
             if not options:
                 return buys

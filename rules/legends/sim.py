@@ -13,9 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
+from rules.core.stats import game_seed, wilson
 from rules.legends.actions import Action, CloseVote, Join, Start
 from rules.legends.ai import CrewAI, RandomAI
 from rules.legends.cards import ContentPack, Role, ScenarioKind
+from rules.legends.codes import EventKind
 from rules.legends.engine import apply, new_table
 from rules.legends.legal import legal_actions
 from rules.legends.options import TableOptions
@@ -153,20 +155,20 @@ def play_run(
         result.actions += 1
         faced = [o.order for o in before.active]
         for e in outcome.events:
-            if e.kind == "card_entered":
+            if e.kind == EventKind.CARD_ENTERED:
                 result.cards_played[str(e.data.get("card"))] += 1
-            elif e.kind == "flipped" and e.data.get("order") in obstacles:
+            elif e.kind == EventKind.FLIPPED and e.data.get("order") in obstacles:
                 faced.append(int(e.data["order"]))
-            elif e.kind == "round":
+            elif e.kind == EventKind.ROUND:
                 for order in faced:
                     name = names[order]
                     result.obstacle_rounds[name] = result.obstacle_rounds.get(name, 0) + 1
-            elif e.kind == "executed":
+            elif e.kind == EventKind.EXECUTED:
                 result.plans += 1
                 result.hits += bool(e.data.get("hits"))
-            elif e.kind == "obstacle_cleared":
+            elif e.kind == EventKind.OBSTACLE_CLEARED:
                 result.cleared.append(e.text.removesuffix(" is cleared!"))
-            elif e.kind == "crew_damaged" and t.run is None:
+            elif e.kind == EventKind.CREW_DAMAGED and t.run is None:
                 result.flatlined_by = e.text.split(" deals ")[0]
         if t.run is None:
             last = t.history[-1]
@@ -181,17 +183,6 @@ def play_run(
 
 
 # ---- many games: the balance simulator ---------------------------------------------
-
-
-def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass
@@ -225,10 +216,6 @@ class SimReport:
     obstacles: list[ObstacleStats]
     flatlined_by: dict[str, int]
     most_played: list[tuple[str, str, float]]  # (card id, name, plays per game)
-
-
-def game_seed(seed: int, game: int) -> int:
-    return seed * 1_000_003 + game
 
 
 def simulate(

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.simulate import main as simulate_main
-from bot.simulate import simulate_detailed
+from cogs.legends.terminal.simulate import main as simulate_main
+from cogs.legends.terminal.simulate import simulate_detailed
 from content.legends.loader import load_default_pack
 from rules.legends.cards import ScenarioCard, ScenarioKind
 from rules.legends.sim import simulate

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.play import main
+from cogs.legends.terminal.play import main
 from content.legends.loader import load_default_pack
 
 TINY = str(Path(__file__).parent / "tinypack")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.simulate import main
+from cogs.legends.terminal.simulate import main
 
 TINY = str(Path(__file__).parent / "tinypack")
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
 
-from bot.terminal import render
+from bot.terminal.console import Console, Quit
+from cogs.legends.terminal import howto, render
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.legends.actions import (
@@ -34,7 +34,7 @@ from rules.legends.actions import (
 )
 from rules.legends.ai import CrewAI
 from rules.legends.cards import ContentPack, Role
-from rules.legends.engine import _Engine, apply, new_table
+from rules.legends.engine import DECK_LIMIT, apply, new_table, shop_cards
 from rules.legends.options import TableOptions
 from rules.legends.sim import extra_decks_for, next_actor, seat_roles
 from rules.legends.state import Table
@@ -51,42 +51,6 @@ Type the number of a move and press Enter. Other commands, at any prompt:
   help         this text                     quit     leave (end of input works too)
 Table talk: you may not say what is on the cards in your hand. The AI crewmates
 only ever see their own hands and the public table, as you do."""
-
-
-class Quit(Exception):
-    """End of input, or the player typed quit."""
-
-
-class Console:
-    """Line-based I/O. `tty` enables clearing the screen between hot-seat players."""
-
-    def __init__(self, stdin: TextIO, stdout: TextIO, *, tty: bool = False) -> None:
-        self.stdin = stdin
-        self.stdout = stdout
-        self.tty = tty
-
-    def say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
-        self.stdout.flush()
-
-    def ask(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.stdout.write("\n")
-            raise Quit
-        if not self.tty:
-            # Echo scripted input, so a transcript reads like a session.
-            self.stdout.write(line if line.endswith("\n") else line + "\n")
-        return line.rstrip("\r\n")
-
-    def clear(self) -> None:
-        if self.tty:
-            self.stdout.write("\033[2J\033[3J\033[H")
-        else:
-            self.stdout.write("\n" + "~" * render.WIDTH + "\n")
-        self.stdout.flush()
 
 
 @dataclass
@@ -204,7 +168,7 @@ class Session:
         try:
             self.act(action)
         except IllegalAction as exc:
-            self.io.say(render.clean(exc.refusal.message))
+            self.io.say(render.clean(howto.refusal_text(exc.refusal)))
         self.flush_public()
 
     # ---- the run -------------------------------------------------------------------
@@ -248,7 +212,7 @@ class Session:
             try:
                 self.act(moves[pick])
             except IllegalAction as exc:
-                self.io.say(render.clean(exc.refusal.message))
+                self.io.say(render.clean(howto.refusal_text(exc.refusal)))
                 continue
             break
         if not self.hotseat:
@@ -271,7 +235,7 @@ class Session:
             self.io.clear()
             self.on_screen = None
         # The AI crewmates spend their Eddies.
-        pool = _Engine(self.table, self.content).shop_cards()
+        pool = shop_cards(self.table, self.content)
         for r in list(self.table.runners):
             person = self.people.get(r.player)
             if person is None or person.brain is None:
@@ -332,10 +296,10 @@ class Session:
             return None
         while True:
             r = self.table.runners[seat]
-            pool = _Engine(self.table, self.content).shop_cards()
+            pool = shop_cards(self.table, self.content)
             self.io.say(
                 f"UPGRADE POOL ({r.name}{' merc' if r.is_merc else ''} has "
-                f"{r.eddies} Eddies; at most 3 copies of a card per deck)"
+                f"{r.eddies} Eddies; at most {DECK_LIMIT} copies of a card per deck)"
             )
             for n, cid in enumerate(pool, 1):
                 card = self.content.cards[cid]
@@ -415,7 +379,7 @@ class Session:
         try:
             self.act(action)
         except IllegalAction as exc:
-            self.io.say(render.clean(exc.refusal.message))
+            self.io.say(render.clean(howto.refusal_text(exc.refusal)))
             return False
         self.show_feed(player)
         return True

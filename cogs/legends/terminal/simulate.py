@@ -12,14 +12,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from bot.terminal.packs import (
+from bot.terminal.progress import Progress
+from cogs.legends.terminal.packs import (
     EXIT_SETUP,
     SetupError,
     campaign_id,
@@ -27,6 +27,7 @@ from bot.terminal.packs import (
     load,
     scenario_id,
 )
+from rules.core.stats import game_seed
 from rules.legends.actions import Action
 from rules.legends.cards import ContentPack, ScenarioKind
 from rules.legends.sim import (
@@ -34,7 +35,6 @@ from rules.legends.sim import (
     Brain,
     SimReport,
     crew_table,
-    game_seed,
     make_brain,
     play_run,
     summarize,
@@ -75,35 +75,6 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
     return p
-
-
-class Progress:
-    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
-
-    def __init__(self, stream: TextIO, label: str) -> None:
-        self.stream = stream
-        self.label = label
-        self.on = stream.isatty()
-        self.start = time.monotonic()
-        self.last = 0.0
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.on:
-            return
-        now = time.monotonic()
-        if done < total and now - self.last < 0.1:
-            return
-        self.last = now
-        width = 30
-        filled = width * done // max(1, total)
-        rate = done / max(1e-9, now - self.start)
-        self.stream.write(
-            f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
-            f"{done}/{total} games ({rate:.1f}/s)"
-        )
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
 
 
 # ---- where the Health goes: per-Obstacle attrition and the rounds that flatline -----

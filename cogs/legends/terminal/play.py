@@ -14,7 +14,8 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from bot.terminal.packs import (
+from bot.terminal.console import Console
+from cogs.legends.terminal.packs import (
     EXIT_SETUP,
     SetupError,
     campaign_id,
@@ -22,7 +23,7 @@ from bot.terminal.packs import (
     load,
     scenario_id,
 )
-from bot.terminal.session import Console, Session
+from cogs.legends.terminal.session import Session
 
 
 def parser() -> argparse.ArgumentParser:
