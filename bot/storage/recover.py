@@ -1,8 +1,9 @@
 """`db recover DST`: copy everything SQLite can still read from a damaged database into a
 new one, check it, and say what could not be recovered.
 
-The damaged file is only read (it is never modified). The new database is built at the
-damaged one's schema version (the bot migrates it as usual when it opens it) in a
+The damaged file is only read (it is never modified): a scratch copy of it and of its
+WAL (the commits of a bot that was killed) is what gets read. The new database is built
+at the damaged one's schema version (the bot migrates it as usual when it opens it) in a
 temporary file beside DST, filled table by table, and moved into place only when whole.
 
 How rows are salvaged: each table is read in rowid order in small batches. When a read
@@ -21,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import shutil
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -30,7 +32,7 @@ from typing import Any
 from bot.storage import schema
 from bot.storage.admin import check_file
 from bot.storage.base import CheckReport
-from bot.storage.connection import fsync_path, remove_with_sidecars, ro_uri
+from bot.storage.connection import fsync_path, remove_with_sidecars
 from bot.storage.errors import (
     CorruptDatabaseError,
     DatabaseMissingError,
@@ -116,36 +118,58 @@ async def recover_file(src: str | Path, dest: str | Path) -> RecoveryReport:
 
 
 def _recover(source: Path, target: Path) -> RecoveryReport:
-    src = sqlite3.connect(ro_uri(source), uri=True, isolation_level=None)
+    # Read a scratch copy of the file and its WAL, never the file itself: a connection
+    # to a database with a WAL (a bot that was killed) replays it, and its close would
+    # checkpoint the WAL into the damaged file. The copy replays it instead, so the
+    # commits that were only in the WAL are recovered too.
+    scratch = target.with_name(f".{target.name}.recover-src-{os.getpid()}")
+    remove_with_sidecars(scratch)
     try:
-        version = _header(src, source)
-        tmp = target.with_name(f".{target.name}.recover-{os.getpid()}")
-        remove_with_sidecars(tmp)
-        report = RecoveryReport(source=str(source), dest=str(target), schema_version=version)
         try:
-            dst = sqlite3.connect(tmp, isolation_level=None)
-            try:
-                _build(dst, version)
-                dst.execute("PRAGMA foreign_keys = ON")
-                dst.execute("BEGIN")
-                for name, since in TABLES:
-                    if version >= since:
-                        report.tables.append(_copy_table(src, dst, name))
-                dst.execute("COMMIT")
-                report.campaigns = _log_gaps(dst)
-            finally:
-                dst.close()
-            fsync_path(tmp)
-            os.link(tmp, target)
-            fsync_path(target.parent)
+            shutil.copyfile(source, scratch)
+            wal = source.with_name(source.name + "-wal")
+            if wal.exists():
+                shutil.copyfile(wal, f"{scratch}-wal")
         except OSError as exc:
-            raise StorageError(f"Could not write {target}: {exc}") from exc
-        except sqlite3.Error as exc:
-            raise StorageError(f"Could not write {target}: {exc}") from exc
+            raise StorageError(
+                f"Could not copy {source} to read it ({exc}).\n"
+                f"db recover needs room for a copy of it beside {target}."
+            ) from exc
+        src = sqlite3.connect(scratch, isolation_level=None)
+        try:
+            src.execute("PRAGMA query_only = ON")
+            return _recover_from(src, source, target)
         finally:
-            remove_with_sidecars(tmp)
+            src.close()
     finally:
-        src.close()
+        remove_with_sidecars(scratch)
+
+
+def _recover_from(src: sqlite3.Connection, source: Path, target: Path) -> RecoveryReport:
+    version = _header(src, source)
+    tmp = target.with_name(f".{target.name}.recover-{os.getpid()}")
+    remove_with_sidecars(tmp)
+    report = RecoveryReport(source=str(source), dest=str(target), schema_version=version)
+    try:
+        dst = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            _build(dst, version)
+            dst.execute("PRAGMA foreign_keys = ON")
+            dst.execute("BEGIN")
+            for name, since in TABLES:
+                if version >= since:
+                    report.tables.append(_copy_table(src, dst, name))
+            dst.execute("COMMIT")
+            report.campaigns = _log_gaps(dst)
+        finally:
+            dst.close()
+        fsync_path(tmp)
+        os.link(tmp, target)
+        fsync_path(target.parent)
+    except (OSError, sqlite3.Error) as exc:
+        raise StorageError(f"Could not write {target}: {exc}") from exc
+    finally:
+        remove_with_sidecars(tmp)
     return report
 
 

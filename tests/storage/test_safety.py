@@ -271,3 +271,35 @@ def test_db_recover_at_the_command_line(tmp_path: Path, capsys: pytest.CaptureFi
     asyncio.run(_build(sound, {"a": 3, "b": 2}))
     code, out, _ = run(capsys, "--database", str(sound), "db", "recover", str(tmp_path / "s2"))
     assert code == 0 and "Everything was recovered." in out and "LOST" not in out
+
+
+async def test_recover_reads_the_wal_of_a_killed_bot_and_leaves_it_alone(tmp_path: Path) -> None:
+    """After kill -9 the newest commits are only in `<db>-wal`: they are recovered too,
+    and neither file is changed (a connection's close would checkpoint the WAL into the
+    damaged file; recover reads a copy)."""
+    live = tmp_path / "live.sqlite3"
+    await _build(live, {"big": 600})
+    killed = tmp_path / "killed"
+    killed.mkdir()
+    path = killed / "fixer.sqlite3"
+    async with await SqliteStore.open(live, synchronous="NORMAL") as store:
+        for v in range(600, 620):
+            await store.commit_action(
+                "big", version_before=v, version_after=v + 1, state="{}", action=_action(v + 1)
+            )
+        await store.flushed()
+        # What a kill -9 leaves: the main file and the WAL holding the last 20 commits.
+        path.write_bytes(live.read_bytes())
+        wal = killed / "fixer.sqlite3-wal"
+        wal.write_bytes(live.with_name(live.name + "-wal").read_bytes())
+    assert wal.stat().st_size > 0
+    _damage_page_holding(path, b'"n":300}')
+    before = (_digest(path), _digest(wal))
+    report = await recover_file(path, tmp_path / "recovered.sqlite3")
+    assert (_digest(path), _digest(wal)) == before
+    assert sorted(p.name for p in killed.iterdir()) == ["fixer.sqlite3", "fixer.sqlite3-wal"]
+    (gap,) = report.campaigns
+    assert " of 620 log rows" in gap  # the state from the WAL: v620
+    async with await SqliteStore.open(tmp_path / "recovered.sqlite3") as store:
+        log = await store.read_log("big", after_seq=600)
+        assert [e.seq for e in log] == list(range(601, 621))
