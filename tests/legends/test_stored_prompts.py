@@ -3,6 +3,7 @@ and a `data` dict of strings and numbers) still load, meaning the same thing."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -21,7 +22,9 @@ from rules.legends.state import (
     ReplaceHandStep,
     ReplacePlanStep,
     SceneDiscardStep,
+    Table,
 )
+from tests.legends.dsl import Sim, obstacle
 
 OPTIONS = [{"key": "done", "label": "Done"}]
 
@@ -93,3 +96,31 @@ def test_the_new_shape_round_trips(kind: str, data: dict[str, Any], step: object
 def test_an_unknown_old_kind_is_refused() -> None:
     with pytest.raises(ValueError):
         Prompt.model_validate(old_prompt("teleport", {}))
+
+
+def as_old_shape(step: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A typed step written the way states were stored before (kind + a `data` dict)."""
+    data = dict(step)
+    kind = data.pop("kind")
+    for key, value in list(data.items()):
+        if isinstance(value, bool):
+            data[key] = int(value)
+    if kind == "discard_from_plan":
+        data["filter"] = json.dumps(data["filter"])
+    return kind, data
+
+
+def test_a_whole_stored_table_with_an_open_prompt_still_loads() -> None:
+    sim = Sim(
+        hands={0: ["before-the-night", "2C"], 1: ["5S", "6S"]},
+        scenario=[obstacle(1, "Goon", health=30)],
+    )
+    sim.flip()
+    sim.play(0, "before-the-night")
+    assert sim.run.prompts  # a choose-player prompt is waiting
+    stored = json.loads(sim.table.model_dump_json())
+    for p in stored["run"]["prompts"]:
+        p["kind"], p["data"] = as_old_shape(p.pop("step"))
+    old = json.dumps(stored)
+    assert '"data"' in old and '"step"' not in old
+    assert Table.model_validate_json(old) == sim.table

@@ -16,15 +16,11 @@ from rules.legends.actions import (
 )
 from rules.legends.cards import Role
 from rules.legends.codes import Code, EventKind, Hint
-from rules.legends.engine import (
-    runs,
-)
+from rules.legends.engine import runs
 from rules.legends.engine.context import Engine, refuse
 from rules.legends.engine.handlers import handles
 from rules.legends.options import TableOptions
-from rules.legends.state import (
-    Runner,
-)
+from rules.legends.state import Runner
 
 
 def is_manager(eng: Engine, action: Start | SetOption | Abandon) -> bool:

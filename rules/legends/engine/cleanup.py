@@ -14,9 +14,7 @@ from rules.legends.engine import (
 )
 from rules.legends.engine.context import Engine, refuse
 from rules.legends.engine.handlers import handles
-from rules.legends.state import (
-    CleanupSeat,
-)
+from rules.legends.state import CleanupSeat
 
 
 def begin_cleanup(eng: Engine) -> None:

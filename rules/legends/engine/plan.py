@@ -5,9 +5,7 @@ resolving each card fully before the Plan checks its size.
 from __future__ import annotations
 
 from rules.legends import effects as fx
-from rules.legends.actions import (
-    Play,
-)
+from rules.legends.actions import Play
 from rules.legends.cards import Suit
 from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.engine import (

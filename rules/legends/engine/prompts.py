@@ -6,9 +6,7 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from rules.legends import effects as fx
-from rules.legends.actions import (
-    Choose,
-)
+from rules.legends.actions import Choose
 from rules.legends.codes import Code, EventKind
 from rules.legends.engine import (
     card_effects,

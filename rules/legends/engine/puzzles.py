@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import re
 
-from rules.legends.actions import (
-    Solve,
-)
+from rules.legends.actions import Solve
 from rules.legends.codes import Code, EventKind, Hint
-from rules.legends.engine import (
-    rewards,
-)
+from rules.legends.engine import rewards
 from rules.legends.engine.context import Engine, refuse
 from rules.legends.engine.handlers import handles
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rules.legends.actions import (
-    Start,
-)
+from rules.legends.actions import Start
 from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.engine import (
     campaign,

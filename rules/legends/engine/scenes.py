@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from rules.legends import effects as fx
-from rules.legends.actions import (
-    Flip,
-)
+from rules.legends.actions import Flip
 from rules.legends.cards import ScenarioCard, ScenarioKind
 from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.engine import (

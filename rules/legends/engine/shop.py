@@ -14,9 +14,7 @@ from rules.legends.cards import DECK_LIMIT, MIN_DECK
 from rules.legends.codes import Code, EventKind, Hint
 from rules.legends.engine.context import Engine, refuse
 from rules.legends.engine.handlers import handles
-from rules.legends.state import (
-    Runner,
-)
+from rules.legends.state import Runner
 
 
 def shop_cards(eng: Engine) -> list[str]:

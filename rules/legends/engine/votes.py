@@ -7,9 +7,7 @@ from rules.legends.actions import (
     CloseVote,
 )
 from rules.legends.codes import Code, EventKind
-from rules.legends.engine import (
-    scenes,
-)
+from rules.legends.engine import scenes
 from rules.legends.engine.context import Engine, refuse
 from rules.legends.engine.handlers import handles
 
