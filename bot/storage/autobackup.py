@@ -11,7 +11,8 @@ A copy that fails its check is deleted at once (so rotation never keeps a bad co
 place of a good one) and reported as an ERROR; so is a backup that fails (disk full…):
 the bot plays on and tries again after `retry` seconds. After a restart the schedule
 goes on from the newest copy on disk: a bot that restarts often does not make a copy at
-each start. Restoring a copy: docs/storage.md, "Restoring a backup".
+each start, and the first copy waits a minute after start (the busiest minute: every
+table's board is resumed). Restoring a copy: docs/storage.md, "Restoring a backup".
 
 The app owns one: `start()` once the store is open, `await stop()` before it closes.
 """
@@ -38,6 +39,9 @@ DEFAULT_EVERY = 6 * 3600.0
 DEFAULT_KEEP = 14
 #: After a failed backup, the next try comes this much later (or after `every`, if less).
 DEFAULT_RETRY = 15 * 60.0
+#: Nothing is copied sooner than this after start (or `every`, if less): start-up, when
+#: every table's board is resumed, is the bot's busiest minute.
+DEFAULT_START_DELAY = 60.0
 
 _STAMP = "%Y%m%dT%H%M%S"
 
@@ -67,6 +71,7 @@ class AutoBackup:
         keep: int = DEFAULT_KEEP,
         directory: Path | None = None,
         retry: float = DEFAULT_RETRY,
+        start_delay: float = DEFAULT_START_DELAY,
         clock: Callable[[], float] = time.time,
         check: Callable[[Path], Awaitable[CheckReport]] = check_file,
     ) -> None:
@@ -79,6 +84,7 @@ class AutoBackup:
         self.keep = keep
         self.directory = Path(directory) if directory is not None else self.database.parent
         self.retry = min(retry, every)
+        self.start_delay = min(start_delay, every)
         self._clock = clock
         self._check = check
         self._task: asyncio.Task[None] | None = None
@@ -225,8 +231,11 @@ class AutoBackup:
         return calendar.timegm(struct) + int(match.group(2)) / 1000
 
     async def _loop(self) -> None:
+        first = True
         while True:
             delay = max(0.0, self.next_due() - self._clock())
+            if first:
+                delay, first = max(delay, self.start_delay), False
             await asyncio.sleep(delay)
             try:
                 await self.run_once()

@@ -95,6 +95,7 @@ async def test_the_schedule_runs_while_the_bot_plays_and_stops_cleanly(tmp_path:
     async with await SqliteStore.open(db, synchronous="NORMAL") as store:
         service = await _tables(store)
         auto = AutoBackup(db, every=0.2, keep=10)
+        assert auto.start_delay == 0.2  # never more than `every`
         auto.start()
         deadline = time.monotonic() + 10
         while auto.made < 3 and time.monotonic() < deadline:
@@ -125,6 +126,23 @@ async def test_after_a_restart_the_schedule_goes_on_from_the_newest_copy(tmp_pat
         await asyncio.sleep(0.3)
         await restarted.stop()
         assert restarted.made == 0 and len(restarted.backups()) == 1
+
+
+async def test_the_first_copy_waits_for_start_up_to_settle(tmp_path: Path) -> None:
+    db = tmp_path / "fixer.sqlite3"
+    async with await SqliteStore.open(db) as store:
+        await _tables(store, 1)
+        auto = AutoBackup(db, every=3600, start_delay=0.5)
+        assert auto.next_due() <= time.time()  # no copy yet: due now, but not at once
+        auto.start()
+        await asyncio.sleep(0.2)
+        assert auto.made == 0
+        deadline = time.monotonic() + 10
+        while auto.made == 0 and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        await auto.stop()
+        assert auto.made == 1 and len(auto.backups()) == 1
+    assert AutoBackup(db).start_delay == 60.0
 
 
 def test_from_settings(tmp_path: Path) -> None:
