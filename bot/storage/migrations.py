@@ -117,6 +117,7 @@ async def create_database(path: Path, *, replace: bool = False) -> None:
     an existing file is never overwritten (it is linked into place: `link` fails if the
     name is taken).
     """
+    _remove_stale_temporaries(path)
     tmp = path.with_name(f".{path.name}.new-{os.getpid()}")
     remove_with_sidecars(tmp)
     try:
@@ -155,6 +156,32 @@ async def create_database(path: Path, *, replace: bool = False) -> None:
     finally:
         remove_with_sidecars(tmp)
     log.info("created a new database at %s (schema v%d)", path, schema.current_version())
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Delete `.<name>.new-<pid>` files left by a process killed while creating `path`
+    (a process still running may be creating it right now: its file is left alone)."""
+    prefix = f".{path.name}.new-"
+    try:
+        names = [p for p in path.parent.iterdir() if p.name.startswith(prefix)]
+    except OSError:
+        return
+    for leftover in names:
+        pid = leftover.name[len(prefix) :].split("-", 1)[0]
+        if not pid.isdigit() or _alive(int(pid)):
+            continue
+        with contextlib.suppress(OSError):
+            leftover.unlink()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists but is not ours to signal
+        return True
+    return True
 
 
 async def init_database(path: Path) -> str:

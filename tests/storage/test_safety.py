@@ -108,6 +108,26 @@ async def test_a_crash_while_creating_leaves_no_half_made_file(
     assert (await check_file(path)).ok
 
 
+async def test_creating_removes_what_a_killed_creator_left(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    stale = tmp_path / f".fixer.sqlite3.new-{int(dead.stdout)}"
+    stale_wal = tmp_path / f".fixer.sqlite3.new-{int(dead.stdout)}-wal"
+    busy = tmp_path / f".fixer.sqlite3.new-{os.getppid()}"  # a live process's: left alone
+    for leftover in (stale, stale_wal, busy):
+        leftover.write_bytes(b"half a database")
+    await (await SqliteStore.open(tmp_path / "fixer.sqlite3")).close()
+    assert not stale.exists() and not stale_wal.exists() and busy.exists()
+
+
 # ---- db init -------------------------------------------------------------------------
 
 
