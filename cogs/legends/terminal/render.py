@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.terminal.console import WIDTH
+from cogs.legends.terminal import howto
 from rules.core.events import Event
 from rules.legends.actions import (
     Action,
@@ -49,10 +50,11 @@ _ASCII = str.maketrans(
 
 
 def clean(text: str) -> str:
-    """Event text written for Discord, made plain: no markdown, command names as the
-    words the terminal understands, common typographic punctuation as ASCII."""
+    """Text written for Discord, made plain: no markdown, common typographic punctuation
+    as ASCII. A Discord command left in it (`howto` words the known ones first) stays in
+    double quotes: single quotes name only inputs the terminal accepts."""
     text = _BOLD.sub(r"\1", text)
-    return _COMMAND.sub(r"'\1'", text).translate(_ASCII)
+    return _COMMAND.sub(r'"\1"', text).translate(_ASCII)
 
 
 def wrap(text: str, indent: str = "", rest: str | None = None, width: int = WIDTH) -> list[str]:
@@ -77,8 +79,14 @@ def card_line(card: CardView) -> str:
     return f"{card.label}{text}"
 
 
-def render_board(b: BoardView) -> str:
-    """The public board: what the Discord status message shows."""
+#: Obstacle order -> (hit, why): whether the Plan as it stands hits it (see
+#: `session.Session.verdicts`).
+Verdicts = Mapping[int, tuple[bool, str]]
+
+
+def render_board(b: BoardView, verdicts: Verdicts | None = None) -> str:
+    """The public board: what the Discord status message shows, and under the Plan
+    whether it hits each Obstacle as it stands, and why."""
     out: list[str] = [RULE]
     if b.scenario is None:
         out.append(f"{b.campaign}: no run in progress.")
@@ -126,6 +134,12 @@ def render_board(b: BoardView) -> str:
         for i, p in enumerate(b.plan, 1):
             how = "puts" if p.put else "plays"
             out.extend(wrap(f"{p.seat_name} {how} {card_line(p.card)}", f"  {i}. ", "     "))
+        for ob in b.obstacles:
+            if verdicts is None or ob.order not in verdicts:
+                continue
+            hit, why = verdicts[ob.order]
+            state = "HITS" if hit else "MISSES"
+            out.extend(wrap(f"As it stands the Plan {state} {ob.name}: {why}", "  ", "    "))
     out.append("CREW")
     for s in b.seats:
         mark = f" [{', '.join(s.marks)}]" if s.marks else ""
@@ -230,17 +244,18 @@ def render_moves(moves: Sequence[Action], view: PlayerView) -> str:
 def render_event(e: Event) -> list[str]:
     """One event as log lines. A flipped Scenario Card is shown as a block; the To Hit
     check says plainly whether the Plan hit and why."""
+    text = howto.event_text(e)
     if e.kind == "flipped":
-        lines = wrap(e.text, "  | ", "  | ")
+        lines = wrap(text, "  | ", "  | ")
         return [f"  +{'-' * (WIDTH - 3)}", *lines, f"  +{'-' * (WIDTH - 3)}"]
     if e.kind == "to_hit":
         tag = "HIT " if e.data.get("hit") else "MISS"
-        return wrap(f"[{tag}] {e.text}", "  ", "         ")
+        return wrap(f"[{tag}] {text}", "  ", "         ")
     if e.kind in ("complete", "flatlined", "campaign_done", "trauma", "trauma_done"):
-        return ["", *wrap(f"*** {e.text} ***"), ""]
+        return ["", *wrap(f"*** {text} ***"), ""]
     if e.kind == "round":
-        return ["", *wrap(f"--- {e.text}", "", "    ")]
-    return wrap(e.text, ". ", "  ")
+        return ["", *wrap(f"--- {text}", "", "    ")]
+    return wrap(text, ". ", "  ")
 
 
 def render_events(events: Sequence[Event]) -> str:
@@ -312,7 +327,8 @@ def render_clues(table: Table, content: ContentPack) -> str:
             state = "solved" if card.puzzle.id in table.solved else "unsolved"
             out.extend(
                 wrap(
-                    f"Puzzle ({state}): {card.puzzle.question} Answer with: solve <your answer>",
+                    f"Puzzle ({state}): {card.puzzle.question} Answer with 'solve' and "
+                    "your answer.",
                     "    ",
                 )
             )
