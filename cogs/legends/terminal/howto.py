@@ -23,16 +23,17 @@ from rules.core.events import Event
 #: Commands that work at every prompt (the move prompt, the campaign screen, the shop...).
 ANYWHERE = ("help", "board", "hand", "deck", "clues", "memory", "log", "rules", "quit")
 
+#: `{card}`: a card of the player's own deck, so the example can be typed as it is.
 HELP = """\
 Type the number of a move and press Enter. Other inputs, at any prompt:
   'board'   the table again            'hand'    your hand again
   'clues'   Clue cards and puzzles     'memory'  the campaign's Persistent Memory
   'deck'    your decklist and Eddies   'log'     the last events again
   'rules'   the rules, by topic        'help'    this text
-  'quit'    leave: the campaign is saved, 'python -m bot play --resume' comes back
-During a run: 'play Knife' (or just 'Knife', any start of a card's name), 'discard
-Knife', 'choose A' (a vote or a choice by its letter), 'flip', 'ready', 'solve' and
-your answer to a clue's puzzle. On the campaign screen: 'start', 'shop'.
+  'quit'    leave: the campaign is saved; python -m bot play --resume comes back
+During a run: 'play {card}' (or just '{card}': any start of a card's name),
+'discard {card}', 'choose A' (a vote or a choice, by its letter), 'flip', 'ready',
+'solve' and your answer to a clue's puzzle. Between runs: 'start', 'shop'.
 Table talk: you may not say what is on the cards in your hand. The AI crewmates
 only ever see their own hands and the public table, as you do."""
 
@@ -86,6 +87,10 @@ _DISCORD: dict[str, str] = {
 }
 
 
+def help_text(card: str) -> str:
+    return HELP.format(card=card)
+
+
 def attach(text: str, hint: str | None) -> str:
     """`text` continued with the terminal's phrase for `hint`."""
     if hint is None or hint not in PHRASES:
@@ -118,13 +123,14 @@ _DISCORD_ONLY = re.compile(r"/legends|button|'My hand'|channel|ephemeral|DMs?\b"
 
 #: What the terminal adds to a shared rules topic, in its own inputs.
 RULES_NOTES: dict[str, str] = {
-    "cleanup": "At the terminal: discard with the numbered moves (or 'discard Knife'), "
-    "then 'ready'.",
+    "cleanup": "At the terminal: discard with the numbered moves (or 'discard' and the "
+    "card's name), then 'ready'.",
     "votes": "At the terminal the vote is one of your moves: its number, or 'choose A'.",
     "merc": "At the terminal your merc's hand is shown below yours, and its moves say "
     "(merc); 'ready' readies you first, then your merc.",
     "campaign": "At the terminal a campaign is saved in the database after every move; "
-    "'quit' leaves, 'python -m bot play --resume' comes back. Between runs the campaign "
+    "'quit' leaves and python -m bot play --resume comes back; roster, decks, Eddies, "
+    "Clues and Persistent Memory carry over between runs. Between runs the campaign "
     "screen offers the shop ('shop'), removing cards and the next run ('start'). Answer "
     "a puzzle with 'solve' and your answer.",
     "plan": "At the terminal the board says, under the Plan, whether it hits each "

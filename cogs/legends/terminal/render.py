@@ -33,6 +33,8 @@ THIN = "-" * WIDTH
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _COMMAND = re.compile(r"/legends (\w+)")
+_QUOTED = re.compile(r"(?<![\w'])'[^'\n]+'(?![\w'])")
+_KEEP = "\0"  # a space that does not break a line
 
 
 _ASCII = str.maketrans(
@@ -62,7 +64,9 @@ def wrap(text: str, indent: str = "", rest: str | None = None, width: int = WIDT
     (default: as many spaces)."""
     later = " " * len(indent) if rest is None else rest
     lines: list[str] = []
-    for para in clean(text).splitlines() or [""]:
+    # An input in single quotes ('choose A') is never split across lines.
+    text = _QUOTED.sub(lambda m: m.group(0).replace(" ", _KEEP), clean(text))
+    for para in text.splitlines() or [""]:
         if not para.strip():
             lines.append("")
             continue
@@ -71,7 +75,7 @@ def wrap(text: str, indent: str = "", rest: str | None = None, width: int = WIDT
             textwrap.wrap(para, width=width, initial_indent=first, subsequent_indent=later)
             or [first]
         )
-    return lines
+    return [line.replace(_KEEP, " ") for line in lines]
 
 
 def card_line(card: CardView) -> str:

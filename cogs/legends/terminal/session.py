@@ -523,7 +523,7 @@ class Session:
     def command(self, player: str, word: str, rest: str) -> bool:
         """Commands that work at any prompt (`howto.ANYWHERE`). True if `word` was one."""
         if word in ("help", "h", "?") and not rest:
-            self.io.say(howto.HELP)
+            self.io.say(self.help_text(player))
         elif word == "rules":
             self.rules(rest)
         elif rest:
@@ -557,6 +557,20 @@ class Session:
             return False
         return True
 
+    def help_text(self, player: str) -> str:
+        """The help, its example card one the player can type: in their hand if they hold
+        one, else of their deck, else of the pack."""
+        view = player_view(self.table, player, self.content)
+        held = [c.name for hand in view.hands.values() for c in hand]
+        deck = [
+            self.content.cards[c].name
+            for r in self.table.runners
+            if r.player == player
+            for c in r.deck
+        ]
+        pack = sorted(c.name for c in self.content.cards.values())
+        return howto.help_text((held or deck or pack or ["Knife"])[0])
+
     def rules(self, topic: str) -> None:
         """The rules help Discord's `/legends rules` gives, by the same topics."""
         key = (topic or "overview").strip().lower().replace(" ", "_")
@@ -570,7 +584,7 @@ class Session:
             return
         title, text = TOPICS[key]
         self.io.say(title.upper())
-        body = howto.HELP if key == "commands" else howto.rules_text(key, text)
+        body = self.help_text(self.viewer()) if key == "commands" else howto.rules_text(key, text)
         if key == "commands":
             self.io.say(body)
         else:
