@@ -507,7 +507,7 @@ class Session:
             if isinstance(got, int):
                 return got
             if isinstance(got, str):
-                self.io.say(got)
+                self.io.say(render.clean(got))
             elif not line:
                 self.io.say(howto.NO_LINE.format(n=n))
             else:
