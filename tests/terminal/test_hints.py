@@ -21,7 +21,11 @@ from cogs.legends.terminal.play import main
 
 TINY = str(Path(__file__).parent / "tinypack")
 QUOTED = re.compile(r"(?<![\w'])'([^'\n]+)'(?![\w'])")
-# What the terminal answers to a line it cannot use, in any of its prompts.
+# What the terminal answers to a line it does not understand, in any of its prompts (and
+# to a vote, flip or clean-up word with nothing of the kind open: such a hint must come
+# where it applies). An input understood but not possible now ("You hold Knife but cannot
+# discard it now: ...") is understood: the hints of the moment are checked where they
+# appear, below.
 REFUSED = (
     "is not a move here",
     "Type a number from",

@@ -22,6 +22,8 @@ from rules.core.events import Event
 
 #: Commands that work at every prompt (the move prompt, the campaign screen, the shop...).
 ANYWHERE = ("help", "board", "hand", "deck", "clues", "memory", "log", "rules", "quit")
+#: The campaign screen's entries, by word (cogs/legends/terminal/camp.py).
+CAMP_WORDS = ("start", "shop", "remove", "decks", "scenario")
 
 #: `{card}`: a card of the player's own deck, so the example can be typed as it is.
 HELP = """\
@@ -119,7 +121,7 @@ def event_text(event: Event) -> str:
 
 _QUOTED = re.compile(r"(?<![\w'])'([^'\n]+)'(?![\w'])")
 # Sentences of the shared rules topics that describe Discord's buttons and commands.
-_DISCORD_ONLY = re.compile(r"/legends|button|'My hand'|channel|ephemeral|DMs?\b")
+_DISCORD_ONLY = re.compile(r"/legends|button|'My hand'|channel|ephemeral|DMs?\b|deletes or warns")
 
 #: What the terminal adds to a shared rules topic, in its own inputs.
 RULES_NOTES: dict[str, str] = {

@@ -96,11 +96,15 @@ def match_move(
         if not hits:
             return "There is nothing to be ready for now: 'ready' is for clean-up."
         return _prefer(hits, moves, merc)
+    if verb in howto.CAMP_WORDS and not rest:
+        return f"'{verb}' is for the campaign screen, between runs: this run comes first."
     if verb in ("choose", "vote"):
         return _choose(rest, moves, view, merc)
     if verb in ("play", "discard"):
         if not rest:
-            return f"{verb.title()} which card? Type '{verb}' and its name, as in '{verb} Knife'."
+            held = [c.name for hand in view.hands.values() for c in hand]
+            example = f", as in '{verb} {held[0]}'" if held else ""
+            return f"{verb.title()} which card? Type '{verb}' and its name{example}."
         return _by_card(rest, moves, view, table, content, player, verb, merc)
     found = _by_card(line.strip(), moves, view, table, content, player, None, None, quiet=True)
     return found

@@ -578,9 +578,10 @@ class Session:
             key = next(
                 (k for k, (title, _) in TOPICS.items() if key in k or key in title.lower()), ""
             )
-        topics = ", ".join(TOPICS)
+        # Each topic as the input that shows it.
+        topics = ", ".join(f"'rules {t}'" for t in TOPICS)
         if not key:
-            self.io.say(f"No rules topic \"{topic}\". Type 'rules' and one of: {topics}.")
+            self.io.say(render.clean(f'No rules topic "{topic}". Topics: {topics}.'))
             return
         title, text = TOPICS[key]
         self.io.say(title.upper())
@@ -590,4 +591,5 @@ class Session:
         else:
             for line in render.wrap(body, "  "):
                 self.io.say(line)
-        self.io.say(f"Topics ('rules' and one): {topics}.")
+        for line in render.wrap(f"Topics: {topics}."):
+            self.io.say(line)
