@@ -7,6 +7,9 @@ and are used only for ephemeral replies and opted-in DMs. Nothing here reads a r
 
 Discord's limits are enforced here: 2,000 characters of content, 4,096 per embed
 description, 256 per title, 6,000 per message's embeds, 80 per button label.
+
+Discord's limits and the house colours come from cogs/common/text.py (re-exported here
+for the Legends modules: `render.clip`, `render.CONTENT_MAX`, …).
 """
 
 from __future__ import annotations
@@ -16,6 +19,18 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
+from cogs.common import text as house_text
+from cogs.common.text import COLOR_BOARD as COLOR_BOARD
+from cogs.common.text import COLOR_EVENTS as COLOR_EVENTS
+from cogs.common.text import COLOR_PRIVATE as COLOR_PRIVATE
+from cogs.common.text import CONTENT_MAX as CONTENT_MAX
+from cogs.common.text import EMBEDS_TOTAL_MAX as EMBEDS_TOTAL_MAX
+from cogs.common.text import FIELD_NAME_MAX as FIELD_NAME_MAX
+from cogs.common.text import FIELD_VALUE_MAX as FIELD_VALUE_MAX
+from cogs.common.text import FOOTER_MAX as FOOTER_MAX
+from cogs.common.text import TITLE_MAX as TITLE_MAX
+from cogs.common.text import clip as clip
+from cogs.legends import howto
 from rules.core.events import Event
 from rules.legends.cards import ContentPack, PlayerCard
 from rules.legends.state import Runner, Table
@@ -28,19 +43,7 @@ from rules.legends.view import (
     SeatView,
 )
 
-CONTENT_MAX = 2000
-DESCRIPTION_MAX = 4096
-TITLE_MAX = 256
-EMBEDS_TOTAL_MAX = 6000
-LABEL_MAX = 80
-FIELD_NAME_MAX = 256
-FIELD_VALUE_MAX = 1024
-FOOTER_MAX = 2048
-
-COLOR_BOARD = discord.Colour(0x00B3B3)  # "eye-wateringly teal"
-COLOR_EVENTS = discord.Colour(0xF2C94C)
-COLOR_PRIVATE = discord.Colour(0x9B51E0)
-COLOR_BAD = discord.Colour(0xEB5757)
+COMMAND = "legends"  # the slash-command group
 
 # Events that mark a natural point for a fresh, full board message.
 NATURAL = frozenset(
@@ -65,21 +68,9 @@ NATURAL = frozenset(
 )
 RUN_OVER = frozenset({"complete", "flatlined", "abandoned"})
 
-_COMMAND = re.compile(r"(?<!`)/legends (\w+)")
 
-
-def clip(text: str, limit: int) -> str:
-    if len(text) <= limit:
-        return text
-    return text[: max(0, limit - 1)].rstrip() + "…"
-
-
-def label(text: str) -> str:
-    return clip(text, LABEL_MAX)
-
-
-def _cmd(text: str) -> str:
-    return _COMMAND.sub(r"`/legends \1`", text)
+def _cmd(line: str) -> str:
+    return house_text.code_commands(line, COMMAND)
 
 
 def is_natural(events: Iterable[Event]) -> bool:
@@ -201,7 +192,7 @@ _HEADLINE = re.compile(r"^(?P<head>[^:.]{1,60}: [^.]{1,120}\.)\s+(?P<rest>.+)$",
 
 
 def event_line(e: Event) -> str | None:
-    text = _cmd(e.text)
+    text = _cmd(howto.event_text(e))
     k = e.kind
     if k == "flipped":
         return "🃏 Flipped:\n" + "\n".join("> " + line for line in text.splitlines())
@@ -647,7 +638,8 @@ def deck_embed(runners: Sequence[Runner], content: ContentPack) -> discord.Embed
 
 
 def refusal_embed(message: str) -> discord.Embed:
-    return discord.Embed(description=clip("🚫 " + _cmd(message), 4000), colour=COLOR_BAD)
+    """A Legends refusal: the house's one refusal drawing, `/legends …` set as code."""
+    return house_text.refusal_embed(message, COMMAND)
 
 
 def fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:

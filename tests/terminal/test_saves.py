@@ -146,7 +146,10 @@ def test_discord_campaigns_are_neither_listed_nor_resumed(
     async def lookups() -> list[object]:
         store = await SqliteStore.open(database)
         try:
-            return [await store.find_active_by_channel("1234"), await store.get_info(cid)]
+            return [
+                await store.find_active_by_channel("1234", "legends"),
+                await store.get_info(cid),
+            ]
         finally:
             await store.close()
 

@@ -13,7 +13,7 @@ from bot.terminal.console import Quit
 from cogs.legends.terminal import howto, render
 from rules.core.text import did_you_mean
 from rules.legends.actions import Buy, Remove, Start
-from rules.legends.engine import _Engine
+from rules.legends.engine import DECK_LIMIT, shop_cards
 
 if TYPE_CHECKING:
     from cogs.legends.terminal.session import Session
@@ -108,10 +108,10 @@ def shop(s: Session) -> Start | None:
         return None
     while True:
         r = s.table.runners[seat]
-        pool = _Engine(s.table, s.content).shop_cards()
+        pool = shop_cards(s.table, s.content)
         s.io.say(
             f"UPGRADE POOL ({r.name}{' merc' if r.is_merc else ''} has "
-            f"{r.eddies} Eddies; at most 3 copies of a card per deck)"
+            f"{r.eddies} Eddies; at most {DECK_LIMIT} copies of a card per deck)"
         )
         for n, cid in enumerate(pool, 1):
             card = s.content.cards[cid]

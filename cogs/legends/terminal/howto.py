@@ -4,11 +4,9 @@ text is shown (tests/terminal/test_hints.py plays sessions and tries each one). 
 text that is not an input (a rules quotation, what someone typed) is written in double
 quotes instead.
 
-The rules give a hint with some texts ("...is next. The owner starts it with ..."). Each
-hint's phrase here continues the text where its final period was, as the Discord front
-end's do. Until the rules carry the hint as a typed field (`Refusal.hint`, `Event.hint`),
-today's texts end with the Discord wording of it ("/legends start"); `_DISCORD` finds
-that ending and swaps it for the terminal's.
+The rules say what happened and give a typed `Hint` (rules/legends/codes.py); `PHRASES`
+continues their text with the terminal's way to act on it, as cogs/legends/howto.py does
+with Discord's slash commands.
 """
 
 from __future__ import annotations
@@ -17,6 +15,8 @@ import re
 
 from rules.core.errors import Refusal
 from rules.core.events import Event
+from rules.core.hints import attach
+from rules.legends.codes import Hint
 
 # ---- the terminal's own inputs ----------------------------------------------------------
 
@@ -49,43 +49,23 @@ NO_LINE = "Type a number from 1 to {n}, or 'help'."
 #: cannot act on (joining, table options, abandoning: a terminal table is set up on its
 #: command line) just ends the sentence.
 PHRASES: dict[str, str] = {
-    "abandon_instead": ".",
-    "clues": ". See it any time with 'clues'.",
-    "deck": ". See 'deck'.",
-    "extra_role_decks": ".",
-    "finish_or_abandon": ". Finish it first.",
-    "hand": ". Check 'hand'.",
-    "join": ".",
-    "players_join": ".",
-    "ready": ". Type 'ready'.",
-    "ready_to_draw": ", then 'ready' to draw back up.",
-    "shop": ". Type 'shop' on the campaign screen to see the pool.",
-    "start_run": ". Start one with 'start' on the campaign screen.",
-    "start_trauma": ". Start it with 'start' on the campaign screen.",
-    "status": ". Type 'board' to see the table now.",
-    "vote": (
+    Hint.ABANDON_INSTEAD: ".",
+    Hint.CLUES: ". See it any time with 'clues'.",
+    Hint.DECK: ". See 'deck'.",
+    Hint.EXTRA_ROLE_DECKS: ".",
+    Hint.FINISH_OR_ABANDON: ". Finish it first.",
+    Hint.HAND: ". Check 'hand'.",
+    Hint.JOIN: ".",
+    Hint.PLAYERS_JOIN: ".",
+    Hint.READY: ". Type 'ready'.",
+    Hint.READY_TO_DRAW: ", then 'ready' to draw back up.",
+    Hint.SHOP: ". Type 'shop' on the campaign screen to see the pool.",
+    Hint.START_RUN: ". Start one with 'start' on the campaign screen.",
+    Hint.START_TRAUMA: ". Start it with 'start' on the campaign screen.",
+    Hint.VOTE: (
         ". Vote with 'choose A' (or B, ...: the option's letter) or the move's number; "
         "the Leader breaks ties and can close the vote early."
     ),
-}
-
-# Today's texts: the Discord wording of each hint, as the rules append it.
-_DISCORD: dict[str, str] = {
-    "abandon_instead": ". The owner can /legends abandon it instead.",
-    "clues": ". See it any time with /legends clues.",
-    "deck": ". See /legends deck.",
-    "extra_role_decks": ", or the owner can allow extra role decks with /legends options.",
-    "finish_or_abandon": ". Finish or /legends abandon it first.",
-    "hand": ". Check /legends hand.",
-    "join": ". Join with /legends join.",
-    "players_join": ". Players join with /legends join.",
-    "ready": ". Use /legends ready.",
-    "ready_to_draw": ", then /legends ready to draw back up.",
-    "shop": ". Use /legends shop to see the pool.",
-    "start_run": ". The owner can start one with /legends start.",
-    "start_trauma": ". The owner starts it with /legends start.",
-    "status": ". Use the newest board or /legends status.",
-    "vote": ". Vote with /legends choose; the Leader breaks ties and can close the vote early.",
 }
 
 
@@ -93,28 +73,14 @@ def help_text(card: str) -> str:
     return HELP.format(card=card)
 
 
-def attach(text: str, hint: str | None) -> str:
-    """`text` continued with the terminal's phrase for `hint`."""
-    if hint is None or hint not in PHRASES:
-        return text
-    return text.removesuffix(".") + PHRASES[hint]
-
-
-def worded(text: str, hint: str | None = None) -> str:
-    """A rules text with its hint in the terminal's words."""
-    if hint is None:
-        for key, ending in _DISCORD.items():
-            if text.endswith(ending):
-                return attach(text[: -len(ending)] + ".", key)
-    return attach(text, hint)
-
-
 def refusal_text(refusal: Refusal) -> str:
-    return worded(refusal.message, getattr(refusal, "hint", None))
+    """The refusal's message with the terminal's way to act on it."""
+    return attach(refusal.message, refusal.hint, PHRASES)
 
 
 def event_text(event: Event) -> str:
-    return worded(event.text, getattr(event, "hint", None))
+    """The event's text with the terminal's way to act next."""
+    return attach(event.text, event.hint, PHRASES)
 
 
 # ---- reused texts that were written for Discord -------------------------------------------

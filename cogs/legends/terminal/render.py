@@ -32,7 +32,6 @@ RULE = "=" * WIDTH
 THIN = "-" * WIDTH
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
-_COMMAND = re.compile(r"/legends (\w+)")
 _QUOTED = re.compile(r"(?<![\w'])'[^'\n]+'(?![\w'])")
 _KEEP = "\0"  # a space that does not break a line
 
@@ -52,11 +51,9 @@ _ASCII = str.maketrans(
 
 
 def clean(text: str) -> str:
-    """Text written for Discord, made plain: no markdown, common typographic punctuation
-    as ASCII. A Discord command left in it (`howto` words the known ones first) stays in
-    double quotes: single quotes name only inputs the terminal accepts."""
-    text = _BOLD.sub(r"\1", text)
-    return _COMMAND.sub(r'"\1"', text).translate(_ASCII)
+    """Rules text made plain: no markdown, common typographic punctuation as ASCII. (How to
+    act is worded by `howto`, in the terminal's own inputs.)"""
+    return _BOLD.sub(r"\1", text).translate(_ASCII)
 
 
 def wrap(text: str, indent: str = "", rest: str | None = None, width: int = WIDTH) -> list[str]:

@@ -149,5 +149,7 @@ class Saves:
     def terminal_campaigns(self, limit: int = 50) -> list[CampaignInfo]:
         """The active terminal campaigns, most recently played first."""
         svc = self._svc()
-        infos: Sequence[CampaignInfo] = self._runner.run(svc.store.list_campaigns("active"))
+        infos: Sequence[CampaignInfo] = self._runner.run(
+            svc.store.list_campaigns("active", game=LegendsAdapter.game)
+        )
         return [i for i in infos if is_terminal(i)][:limit]

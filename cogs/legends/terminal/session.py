@@ -40,7 +40,15 @@ from rules.legends.actions import (
 )
 from rules.legends.ai import CrewAI
 from rules.legends.cards import ContentPack, Role
-from rules.legends.engine import _Engine, apply, new_table
+from rules.legends.engine import (
+    apply,
+    eval_options,
+    new_table,
+    plan_eval_cards,
+    scenario_card,
+    shop_cards,
+)
+from rules.legends.evaluate import check_to_hit
 from rules.legends.options import TableOptions
 from rules.legends.sim import extra_decks_for, next_actor, seat_roles
 from rules.legends.state import Table
@@ -318,16 +326,18 @@ class Session:
 
     def verdicts(self) -> render.Verdicts:
         """Whether the Plan as it stands hits each active Obstacle, and why: the engine's
-        own check and explanation, the ones its execution uses (public: the Plan and the
-        Obstacles are face up)."""
+        own evaluator and explanation (`check_to_hit`, `explain`) on the Plan cards and
+        options its execution uses (all public: the Plan and the Obstacles are face up)."""
         run = self.table.run
         if run is None or not (run.plan or run.phase in ("plan", "assign")):
             return {}
-        eng = _Engine(self.table, self.content)
+        cards = plan_eval_cards(self.table, self.content)
+        opts = eval_options(self.table, self.content)
         out: dict[int, tuple[bool, str]] = {}
-        for order, res in eng.hit_results().items():
-            why = res.explain(eng.scard(order).to_hit)
-            out[order] = (res.hit, why.removeprefix("Hit — "))
+        for ob in run.active:
+            to_hit = scenario_card(self.table, self.content, ob.order).to_hit
+            res = check_to_hit(cards, to_hit, opts)
+            out[ob.order] = (res.hit, res.explain(to_hit).removeprefix("Hit — "))
         return out
 
     def pass_to(self, player: str) -> None:
@@ -347,7 +357,7 @@ class Session:
             self.io.clear()
             self.on_screen = None
         # The AI crewmates spend their Eddies.
-        pool = _Engine(self.table, self.content).shop_cards()
+        pool = shop_cards(self.table, self.content)
         for r in list(self.table.runners):
             person = self.people.get(r.player)
             if person is None or person.brain is None:
