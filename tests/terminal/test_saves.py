@@ -163,6 +163,7 @@ def test_discord_campaigns_are_neither_listed_nor_resumed(
     [
         (["--resume", "term-000000"], "error: no campaign 'term-000000' in "),
         (["--resume"], "error: no saved terminal campaign in "),
+        (["--resume", "--runners", "3"], "error: --resume goes on with the campaign as it was"),
     ],
 )
 def test_resume_problems_are_one_line_and_exit_2(

@@ -48,7 +48,8 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m bot play",
         description="Play Cyberpunk Legends in the terminal with AI crewmates "
-        "(or hot-seat with friends). Type 'help' in the game for commands.",
+        "(or hot-seat with friends). Every move is saved in the database; --resume "
+        "comes back to a campaign. Type 'help' in the game for commands.",
     )
     p.add_argument(
         "--scenario",
@@ -57,7 +58,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--runners",
         type=int,
-        default=2,
+        default=None,
         help="seats at the table, people and AI crewmates together (default 2)",
     )
     p.add_argument(
@@ -114,7 +115,27 @@ def main(
     db = Path(args.db) if explicit_db else saved.default_database()
     try:
         pack = load(args.pack)
-        if args.resume is None:
+        if args.resume is not None:
+            fixed = [
+                opt
+                for opt, value in (
+                    ("--scenario", args.scenario),
+                    ("--runners", args.runners),
+                    ("--seed", args.seed),
+                    ("--campaign", args.campaign),
+                    ("--hotseat", args.hotseat or None),
+                    ("--humans", args.humans),
+                    ("--merc", args.merc or None),
+                )
+                if value is not None
+            ]
+            if fixed:
+                raise SetupError(
+                    f"--resume goes on with the campaign as it was saved; {', '.join(fixed)} "
+                    "cannot change it (start a new campaign to choose them)"
+                )
+        else:
+            args.runners = 2 if args.runners is None else args.runners
             camp = campaign_id(pack, args.campaign)
             scen = scenario_id(pack, camp, args.scenario)
             check_runners(pack, args.runners, args.merc)
