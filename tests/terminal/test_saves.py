@@ -222,3 +222,51 @@ def test_the_ai_crewmates_decide_from_their_own_views_after_a_resume(
     play(argv, lines(*["1"] * 6))
     assert seen
     assert all(hands == (1,) for hands in seen)  # the AI sits in seat 1: its hand only
+
+
+class OtherTerminal:
+    """A stdin that, at the vote, makes the vote from another "terminal" first (through
+    its own store and service on the same file), then types 'choose B'."""
+
+    def __init__(self, database: Path, out: io.StringIO) -> None:
+        self.database = database
+        self.out = out
+        self.script = ["", "", "1"]
+        self.done = False
+
+    def readline(self) -> str:
+        if self.script:
+            return self.script.pop(0) + "\n"
+        if not self.done and "Vote A: Take the advance" in self.out.getvalue():
+            self.done = True
+            self.interfere()
+            return "choose B\n"
+        return ""
+
+    def interfere(self) -> None:
+        from rules.legends.actions import Choose
+
+        async def vote() -> None:
+            store = await SqliteStore.open(self.database)
+            try:
+                [info] = await store.list_campaigns("active")
+                svc = GameService(store, LegendsAdapter(load_pack(Path(TINY))))
+                await svc.act(info.id, Choose(player="p1", option="A"))
+            finally:
+                await store.close()
+
+        asyncio.run(vote())
+
+
+def test_a_move_made_elsewhere_first_is_not_lost_and_the_table_reloads(database: Path) -> None:
+    out = io.StringIO()
+    stdin = OtherTerminal(database, out)
+    code = main(["--pack", TINY, "--seed", "1"], stdin=stdin, stdout=out)  # type: ignore[arg-type]
+    assert code == 0
+    text = out.getvalue()
+    assert stdin.done
+    assert "This campaign was changed elsewhere (another terminal?)" in text
+    after = text.split("changed elsewhere", 1)[1]
+    # The other terminal's vote A stands (it was first); B was not applied.
+    assert ". The crew chose A: Take the advance." in after
+    assert "Player votes B" not in text

@@ -63,6 +63,11 @@ class SaveFailed(Exception):
     """The database refused a move (nothing changed): the session stops."""
 
 
+class TableMoved(Exception):
+    """The saved campaign moved on without us (another process played it): the move was
+    not made and `Session.table` is reloaded."""
+
+
 @dataclass
 class Person:
     player: str
@@ -165,11 +170,19 @@ class Session:
                 self.join()
                 self.start(self.scenario)
             while True:
-                if self.table.run is not None:
-                    self.play_run()
-                    self.after_run()
-                action = self.camp()
-                self.start_action(action)
+                try:
+                    if self.table.run is not None:
+                        self.play_run()
+                        self.after_run()
+                    action = self.camp()
+                    self.start_action(action)
+                except TableMoved:
+                    # Someone else (another terminal on this campaign) moved first: go
+                    # on from the table as it is on disk now.
+                    self.io.say(
+                        "This campaign was changed elsewhere (another terminal?) while you "
+                        "chose; that move was not made. Here it is as it stands now."
+                    )
         except Quit:
             self.goodbye()
             return 0
@@ -387,6 +400,14 @@ class Session:
                 moved = self.saves.act(self.cid, action, self.table.version)
             except StorageError as exc:
                 raise SaveFailed(exc.player_message or exc.message) from exc
+            except IllegalAction as exc:
+                if exc.refusal.code != "stale":
+                    raise
+                try:
+                    self.table = self.saves.load(self.cid)
+                except StorageError as err:
+                    raise SaveFailed(err.player_message or err.message) from err
+                raise TableMoved from exc
             self.table, events = moved.table, moved.events
         else:
             outcome = apply(self.table, action, self.content)
