@@ -73,12 +73,10 @@ def _add_run(sub: Subparsers) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    # The Discord client (cogs) plugs in here: open the store with instance_lock=True,
-    # `await GameService(store, LegendsAdapter()).start()`, then start the client; after
-    # loading the content pack, `gc.collect(); gc.freeze()` keeps it out of the garbage
-    # collector's scans (GC pauses are part of the latency tail under load; on the shared
-    # benchmark machine the effect was within its noise, see docs/benchmarks.md).
-    # bot.app.run does all of this.
+    # bot.app.run loads every game's content, then opens the store (instance_lock=True)
+    # and each game's GameService in the bot's setup hook. After loading the content,
+    # `gc.collect(); gc.freeze()` keeps it out of the garbage collector's scans (GC
+    # pauses are part of the latency tail under load, see docs/benchmarks.md).
     from bot.app import run, settings_from_args
 
     settings = settings_from_args(args)

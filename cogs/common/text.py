@@ -55,3 +55,32 @@ def refusal_embed(message: str, group: str | None = None) -> discord.Embed:
     return discord.Embed(
         description=clip("🚫 " + code_commands(message, group), 4000), colour=COLOR_BAD
     )
+
+
+def fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:
+    """Keep a message's embeds under Discord's 6,000-character total: shorten the longest
+    description or field value until they fit."""
+    total = sum(len(e) for e in embeds)
+    while total > EMBEDS_TOTAL_MAX and embeds:
+        over = total - EMBEDS_TOTAL_MAX
+        best: tuple[int, discord.Embed, int] | None = None  # (length, embed, field or -1)
+        for e in embeds:
+            n = len(e.description or "")
+            if best is None or n > best[0]:
+                best = (n, e, -1)
+            for i, f in enumerate(e.fields):
+                if len(f.value or "") > best[0]:
+                    best = (len(f.value or ""), e, i)
+        if best is None or best[0] <= 20:
+            break
+        n, e, i = best
+        keep = max(10, n - over - 10)
+        if i < 0:
+            e.description = clip(e.description or "", keep)
+        else:
+            f = e.fields[i]
+            e.set_field_at(
+                i, name=f.name or "", value=clip(f.value or "", keep), inline=bool(f.inline)
+            )
+        total = sum(len(x) for x in embeds)
+    return embeds

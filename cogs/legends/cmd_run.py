@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.legends import render
+from cogs.legends import render_private
 from cogs.legends.cmd_base import (
     CLOSE_VOTE,
     LEGENDS,
@@ -202,7 +202,9 @@ class RunCommands(CommandBase):
                         (f"{o.key}: {o.label}" for o in b.vote if o.key == a.option), a.option
                     )
                 else:
-                    lbl = render.prompt_option_label(view.prompts, a.option, merc_seats, a.merc)
+                    lbl = render_private.prompt_option_label(
+                        view.prompts, a.option, merc_seats, a.merc
+                    )
                     lbl = ("Merc: " if a.merc else "") + lbl
                 items.append((lbl, (MERC_PREFIX if a.merc else "") + a.option))
         return items

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.legends import render
+from cogs.legends import render, render_private
 from cogs.legends.cmd_base import (
     LEGENDS,
     MERC_PREFIX,
@@ -92,7 +92,9 @@ class TableCommands(CommandBase):
         if not mine:
             await refuse(interaction, "You are not seated at this table. Join with /legends join.")
             return
-        await send(interaction, embeds=[render.deck_embed(mine, self.rt.content)], ephemeral=True)
+        await send(
+            interaction, embeds=[render_private.deck_embed(mine, self.rt.content)], ephemeral=True
+        )
 
     def _pool(self, state: Table) -> list[str]:
         return engine.shop_cards(state, self.rt.content)
@@ -110,7 +112,7 @@ class TableCommands(CommandBase):
         for card_id in self._pool(state):
             card = content.cards[card_id]
             lines.append(
-                f"• **{render.card_label(card)}** — {card.cost} Eddies"
+                f"• **{render_private.card_label(card)}** — {card.cost} Eddies"
                 + (f": {card.text}" if card.text else "")
             )
         head = (
@@ -176,7 +178,7 @@ class TableCommands(CommandBase):
                     who = "Merc: " if r.is_merc else ""
                     items.append(
                         (
-                            f"{who}{render.card_label(card)} — {card.cost} Eddies",
+                            f"{who}{render_private.card_label(card)} — {card.cost} Eddies",
                             (MERC_PREFIX if r.is_merc else "") + card_id,
                         )
                     )
@@ -209,7 +211,7 @@ class TableCommands(CommandBase):
                 who = "Merc: " if r.is_merc else ""
                 items.append(
                     (
-                        f"{who}{render.card_label(content.cards[card_id])} "
+                        f"{who}{render_private.card_label(content.cards[card_id])} "
                         f"(×{r.deck.count(card_id)})",
                         (MERC_PREFIX if r.is_merc else "") + card_id,
                     )

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 import discord
 
 from cogs.common.buttons import MAX_BUTTONS, SHORT, FxButton, make_view
-from cogs.legends import ids, render
+from cogs.legends import ids, render_private
 from cogs.legends.ids import button
-from cogs.legends.render import card_button, clip, prompt_option_label
+from cogs.legends.render import card_button, clip
+from cogs.legends.render_private import prompt_option_label
 from rules.legends.actions import Choose, CloseVote, Discard, Flip, Play, Ready
 from rules.legends.view import BoardView, PlayerView
 
@@ -145,7 +146,7 @@ def panel_message(
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """One person's private panel (ephemeral reply or DM): their hand(s), prompts and the
     buttons for what they may do now."""
-    embed = render.hand_embed(view, notes=notes)
+    embed = render_private.hand_embed(view, notes=notes)
     buttons, hidden = panel_buttons(view)
     if hidden:
         embed.description = (embed.description or "") + (

@@ -30,16 +30,15 @@ from cogs.common.text import FIELD_VALUE_MAX as FIELD_VALUE_MAX
 from cogs.common.text import FOOTER_MAX as FOOTER_MAX
 from cogs.common.text import TITLE_MAX as TITLE_MAX
 from cogs.common.text import clip as clip
+from cogs.common.text import fit_embeds as fit_embeds
 from cogs.legends import howto
 from rules.core.events import Event
-from rules.legends.cards import ContentPack, PlayerCard
-from rules.legends.state import Runner, Table
+from rules.legends.cards import ContentPack
+from rules.legends.state import Table
 from rules.legends.view import (
     BoardView,
     CardView,
     ObstacleView,
-    PlayerView,
-    PromptView,
     SeatView,
 )
 
@@ -290,7 +289,7 @@ def _plan_field(b: BoardView, text_max: int = 70) -> tuple[str, str] | None:
         how = "put by" if p.put else "by"
         card = card_line(p.card, text_max) if text_max else f"{card_face(p.card)} **{p.card.name}**"
         lines.append(f"{i}. {card} _({how} {p.seat_name})_")
-    return name, _fit_lines(lines, FIELD_VALUE_MAX)
+    return name, fit_lines(lines, FIELD_VALUE_MAX)
 
 
 def _seat_line(s: SeatView) -> str:
@@ -306,7 +305,7 @@ def _seat_line(s: SeatView) -> str:
     return f"{head} — hand {s.hand_count}, deck {s.deck_count}, discard {s.discard_count}"
 
 
-def _fit_lines(lines: Sequence[str], limit: int) -> str:
+def fit_lines(lines: Sequence[str], limit: int) -> str:
     """Join lines, dropping whole lines (with a count) rather than cutting one mid-way."""
     text = "\n".join(lines)
     if len(text) <= limit:
@@ -388,17 +387,17 @@ def _board_embed(b: BoardView, detail: bool) -> discord.Embed:
             lines = [f"**{o.key}:** {o.label}" for o in b.vote]
             if b.votes:
                 lines.append("Votes so far: " + ", ".join(f"{n} → {k}" for n, k in b.votes.items()))
-            embed.add_field(name="🗳️ Vote", value=_fit_lines(lines, FIELD_VALUE_MAX), inline=False)
+            embed.add_field(name="🗳️ Vote", value=fit_lines(lines, FIELD_VALUE_MAX), inline=False)
         if b.prompts:
             embed.add_field(
                 name="⏳ Waiting on a choice",
                 inline=False,
-                value=_fit_lines([p.text for p in b.prompts], FIELD_VALUE_MAX),
+                value=fit_lines([p.text for p in b.prompts], FIELD_VALUE_MAX),
             )
         embed.add_field(
             name="👥 Crew",
             inline=False,
-            value=_fit_lines([_seat_line(s) for s in b.seats], FIELD_VALUE_MAX),
+            value=fit_lines([_seat_line(s) for s in b.seats], FIELD_VALUE_MAX),
         )
     embed.set_footer(
         text=clip(f"{SUIT_LEGEND}\n{b.campaign} · table {b.table} · v{b.version}", FOOTER_MAX)
@@ -410,7 +409,7 @@ def events_embed(lines: Sequence[str], title: str | None = None) -> discord.Embe
     return discord.Embed(
         title=clip(title or events_title(lines), TITLE_MAX),
         colour=COLOR_EVENTS,
-        description=_fit_lines(lines, 2800),
+        description=fit_lines(lines, 2800),
     )
 
 
@@ -456,9 +455,7 @@ def campaign_embed(table: Table, content: ContentPack) -> discord.Embed:
     embed.add_field(
         name="👥 Crew",
         inline=False,
-        value=_fit_lines(
-            crew or ["Nobody yet: take a seat with `/legends join`."], FIELD_VALUE_MAX
-        ),
+        value=fit_lines(crew or ["Nobody yet: take a seat with `/legends join`."], FIELD_VALUE_MAX),
     )
     embed.set_footer(text=f"table {table.id} · v{table.version}")
     return embed
@@ -509,166 +506,9 @@ def memory_embed(table: Table) -> discord.Embed:
     )
 
 
-# ---- private (ephemeral replies and opted-in DMs only) -------------------------------------
-
-
-def _hand_lines(view: PlayerView) -> list[str]:
-    seats = {s.seat: s for s in view.board.seats}
-    lines: list[str] = []
-    for seat, hand in view.hands.items():
-        sv = seats.get(seat)
-        merc = sv is not None and sv.is_merc
-        who = f"Your merc's hand ({sv.role.title()})" if merc and sv else "Your hand"
-        if lines:
-            lines.append("")
-        lines.append(f"**{who}** · {len(hand)} card{'' if len(hand) == 1 else 's'}")
-        lines.extend(card_line(c, 120 if len(hand) <= 8 else 50) for c in hand)
-        if not hand:
-            lines.append("(empty)")
-    return lines
-
-
-def hand_text(view: PlayerView) -> str:
-    lines = _hand_lines(view)
-    for p in view.prompts:
-        lines.append(f"⏳ **Your choice:** {p.text}")
-    return "\n".join(lines)
-
-
-def _your_move(view: PlayerView) -> str:
-    """What this person is expected to do now, in a few words."""
-    b = view.board
-    mine = [s for s in b.seats if s.seat in view.seats]
-    if view.prompts:
-        return "⏳ **Your choice** — tap an option below."
-    if b.phase == "plan" and any(s.turn for s in mine):
-        merc = any(s.turn and s.is_merc for s in mine)
-        return (
-            "▶ **Your merc's turn**" if merc else "▶ **Your turn**"
-        ) + " — tap a card below to play it."
-    if b.phase == "flip" and any(s.leader for s in mine):
-        return "▶ **You flip** (you hold the Leader Token) — tap **Flip** below."
-    if b.phase == "vote" and view.legal:
-        return "🗳️ **Vote** below."
-    if b.phase == "cleanup" and any(s.ready is False for s in mine):
-        return "🧹 **Clean-up** — discard if you like (🗑️), then tap **Ready** to draw up."
-    return now_line(b)
-
-
-def _table_glance(b: BoardView) -> list[str]:
-    """What a player needs next to their hand: the Plan, each Obstacle's To Hit, Health."""
-    out = []
-    for ob in b.obstacles[:6]:
-        out.append(f"🎯 **{ob.name}** {obstacle_health(ob)} — {to_hit_line(ob.to_hit)}")
-    if len(b.obstacles) > 6:
-        out.append(f"🎯 …and {len(b.obstacles) - 6} more (see the board)")
-    if b.phase in ("plan", "assign") or b.plan:
-        out.append(plan_head(b))
-    out.append(f"❤️ Health {b.health}/{b.max_health}")
-    return out
-
-
-def hand_embed(view: PlayerView, notes: Sequence[str] = ()) -> discord.Embed:
-    b = view.board
-    head = list(notes)
-    if b.scenario is not None:
-        head.append(_your_move(view))
-        head.extend(_table_glance(b))
-    body = hand_text(view) or "You have no cards in hand."
-    if view.legal:
-        body += "\n\n_Buttons below, or `/legends play` · `choose` · `discard` · `ready`._"
-    head_text = _fit_lines(head, 1500)
-    text = (
-        head_text + ("\n\n" if head else "") + _fit_lines(body.split("\n"), 3800 - len(head_text))
-    )
-    title = "Your hand" + (
-        f" · {b.scenario}, round {b.round}"
-        if b.scenario and b.round
-        else f" · {b.scenario}"
-        if b.scenario
-        else ""
-    )
-    embed = discord.Embed(
-        title=clip(title, TITLE_MAX), colour=COLOR_PRIVATE, description=clip(text, 3800)
-    )
-    embed.set_footer(
-        text=clip(
-            f"🔒 Only you can see this · {SUIT_LEGEND}\n{b.campaign} · "
-            f"table {b.table} · v{b.version}",
-            FOOTER_MAX,
-        )
-    )
-    return embed
-
-
-def prompt_option_label(
-    prompts: Sequence[PromptView], key: str, merc_seats: set[int], merc: bool
-) -> str:
-    for p in prompts:
-        if (p.seat in merc_seats) != merc:
-            continue
-        for o in p.options:
-            if o.key == key:
-                return o.label
-    return key
-
-
-def card_label(card: PlayerCard) -> str:
-    suits = " ".join(s.value.title() for s in card.suits)
-    return f"{card.name} [{card.rank_label()}{' ' + suits if suits else ''}]"
-
-
-def deck_embed(runners: Sequence[Runner], content: ContentPack) -> discord.Embed:
-    parts = []
-    for r in runners:
-        counts: dict[str, int] = {}
-        for c in r.deck:
-            counts[c] = counts.get(c, 0) + 1
-        who = "Your merc" if r.is_merc else "Your deck"
-        lines = [
-            f"**{who}** ({r.role.value.title()}): {len(r.deck)} cards · "
-            f"{r.eddies} Eddies (spent {r.eddies_spent})"
-        ]
-        for cid, n in sorted(counts.items(), key=lambda kv: content.cards[kv[0]].name):
-            lines.append(f"{n}× {card_label(content.cards[cid])}")
-        parts.append("\n".join(lines))
-    return discord.Embed(
-        title="Your deck", colour=COLOR_PRIVATE, description=clip("\n\n".join(parts), 4000)
-    )
-
-
 def refusal_embed(message: str) -> discord.Embed:
     """A Legends refusal: the house's one refusal drawing, `/legends …` set as code."""
     return house_text.refusal_embed(message, COMMAND)
-
-
-def fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:
-    """Keep a message's embeds under Discord's 6,000-character total: shorten the longest
-    description or field value until they fit."""
-    total = sum(len(e) for e in embeds)
-    while total > EMBEDS_TOTAL_MAX and embeds:
-        over = total - EMBEDS_TOTAL_MAX
-        best: tuple[int, discord.Embed, int] | None = None  # (length, embed, field or -1)
-        for e in embeds:
-            n = len(e.description or "")
-            if best is None or n > best[0]:
-                best = (n, e, -1)
-            for i, f in enumerate(e.fields):
-                if len(f.value or "") > best[0]:
-                    best = (len(f.value or ""), e, i)
-        if best is None or best[0] <= 20:
-            break
-        n, e, i = best
-        keep = max(10, n - over - 10)
-        if i < 0:
-            e.description = clip(e.description or "", keep)
-        else:
-            f = e.fields[i]
-            e.set_field_at(
-                i, name=f.name or "", value=clip(f.value or "", keep), inline=bool(f.inline)
-            )
-        total = sum(len(x) for x in embeds)
-    return embeds
 
 
 # ---- whole messages (the publisher's and the panels' composition) -------------------------

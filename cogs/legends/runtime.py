@@ -32,7 +32,7 @@ from cogs.common import perms, threads
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
 from cogs.common.timers import Deadline, Reminder
-from cogs.legends import render
+from cogs.legends import render, render_private
 from cogs.legends.components import board_buttons, panel_buttons, panel_message
 from rules.core.errors import Refusal
 from rules.core.events import Event
@@ -258,7 +258,7 @@ class LegendsRuntime(GameRuntime[Table]):
     async def _send_hand(
         self, cid: str, player: str, view: Any, notes: list[str], prev: asyncio.Task[None] | None
     ) -> None:
-        embed = render.hand_embed(view, notes=[f"🔒 {n}" for n in notes[-6:]])
+        embed = render_private.hand_embed(view, notes=[f"🔒 {n}" for n in notes[-6:]])
         buttons, hidden = panel_buttons(view)
         if hidden:
             embed.description = (embed.description or "") + (

@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from cogs.common.buttons import FxButton, layout
-from cogs.legends import gallery, render
+from cogs.legends import gallery, render, render_private
 from cogs.legends.components import board_buttons, panel_buttons
 from cogs.legends.gallery import Shot, Step
 from content.legends.loader import load_default_pack
@@ -268,7 +268,7 @@ def test_campaign_and_private_embeds_within_limits() -> None:
     end = steps[-1].after
     assert end.run is None
     check(None, [render.campaign_embed(end, lc)], None, "campaign")
-    check(None, [render.deck_embed(end.runners, lc)], None, "deck")
+    check(None, [render_private.deck_embed(end.runners, lc)], None, "deck")
     check(None, [render.clues_embed(end, lc)], None, "clues")
     check(None, [render.memory_embed(end)], None, "memory")
     check(None, [render.refusal_embed("x" * 5000)], None, "refusal")
