@@ -1,0 +1,198 @@
+"""Load a Cyberpunk TCG pack from a directory of TOML files (docs/tcg-content.md).
+
+Layout:
+
+    pack.toml        game = "tcg", id, name, version
+    cards/*.toml     [[card]] tables (rules.tcg.cards.Card)
+    decks/*.toml     one preconstructed deck per file: id, name, blurb, legends, [cards]
+
+Every problem is collected (not just the first) and raised together as one
+`ContentError`, each naming its file, card (or deck) and field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from content.common import Collector, ContentError
+from rules.core.text import did_you_mean
+from rules.tcg import cards as cd
+from rules.tcg.decks import deck_problems
+
+DEFAULT_PACK_DIR = Path(__file__).resolve().parent / "core"
+GAME = "tcg"
+
+
+class PackFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    game: str = GAME
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    version: str = Field(pattern=r"^[0-9]+(\.[0-9]+){0,2}$")
+
+
+class DeckFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    blurb: str = ""
+    legends: tuple[str, ...]
+    cards: dict[str, int]
+
+
+def _walk_effects(card: cd.Card) -> Iterator[tuple[str, cd.Effect]]:
+    def text(prefix: str, t: cd.Text) -> Iterator[tuple[str, cd.Effect]]:
+        for i, tr in enumerate(t.triggers):
+            for j, e in enumerate(tr.effects):
+                yield f"{prefix}triggers[{i}].effects[{j}]", e
+        for i, ab in enumerate(t.abilities):
+            for j, e in enumerate(ab.effects):
+                yield f"{prefix}abilities[{i}].effects[{j}]", e
+
+    yield from text("text.", card.text)
+    if card.lower is not None:
+        yield from text("lower.", card.lower)
+    for j, e in enumerate(card.effects):
+        yield f"effects[{j}]", e
+    for j, e in enumerate(card.legacy_effects):
+        yield f"legacy_effects[{j}]", e
+
+
+def _card_label(raw: Any, index: int) -> str:
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+        return f"card '{raw['id']}'"
+    return f"card #{index + 1}"
+
+
+def default_named_effects() -> frozenset[str]:
+    from rules.tcg.named import NAMED_EFFECTS
+
+    return frozenset(NAMED_EFFECTS)
+
+
+def load_pack(
+    path: Path | str | None = None, *, named_effects: Collection[str] | None = None
+) -> cd.TcgContent:
+    """Load, validate and cross-check the pack at `path` (default: the bundled pack).
+    Raises `ContentError` listing every problem."""
+    root = Path(path) if path is not None else DEFAULT_PACK_DIR
+    names = default_named_effects() if named_effects is None else frozenset(named_effects)
+    ctx = Collector(root)
+    if not root.is_dir():
+        ctx.add(root, "not a directory (a content pack is a directory of TOML files)")
+        raise ContentError(ctx.issues)
+    info: PackFile | None = None
+    manifest = root / "pack.toml"
+    if manifest.is_file():
+        data = ctx.load_toml(manifest)
+        if data is not None:
+            info = ctx.validate(PackFile, data, manifest, "pack")
+            if info is not None and info.game != GAME:
+                ctx.add(manifest, f"game is '{info.game}', not '{GAME}'", "pack", "game")
+    else:
+        ctx.add(manifest, "missing: a pack needs a pack.toml (game, id, name, version)")
+    cards: dict[str, cd.Card] = {}
+    where: dict[str, Path] = {}
+    broken: set[str] = set()
+    for file in sorted((root / "cards").glob("*.toml")):
+        data = ctx.load_toml(file)
+        if data is None:
+            continue
+        extra = [k for k in data if k != "card"]
+        for key in extra:
+            ctx.add(file, f"unknown top-level key '{key}'{did_you_mean(key, ['card'])}")
+        raw_cards = data.get("card", [])
+        if not isinstance(raw_cards, list):
+            ctx.add(file, "'card' must be an array of tables ([[card]])")
+            continue
+        for i, raw in enumerate(raw_cards):
+            label = _card_label(raw, i)
+            card = ctx.validate(cd.Card, raw, file, label)
+            if card is None:
+                # Its errors are reported; decks naming it are not reported again.
+                if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+                    broken.add(raw["id"])
+                continue
+            if card.id in cards:
+                ctx.add(file, f"duplicate card id (also in {where[card.id].name})", label, "id")
+                continue
+            for fld, eff in _walk_effects(card):
+                if isinstance(eff, cd.Named) and eff.name not in names:
+                    ctx.add(
+                        file,
+                        f"unknown named effect '{eff.name}'{did_you_mean(eff.name, names)}",
+                        label,
+                        f"{fld}.name",
+                    )
+            cards[card.id] = card
+            where[card.id] = file
+    decks: dict[str, cd.DeckList] = {}
+    for file in sorted((root / "decks").glob("*.toml")):
+        data = ctx.load_toml(file)
+        if data is None:
+            continue
+        label = f"deck '{data.get('id', file.stem)}'"
+        got = ctx.validate(DeckFile, data, file, label)
+        if got is None:
+            continue
+        bad = any(c in broken for c in list(got.legends) + list(got.cards))
+        for i, cid in enumerate(got.legends):
+            if cid not in cards and cid not in broken:
+                ctx.add(
+                    file, f"unknown card '{cid}'{did_you_mean(cid, cards)}", label, f"legends[{i}]"
+                )
+                bad = True
+        for cid, n in got.cards.items():
+            if cid in broken:
+                continue
+            if cid not in cards:
+                ctx.add(
+                    file, f"unknown card '{cid}'{did_you_mean(cid, cards)}", label, f"cards.{cid}"
+                )
+                bad = True
+            elif n < 1:
+                ctx.add(file, "a count is at least 1", label, f"cards.{cid}")
+                bad = True
+        if bad:
+            continue
+        deck = cd.DeckList(
+            id=got.id,
+            name=got.name,
+            blurb=got.blurb,
+            legends=got.legends,
+            cards=tuple(got.cards.items()),
+        )
+        probe = cd.TcgContent(cards=cards)
+        for problem in deck_problems(deck, probe):
+            ctx.add(file, f"illegal deck: {problem}", label, "cards")
+        if deck.id in decks:
+            ctx.add(file, "duplicate deck id", label, "id")
+        decks[deck.id] = deck
+    for file in sorted(root.rglob("*.toml")):
+        rel = file.relative_to(root)
+        ok = rel.as_posix() == "pack.toml" or (
+            len(rel.parts) == 2 and rel.parts[0] in ("cards", "decks")
+        )
+        if not ok:
+            ctx.add(file, "not part of the pack layout (pack.toml, cards/, decks/); file ignored")
+    if ctx.issues:
+        raise ContentError(ctx.issues)
+    assert info is not None
+    return cd.TcgContent(id=info.id, name=info.name, version=info.version, cards=cards, decks=decks)
+
+
+_DEFAULT: cd.TcgContent | None = None
+
+
+def load_default_pack() -> cd.TcgContent:
+    """The bundled pack, loaded once."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = load_pack(DEFAULT_PACK_DIR)
+    return _DEFAULT

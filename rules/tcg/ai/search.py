@@ -1,0 +1,205 @@
+"""The search player: determinized (information-set) Monte Carlo within a time budget.
+
+For each decision it samples full duels consistent with its own view (determinize.py),
+plays each candidate action in each sample, rolls the duel forward with a fast policy to
+a short horizon (the end of the rival's next turn) and scores the result. The candidate
+with the best mean wins. Prompts raised mid-effect are answered greedily: the effect
+being resolved is not part of the view, so it can't be rebuilt.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from rules.core.errors import IllegalAction
+from rules.tcg import actions as act
+from rules.tcg.ai.basic import GreedyPlayer, score_action
+from rules.tcg.ai.determinize import Sampler, determinize
+from rules.tcg.board import Board
+from rules.tcg.cards import CardType, DeckList, TcgContent
+from rules.tcg.codes import Phase, PromptKind
+from rules.tcg.engine import apply
+from rules.tcg.legal import legal_actions, to_act
+from rules.tcg.state import Duel
+from rules.tcg.view import DuelView
+
+_PRIORITY = {
+    "attack": 6,
+    "play": 5,
+    "call": 4,
+    "sell": 4,
+    "activate": 3,
+    "block": 3,
+    "roll": 2,
+    "choose": 2,
+    "keep": 2,
+    "pass": 1,
+    "end": 0,
+    "mulligan": 0,
+}
+
+
+def quick_score(b: Board, seat: int, a: act.Action) -> float:
+    """The greedy heuristic read straight off a (sampled) state: rollouts are too many
+    to build a view per step."""
+    rv = 1 - seat
+    if isinstance(a, act.Attack):
+        p = b.power(a.unit)
+        if a.target is None:
+            if p <= 0:
+                return -1.0
+            blockers = sum(1 for u in b.seat(rv).field if not u.spent)
+            return 7.0 + min(len(b.seat(rv).gigs), p // 10 + 1) * 2 - blockers * 1.5
+        tp = b.power(a.target)
+        return 6.0 + tp / 2 if p > tp else (-2.0 if p < tp else 1.0)
+    if isinstance(a, act.Block):
+        atk = b.s.attack
+        ap = b.power(atk.attacker) if atk is not None and b.unit(atk.attacker) else 0
+        bp = b.power(a.unit)
+        if bp > ap:
+            return 5.0
+        return 3.0 if atk is not None and atk.target is None and ap >= 10 else -1.0
+    if isinstance(a, act.Play):
+        card = b.card(a.card)
+        if a.card in b.seat(seat).hand:
+            if card.type is CardType.UNIT:
+                return 4.0 + card.power / 2
+            if card.type is CardType.GEAR:
+                return 2.5 + card.power / 2
+            return 2.0 + len(card.effects) * 0.5
+        return 5.0 if a.solo else 1.0
+    if isinstance(a, act.Sell):
+        st = b.seat(seat)
+        return 6.0 - len(st.eddies) - b.card(a.card).power / 5 if len(st.eddies) < 5 else -1.0
+    if isinstance(a, act.Roll):
+        return float(a.die)
+    if isinstance(a, act.Choose):
+        return 0.0
+    return float(_PRIORITY.get(a.type, 0)) / 2
+
+
+def rollout_action(
+    b: Board, seat: int, legal: Sequence[act.Action], rng: random.Random, noise: float = 0.1
+) -> act.Action:
+    """Fast rollout policy: the greedy move, with some noise."""
+    if rng.random() < noise:
+        return rng.choice(list(legal))
+    scored = [(quick_score(b, seat, a), i) for i, a in enumerate(legal)]
+    best = max(x for x, _ in scored)
+    return legal[rng.choice([i for x, i in scored if x == best])]
+
+
+def evaluate(d: Duel, content: TcgContent, me: int) -> float:
+    if d.result is not None:
+        if d.result.winner is None:
+            return 0.0
+        return 1000.0 if d.result.winner == me else -1000.0
+    b = Board(d, content)
+    score = 0.0
+    for seat, sign in ((me, 1.0), (1 - me, -1.0)):
+        st = d.seats[seat]
+        gigs = len(st.gigs)
+        score += sign * (12.0 * gigs + (25.0 if gigs >= 6 else 0.0))
+        score += sign * 0.8 * sum(b.power(u.inst) for u in st.field)
+        score += sign * 0.6 * len(st.hand)
+        score += sign * 0.8 * len(st.eddies)
+        score += sign * 0.3 * sum(x.value for x in st.gigs) / 4
+    return score
+
+
+class SearchPlayer:
+    def __init__(
+        self,
+        budget: float = 0.3,
+        my_deck: DeckList | None = None,
+        max_candidates: int = 5,
+        max_steps: int = 60,
+        samples: int | None = None,
+        prior: float = 3.0,
+        noise: float = 0.1,
+    ) -> None:
+        self.prior = prior
+        self.noise = noise
+        self.last_samples = 0
+        self.budget = budget
+        self.my_deck = my_deck
+        self.max_candidates = max_candidates
+        self.max_steps = max_steps
+        self.samples = samples  # a fixed count instead of the time budget (tests)
+        self.greedy = GreedyPlayer()
+
+    def choose(
+        self,
+        seen: DuelView,
+        legal: Sequence[act.Action],
+        content: TcgContent,
+        rng: random.Random,
+    ) -> act.Action:
+        if len(legal) == 1:
+            return legal[0]
+        mid_effect = seen.prompt is not None and seen.prompt.kind is not PromptKind.REACTION
+        if mid_effect or seen.pending or seen.phase in (Phase.CHOOSE_FIRST, Phase.MULLIGAN):
+            return self.greedy.choose(seen, legal, content, rng)
+        assert seen.viewer is not None
+        me = seen.viewer
+        ranked = sorted(legal, key=lambda a: -score_action(seen, a, content))
+        cands = ranked[: self.max_candidates]
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        sampler = Sampler(seen, content, self.my_deck)
+        deadline = time.perf_counter() + self.budget
+        n = 0
+        while True:
+            if self.samples is not None and n >= self.samples:
+                break
+            if self.samples is None and n and time.perf_counter() > deadline:
+                break
+            n += 1
+            world = determinize(seen, content, sampler, rng)
+            # Common random numbers: every candidate meets the same sampled future.
+            seed = rng.randrange(1 << 30)
+            for i, a in enumerate(cands):
+                totals[i] += self._rollout(world, a, content, me, random.Random(seed))
+                counts[i] += 1
+                if self.samples is None and time.perf_counter() > deadline and n > 1:
+                    break
+        # The greedy order is a prior: a candidate must beat the greedy choice by more
+        # than sampling noise to replace it.
+        self.last_samples = n
+        means = [
+            (t / c if c else float("-inf")) - self.prior * i
+            for i, (t, c) in enumerate(zip(totals, counts, strict=True))
+        ]
+        best = max(range(len(cands)), key=lambda i: (means[i], -i))
+        return cands[best]
+
+    def _rollout(
+        self,
+        world: Duel,
+        first: act.Action,
+        content: TcgContent,
+        me: int,
+        rng: random.Random,
+    ) -> float:
+        try:
+            d = apply(world, first, content).state
+        except IllegalAction:
+            return -500.0  # the sample contradicts this move (it can't be played there)
+        start_turn = world.turn
+        for _ in range(self.max_steps):
+            if d.result is not None or d.turn >= start_turn + 2:
+                break
+            seat = to_act(d)
+            if seat is None:
+                break
+            legal = [a for a in legal_actions(d, content, f"p{seat}") if a.type != "concede"]
+            if not legal:
+                break
+            try:
+                move = rollout_action(Board(d, content), seat, legal, rng, self.noise)
+                d = apply(d, move, content).state
+            except IllegalAction:
+                break
+        return evaluate(d, content, me)

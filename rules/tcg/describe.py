@@ -1,0 +1,149 @@
+"""Card text written from card data, so what a card says is what it does.
+
+A card's `rules_text` in a pack wins when given; otherwise `card_text` builds it from the
+keywords, triggers, abilities, statics and effects.
+"""
+
+from __future__ import annotations
+
+from rules.tcg import cards as cd
+
+_TARGET = {
+    cd.Target.THIS: "this Unit",
+    cd.Target.FRIENDLY_UNIT: "a friendly Unit",
+    cd.Target.RIVAL_UNIT: "a rival Unit",
+    cd.Target.ANY_UNIT: "a Unit",
+    cd.Target.ALL_FRIENDLY_UNITS: "each friendly Unit",
+    cd.Target.ALL_RIVAL_UNITS: "each rival Unit",
+}
+_UNTIL = {
+    cd.Until.END_OF_TURN: " this turn",
+    cd.Until.YOUR_NEXT_TURN: " until your next turn",
+    cd.Until.PERMANENT: "",
+}
+_WHEN = {
+    cd.Trigger.PLAY: "PLAY",
+    cd.Trigger.CALL: "CALL",
+    cd.Trigger.ATTACK: "ATTACK",
+    cd.Trigger.DEFEATED: "DEFEATED",
+    cd.Trigger.SPENT: "When this is spent",
+    cd.Trigger.BLOCKS: "When this blocks",
+    cd.Trigger.STEALS: "When this steals a Gig",
+    cd.Trigger.START_OF_TURN: "At the start of your turn",
+    cd.Trigger.END_OF_TURN: "At the end of your turn",
+}
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _target(t: cd.Target, max_power: int | None = None, spent: bool = False) -> str:
+    text = _TARGET[t]
+    if spent:
+        text = text.replace("Unit", "spent Unit")
+    if max_power is not None:
+        text += f" with {max_power} or less power"
+    return text
+
+
+def effect_text(e: cd.Effect) -> str:
+    if isinstance(e, cd.Draw):
+        n = "a card" if e.count == 1 else f"{e.count} cards"
+        who = {"self": "Draw", "rival": "Your rival draws", "each": "Each player draws"}[e.who]
+        return f"{who} {n}."
+    if isinstance(e, cd.Power):
+        return f"{_cap(_target(e.target, e.max_power))} gets {e.amount:+d} power" + (
+            f"{_UNTIL[e.until]}."
+        )
+    if isinstance(e, cd.Defeat):
+        return f"Defeat {_target(e.target, e.max_power, e.spent_only)}."
+    if isinstance(e, cd.Ready):
+        return f"Ready {_target(e.target)}."
+    if isinstance(e, cd.Spend):
+        rider = " It doesn't ready during its controller's next turn." if e.no_ready_next else ""
+        return f"Spend {_target(e.target)}.{rider}"
+    if isinstance(e, cd.CantAttack):
+        return f"{_cap(_target(e.target))} can't attack{_UNTIL[e.until]}."
+    if isinstance(e, cd.ToHand):
+        return f"Return {_target(e.target, e.max_power)} to its owner's hand."
+    if isinstance(e, cd.ToDeckBottom):
+        return f"Put {_target(e.target, e.max_power)} at the bottom of its owner's deck."
+    if isinstance(e, cd.StealGig):
+        return "Steal a rival Gig." if e.count == 1 else f"Steal up to {e.count} rival Gigs."
+    if isinstance(e, cd.SwapGig):
+        return "Swap one of your Gigs with a rival Gig."
+    if isinstance(e, cd.AdjustGig):
+        verb = "Raise" if e.direction == "up" else "Lower"
+        whose = "a friendly Gig" if e.friendly else "a Gig"
+        return f"{verb} {whose} by up to {e.amount}."
+    if isinstance(e, cd.SetGig):
+        whose = "a friendly Gig" if e.friendly else "a Gig"
+        return f"Make {whose} a {e.to} Gig."
+    if isinstance(e, cd.ReadyEddies):
+        return f"Ready up to {e.count} of your Eddies."
+    if isinstance(e, cd.SellTop):
+        return "Sell the top card of your deck without looking at it."
+    if isinstance(e, cd.CallLegend):
+        return "Call a Legend for free."
+    if isinstance(e, cd.Peek):
+        return f"Look at the top {e.count} cards of your deck."
+    if isinstance(e, cd.WinIf):
+        return f"If your Street Cred is {e.street_cred_at_least} or more, you win the duel."
+    return f"[{e.name}]"
+
+
+def _effects(effects: tuple[cd.Effect, ...]) -> str:
+    return " ".join(effect_text(e) for e in effects)
+
+
+def _static(s: cd.Static) -> str:
+    k = s.kind
+    if k is cd.StaticKind.CANT_BE_BLOCKED:
+        return "This Unit can't be blocked."
+    if k is cd.StaticKind.CANT_ATTACK:
+        return "This Unit can't attack."
+    if k is cd.StaticKind.MUST_ATTACK:
+        return "This Unit must attack each turn if able."
+    if k is cd.StaticKind.RIVALS_FRESH_CANT_ATTACK:
+        return "Rival Units can't attack on the turn they are played."
+    if k is cd.StaticKind.COST_REDUCTION:
+        what = f"{_cap(s.card_type.value)}s" if s.card_type else "abilities"
+        return f"Your {what} cost {s.amount} less."
+    cond = {
+        "always": "",
+        "cred_even": " while your Street Cred is even",
+        "cred_odd": " while your Street Cred is odd",
+    }[s.condition]
+    return f"This Unit gets {s.amount:+d} power{cond}."
+
+
+def text_lines(t: cd.Text) -> list[str]:
+    out: list[str] = []
+    if t.keywords:
+        out.append(", ".join(k.value.replace("_", " ").upper() for k in t.keywords) + ".")
+    out += [_static(s) for s in t.statics]
+    for tr in t.triggers:
+        cond = f" If this has {tr.min_power} or more power:" if tr.min_power is not None else ""
+        may = " You may:" if tr.may else ""
+        out.append(f"{_WHEN[tr.when]}:{cond}{may} {_effects(tr.effects)}")
+    for ab in t.abilities:
+        cost = " ".join(
+            x for x in ((f"{ab.cost} €$" if ab.cost else ""), ("⊡" if ab.spend else "")) if x
+        )
+        quick = "QUICK " if ab.quick else ""
+        out.append(f"{quick}{cost or 'Free'}: {ab.text or _effects(ab.effects)}")
+    return out
+
+
+def card_text(card: cd.Card) -> str:
+    if card.rules_text:
+        return card.rules_text
+    lines = text_lines(card.text)
+    if card.effects:
+        lines.append(_effects(card.effects))
+    if card.lower is not None:
+        lower = text_lines(card.lower)
+        if lower:
+            lines.append("Equipped Unit: " + " ".join(lower))
+    return "\n".join(lines)

@@ -1,0 +1,253 @@
+"""A small pack of test cards written on the spot: one behaviour each, plain names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.tcg.cards import Card, DeckList, TcgContent
+
+
+def _u(cid: str, power: int, cost: int = 1, **kw: Any) -> dict[str, Any]:
+    return dict(
+        id=cid,
+        name=cid.replace("-", " ").title(),
+        type="unit",
+        colour="red",
+        cost=cost,
+        power=power,
+        **kw,
+    )
+
+
+def _p(cid: str, effects: list[dict[str, Any]], cost: int = 1, **kw: Any) -> dict[str, Any]:
+    return dict(
+        id=cid,
+        name=cid.replace("-", " ").title(),
+        type="program",
+        colour="blue",
+        cost=cost,
+        effects=effects,
+        **kw,
+    )
+
+
+def _l(cid: str, power: int, cost: int | None, colour: str = "green", **kw: Any) -> dict[str, Any]:
+    return dict(
+        id=cid,
+        name=cid.replace("-", " ").title(),
+        type="legend",
+        colour=colour,
+        cost=cost,
+        power=power,
+        ram=2,
+        sell=True,
+        **kw,
+    )
+
+
+def _g(
+    cid: str, power: int, lower: dict[str, Any] | None = None, cost: int = 1, **kw: Any
+) -> dict[str, Any]:
+    return dict(
+        id=cid,
+        name=cid.replace("-", " ").title(),
+        type="gear",
+        colour="yellow",
+        cost=cost,
+        power=power,
+        lower=lower or {},
+        **kw,
+    )
+
+
+def kw(*words: str) -> dict[str, Any]:
+    return {"keywords": list(words)}
+
+
+def trig(when: str, *effects: dict[str, Any], **kw_: Any) -> dict[str, Any]:
+    return {"triggers": [dict(when=when, effects=list(effects), **kw_)]}
+
+
+DRAW = {"type": "draw", "count": 1}
+
+CARDS: list[dict[str, Any]] = [
+    _u("grunt", 3, sell=True),
+    _u("brute", 5),
+    _u("big", 15),
+    _u("huge", 25),
+    _u("zero", 0, cost=0),
+    _u("nine", 9),
+    _u("ten", 10),
+    _u("wall", 4, text=kw("blocker")),
+    _u(
+        "wall2",
+        6,
+        text={
+            "keywords": ["blocker"],
+            "triggers": [
+                {
+                    "when": "blocks",
+                    "effects": [
+                        {"type": "adjust_gig", "direction": "up", "amount": 2, "friendly": True}
+                    ],
+                }
+            ],
+        },
+    ),
+    _u("rusher", 3, text=kw("adrenaline")),
+    _u("maxtac", 2, text={"statics": [{"kind": "rivals_fresh_cant_attack"}]}),
+    _u("ghost", 3, text={"statics": [{"kind": "cant_be_blocked"}]}),
+    _u("berserker", 4, text={"statics": [{"kind": "must_attack"}]}),
+    _u("scout", 2, text=trig("attack", DRAW)),
+    _u("heavy-scout", 2, text=trig("attack", DRAW, min_power=5)),
+    _u("kamikaze", 3, text=trig("attack", {"type": "defeat", "target": "this"})),
+    _u("martyr", 2, text=trig("defeated", DRAW)),
+    _u(
+        "spark",
+        2,
+        text={
+            "abilities": [{"effects": [{"type": "power", "target": "rival_unit", "amount": -2}]}]
+        },
+    ),
+    _u(
+        "pumper",
+        2,
+        text={
+            "abilities": [
+                {
+                    "cost": 1,
+                    "spend": False,
+                    "effects": [{"type": "power", "target": "this", "amount": 1}],
+                }
+            ]
+        },
+    ),
+    _u(
+        "fixer-friend",
+        1,
+        text={"statics": [{"kind": "cost_reduction", "card_type": "program", "amount": 2}]},
+    ),
+    _u("ab-discount", 1, text={"statics": [{"kind": "cost_reduction", "amount": 5}]}),
+    _u(
+        "even-boost",
+        2,
+        text={"statics": [{"kind": "power", "amount": 3, "condition": "cred_even"}]},
+    ),
+    _u("greeter", 1, text=trig("play", DRAW, may=True)),
+    _u("herald", 1, text=trig("play", DRAW)),
+    _u("dawn", 1, text=trig("start_of_turn", DRAW)),
+    _u("dusk", 1, text=trig("end_of_turn", DRAW)),
+    _p("zap", [{"type": "defeat", "target": "rival_unit", "max_power": 3}]),
+    _p("smoke", [{"type": "power", "target": "rival_unit", "amount": -3}], text=kw("quick")),
+    _p("slow-smoke", [{"type": "power", "target": "rival_unit", "amount": -3}]),
+    _p("wake", [{"type": "ready", "target": "rival_unit"}], text=kw("quick")),
+    _p("rally", [{"type": "ready", "target": "friendly_unit"}], text=kw("quick")),
+    _p("snipe", [{"type": "defeat", "target": "rival_unit"}], text=kw("quick")),
+    _p(
+        "old-new",
+        [{"type": "power", "target": "friendly_unit", "amount": 2}],
+        cost=0,
+        legacy_effects=[{"type": "power", "target": "friendly_unit", "amount": 5}],
+    ),
+    _g(
+        "dying-night",
+        0,
+        {"triggers": [{"when": "defeated", "effects": [{"type": "ready_eddies", "count": 2}]}]},
+    ),
+    _u(
+        "lifter",
+        1,
+        text={"statics": [{"kind": "cost_reduction", "card_type": "legend", "amount": 1}]},
+    ),
+    _p("draw2", [{"type": "draw", "count": 2}], cost=0),
+    _p("pricey", [DRAW], cost=3),
+    _p("each-draw", [{"type": "draw", "who": "each"}], cost=0),
+    _p("recall", [{"type": "to_hand", "target": "any_unit"}]),
+    _p("bury", [{"type": "to_deck_bottom", "target": "any_unit"}]),
+    _p("swap", [{"type": "swap_gig"}]),
+    _p("nudge", [{"type": "adjust_gig", "direction": "up", "amount": 3}]),
+    _p("floor", [{"type": "set_gig", "to": "min"}]),
+    _p("ceiling", [{"type": "set_gig", "to": "max", "friendly": True}]),
+    _p("heist", [{"type": "steal_gig", "count": 2}]),
+    _p("bootleg", [{"type": "sell_top"}]),
+    _p("flashback", [{"type": "ready_eddies", "count": 2}], cost=0),
+    _p("callit", [{"type": "call_legend"}], cost=0),
+    _p("peek2", [{"type": "peek", "count": 2}], cost=0),
+    _p("jackpot", [{"type": "win_if", "street_cred_at_least": 20}], cost=0),
+    _p("stun", [{"type": "spend", "target": "rival_unit", "no_ready_next": True}]),
+    _p("freeze", [{"type": "cant_attack", "target": "rival_unit"}]),
+    _p("odds", [{"type": "named", "name": "even_odds"}], cost=0),
+    _p("surge", [{"type": "named", "name": "pair_surge"}], cost=0),
+    _p(
+        "weaken",
+        [{"type": "power", "target": "any_unit", "amount": -3, "until": "permanent"}],
+        cost=0,
+    ),
+    _p(
+        "boost",
+        [{"type": "power", "target": "any_unit", "amount": 2, "until": "permanent"}],
+        cost=0,
+    ),
+    _g("blade", 2),
+    _g("shield", 0, {"keywords": ["blocker"]}),
+    _g("jacket", 0, {"triggers": [{"when": "spent", "effects": [DRAW]}]}),
+    _g("rig", 0, {"abilities": [{"effects": [DRAW]}]}),
+    _g("scope", 1, cost=0, effects=[DRAW]),
+    _l(
+        "solo-l",
+        6,
+        3,
+        text={
+            "keywords": ["go_solo"],
+            "triggers": [{"when": "call", "effects": [DRAW]}, {"when": "play", "effects": [DRAW]}],
+        },
+        colour="red",
+    ),
+    dict(_l("null-l", 0, None, text={"abilities": [{"effects": [DRAW]}]}), colour="yellow"),
+    _l(
+        "quick-l",
+        0,
+        None,
+        text={
+            "abilities": [
+                {
+                    "quick": True,
+                    "effects": [{"type": "power", "target": "rival_unit", "amount": -5}],
+                }
+            ]
+        },
+    ),
+    _l("blocker-l", 4, 2, text=kw("go_solo", "blocker")),
+    dict(_l("plain-l", 3, 2), colour="blue"),
+    _l("free-l", 0, None, text={"abilities": [{"cost": 2, "free_floor": True, "effects": [DRAW]}]}),
+    dict(_l("nosell-l", 0, None), sell=False),
+    _l(
+        "doomed-l",
+        3,
+        1,
+        text={"keywords": ["go_solo"], "triggers": [{"when": "defeated", "effects": [DRAW]}]},
+    ),
+]
+
+PACK = TcgContent(id="test", cards={c["id"]: Card.model_validate(c) for c in CARDS})
+
+# A legal 40-card deck of the test pack: Red Units, Blue Programs, Yellow Gear.
+MAIN = [
+    ("grunt", 3),
+    ("brute", 3),
+    ("big", 2),
+    ("zero", 2),
+    ("wall", 3),
+    ("wall2", 2),
+    ("rusher", 3),
+    ("scout", 3),
+    ("martyr", 3),
+    ("spark", 2),
+    ("greeter", 2),
+    ("zap", 3),
+    ("smoke", 3),
+    ("draw2", 2),
+    ("nudge", 2),
+    ("blade", 2),
+]
+DECK = DeckList(id="test", name="Test", legends=("solo-l", "plain-l", "null-l"), cards=tuple(MAIN))
