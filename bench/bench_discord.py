@@ -92,12 +92,12 @@ class Bench:
     def __init__(self, fake: FakeDiscord, bot: FixerBot) -> None:
         self.fake = fake
         self.bot = bot
-        self.content = bot.fixer.content
+        self.content = bot.runtime("legends").content
         self.tables: list[tuple[str, FakeChannel, FakeUser]] = []
         self.ai = RandomAI(seed=1)
 
     async def add_tables(self, n: int) -> None:
-        svc = self.bot.fixer.service
+        svc = self.bot.runtime("legends").service
         camp = next(iter(self.content.campaigns))
         for _ in range(n):
             i = len(self.tables)
@@ -120,18 +120,18 @@ class Bench:
                 guild_id=str(self.fake.guild.id),
                 channel_id=str(channel.id),
             )
-            self.bot.fixer.bind(cid, channel.id)
+            self.bot.runtime("legends").bind(cid, channel.id)
             await svc.act(
                 cid, Join(player=str(user.id), name=f"p{i}", role=Role.SOLO, merc=Role.NETRUNNER)
             )
             self.tables.append((cid, channel, user))
             await self.to_plan(cid, str(user.id))
-        await self.bot.fixer.idle()
+        await self.bot.house.idle()
         await self.fake.idle(0.2, timeout=60)
 
     async def to_plan(self, cid: str, player: str) -> list[Play]:
         """Advance the table (unmeasured) until its player may play; the legal plays."""
-        svc = self.bot.fixer.service
+        svc = self.bot.runtime("legends").service
         for _ in range(200):
             state = await svc.get(cid)
             if state.run is None:
@@ -176,7 +176,7 @@ class Bench:
         if alone:
             # The unmeasured moves that brought the table to a Plan have public posts
             # of their own: one at a time means those are out too.
-            await self.bot.fixer.idle()
+            await self.bot.house.idle()
             await self.fake.idle(0.003)
         play = rng.choice(plays)
         opts: dict[str, Any] = {"card": play.card}
@@ -194,11 +194,11 @@ class Bench:
             kind = "play" if (i % 2 == 0) == (rng.random() < 0.5) else "noop"
             await self.measure(user, channel, cid, kind, rng, out, alone=True)
             # Alone means alone: the previous play's public post is out before the next.
-            await self.bot.fixer.idle()
+            await self.bot.house.idle()
             await self.fake.idle(0.003)
             if i % 100 == 99:
                 trim_records(self.fake)
-        await self.bot.fixer.idle()
+        await self.bot.house.idle()
         return out
 
     async def under_load(self, n: int, rate: float, seconds: float) -> dict[str, list[float]]:
@@ -242,7 +242,7 @@ class Bench:
             task.add_done_callback(tasks.discard)
         if tasks:
             await asyncio.gather(*tasks)
-        await self.bot.fixer.idle()
+        await self.bot.house.idle()
         return out
 
 
@@ -274,7 +274,7 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
         async with FakeDiscord(strict=False) as fake:
             bot = FixerBot(
                 Settings(token=fake.token, database=Path(tmp) / "bench.sqlite3"),
-                content=load_default_pack(),
+                contents={"legends": load_default_pack()},
                 guild_ready_timeout=0.05,
                 synchronous=args.synchronous,
                 cache_size=256,
@@ -304,7 +304,7 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
                         f"{setup:.1f}s)",
                         flush=True,
                     )
-            print("service:", bot.fixer.service.stats())
+            print("service:", bot.runtime("legends").service.stats())
             await fake.stop_bot(bot)
     return rows
 

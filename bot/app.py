@@ -3,6 +3,11 @@
     run(settings)   `python -m bot` / `python -m bot run`
     sync(settings)  `python -m bot sync`: register the slash commands with Discord
 
+The bot is the house of every game in the registry (`bot/games.py`): it opens the store
+and the Discord preferences once, then loads each game's discord.py extension (its
+plug-in's `discord_extension`), which adds the game's runtime and cogs to `bot.house`.
+No game is named here.
+
 Commands are synced only on request (to `BOT_DEV_GUILD` instantly, else globally, which
 Discord may take a while to show), never on every start.
 
@@ -29,7 +34,7 @@ from discord.ext import commands
 from bot.config import DEFAULT_DATABASE, Settings, SettingsError
 from bot.idlegc import IdleGC
 from bot.logs import quiet_discord_payloads, setup_logging
-from rules.legends.cards import ContentPack
+from bot.packs import ContentSettingError, load_contents
 
 log = logging.getLogger("bot")
 
@@ -43,21 +48,15 @@ def intents(message_content: bool = True) -> discord.Intents:
     return i
 
 
-def load_content(settings: Settings) -> ContentPack:
-    from bot.packs import content_for
-
-    content: ContentPack = content_for("legends", settings.content_packs)
-    return content
-
-
 class FixerBot(commands.Bot):
-    """The bot. `fixer` is the runtime (None in sync mode or before setup)."""
+    """The bot. `house` holds what the games share and each game's runtime
+    (`house.runtimes[game]`); it exists once `setup_hook` ran."""
 
     def __init__(
         self,
         settings: Settings,
         *,
-        content: ContentPack | None = None,
+        contents: dict[str, Any] | None = None,
         message_content: bool = True,
         guild_ready_timeout: float = 2.0,
         instance_lock: bool = True,
@@ -74,49 +73,68 @@ class FixerBot(commands.Bot):
             max_messages=200,
         )
         self.settings = settings
-        self.content = content
+        # Each game's content by name (preloaded by `run`, or by tests); the rest is
+        # loaded in setup_hook.
+        self.contents = contents
         self.instance_lock = instance_lock
         self.synchronous = synchronous or settings.durability
         self.sync_only = sync_only
         self.cache_size = cache_size
-        self.fixer: Any = None
+        self.house: Any = None
         self._store: Any = None
-        self._service: Any = None
         self.idle_gc: IdleGC | None = None
 
     async def setup_hook(self) -> None:
-        from cogs.legends import FxButton, LegendsCog, Runtime, TableTalkCog
+        from cogs.common.house import House
 
         if self.sync_only:
-            await self.add_cog(LegendsCog(self, None))
+            self.house = House(self)
+            await self._load_games()
             return
-        from bot.service.game import GameService
         from bot.storage.sqlite import SqliteStore
-        from cogs.legends.adapter import LegendsAdapter
-        from cogs.legends.prefs import Prefs
+        from cogs.common.buttons import FxButton
+        from cogs.common.house import HouseCog
+        from cogs.common.prefs import Prefs
 
-        content = self.content if self.content is not None else load_content(self.settings)
-        self.content = content
+        contents = (
+            self.contents
+            if self.contents is not None
+            else load_contents(self.settings.content_packs)
+        )
+        self.contents = contents
         db = Path(self.settings.database)
         if db == DEFAULT_DATABASE and not db.parent.exists():
             db.parent.mkdir(parents=True, exist_ok=True)
         self._store = await SqliteStore.open(
             db, instance_lock=self.instance_lock, synchronous=self.synchronous
         )
-        self._service = GameService(
-            self._store, LegendsAdapter(content), cache_size=self.cache_size
-        )
         # Discord-side preferences live in the database (schema v4); a pre-v4
         # `<database>.discord.json` beside it is imported once and renamed.
         prefs = await Prefs.open(self._store, legacy=db.with_name(db.name + ".discord.json"))
-        self.fixer = Runtime(self, self._service, content, prefs)
-        await self.fixer.start()
-        self.idle_gc = IdleGC(self.fixer.busy)
-        self.fixer.on_idle = self.idle_gc.poke
+        self.house = House(
+            self, store=self._store, prefs=prefs, contents=contents, cache_size=self.cache_size
+        )
+        self.idle_gc = IdleGC(self.house.busy)
+        self.house.on_idle = self.idle_gc.poke
         self.idle_gc.start()
+        # One router for every game's buttons; each game's extension adds its runtime.
         self.add_dynamic_items(FxButton)
-        await self.add_cog(LegendsCog(self, self.fixer))
-        await self.add_cog(TableTalkCog(self, self.fixer))
+        await self.add_cog(HouseCog(self.house))
+        await self._load_games()
+
+    def runtime(self, game: str) -> Any:
+        """The runtime of `game` (KeyError if the game is not loaded)."""
+        if self.house is None:
+            raise KeyError(game)
+        return self.house.runtimes[game]
+
+    async def _load_games(self) -> None:
+        """Load the discord.py extension of every game in the registry that has one."""
+        from bot import games
+
+        for plugin in games.plugins():
+            if plugin.discord_extension is not None:
+                await self.load_extension(plugin.discord_extension)
 
     async def on_ready(self) -> None:
         guilds = len(self.guilds)
@@ -127,18 +145,15 @@ class FixerBot(commands.Bot):
             log.warning(
                 "running without the Message Content intent: the table-talk rule cannot be enforced"
             )
-        if self.fixer is not None:
-            await self.fixer.on_ready()
+        if self.house is not None:
+            await self.house.on_ready()
 
     async def close(self) -> None:
         try:
             if self.idle_gc is not None:
                 self.idle_gc.stop()
-            if self.fixer is not None:
-                await self.fixer.close()
-            if self._service is not None:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(self._service.drain(), 5.0)
+            if self.house is not None:
+                await self.house.close()
             if self._store is not None:
                 await self._store.close()
                 self._store = None
@@ -181,23 +196,27 @@ def run(settings: Settings) -> int:
     if token is None:
         return 2
     try:
-        content = load_content(settings)
+        contents = load_contents(settings.content_packs)
+    except ContentSettingError as exc:
+        for line in str(exc).splitlines():
+            print(f"error: {line}", file=sys.stderr)
+        return 2
     except Exception as exc:  # ContentError lists every problem
         print(f"error: the content pack failed to load:\n{exc}", file=sys.stderr)
         return 1
-    # The content pack lives as long as the process: keep it out of the garbage
+    # The content packs live as long as the process: keep them out of the garbage
     # collector's scans (long GC pauses are the tail of the latency under load).
     gc.collect()
     gc.freeze()
-    return asyncio.run(_serve(settings, token, content))
+    return asyncio.run(_serve(settings, token, contents))
 
 
-async def _serve(settings: Settings, token: str, content: ContentPack) -> int:
+async def _serve(settings: Settings, token: str, contents: dict[str, Any]) -> int:
     from bot.storage.errors import StorageError
 
     message_content = True
     while True:
-        bot = FixerBot(settings, content=content, message_content=message_content)
+        bot = FixerBot(settings, contents=contents, message_content=message_content)
         loop = asyncio.get_running_loop()
 
         def stop(b: FixerBot = bot) -> None:

@@ -46,6 +46,24 @@ def _fail(message: str) -> int:
     return 1
 
 
+def adapter_for(game: str) -> Any:
+    """The `GameAdapter` of `game` from the registry (`bot/games.py`), or None if this
+    build does not have the game or its engine fails to load: then its campaigns are
+    still listed, backed up, checked, exported and imported, just never opened."""
+    from bot import games
+
+    plugin = games.available(game)
+    if plugin is None:
+        return None
+    try:
+        return plugin.adapter()
+    except Exception as exc:  # its content failed to load: the other games go on
+        logging.getLogger("bot.games").warning(
+            "the %s game is unavailable: %s", game, type(exc).__name__
+        )
+        return None
+
+
 # ---- run (default) ---------------------------------------------------------------------
 
 
@@ -55,12 +73,10 @@ def _add_run(sub: Subparsers) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    # The Discord client (cogs) plugs in here: open the store with instance_lock=True,
-    # `await GameService(store, LegendsAdapter()).start()`, then start the client; after
-    # loading the content pack, `gc.collect(); gc.freeze()` keeps it out of the garbage
-    # collector's scans (GC pauses are part of the latency tail under load; on the shared
-    # benchmark machine the effect was within its noise, see docs/benchmarks.md).
-    # bot.app.run does all of this.
+    # bot.app.run loads every game's content, then opens the store (instance_lock=True)
+    # and each game's GameService in the bot's setup hook. After loading the content,
+    # `gc.collect(); gc.freeze()` keeps it out of the garbage collector's scans (GC
+    # pauses are part of the latency tail under load, see docs/benchmarks.md).
     from bot.app import run, settings_from_args
 
     settings = settings_from_args(args)
@@ -266,7 +282,6 @@ def _db_check(args: argparse.Namespace) -> int:
 async def _replay_all(path: Path) -> dict[str, str]:
     """Replay every campaign whose game this build knows; {id: what is wrong}."""
     from bot.service.game import GameService
-    from bot.service.registry import adapter_for
     from bot.storage.sqlite import SqliteStore
 
     problems: dict[str, str] = {}
@@ -377,7 +392,6 @@ def verify_export(data: Any) -> str | None:
     """Replay an export's log from its genesis; None if it gives the exported state,
     else what is wrong. Games this build does not know are not checked."""
     from bot.service.game import replay_matches
-    from bot.service.registry import adapter_for
 
     adapter = adapter_for(data.campaign.game)
     if adapter is None:

@@ -30,12 +30,16 @@ class UnknownGameError(LookupError):
         super().__init__(f"unknown game {name!r}; this build holds: {known}")
 
 
-@cache
 def _load(name: str) -> GamePlugin:
-    module = importlib.import_module(GAMES[name])
-    plugin = module.PLUGIN
+    return _imported(GAMES[name], name)
+
+
+@cache
+def _imported(module_name: str, name: str) -> GamePlugin:
+    # Cached by module as well as name: a test may map a name to another module.
+    plugin = importlib.import_module(module_name).PLUGIN
     if not isinstance(plugin, GamePlugin) or plugin.name != name:
-        raise TypeError(f"{GAMES[name]}.PLUGIN is not the GamePlugin for {name!r}")
+        raise TypeError(f"{module_name}.PLUGIN is not the GamePlugin for {name!r}")
     return plugin
 
 

@@ -161,9 +161,10 @@ class GameService(Generic[S, A]):
     # ---- lifecycle -------------------------------------------------------------------
 
     async def start(self, *, warm: bool = True) -> StartupReport:
-        """List the active tables and load the most recently used ones into the cache
-        (checking that their stored states are readable)."""
-        active = await self.store.list_campaigns("active")
+        """List this game's active tables and load the most recently used ones into the
+        cache (checking that their stored states are readable). Other games' campaigns
+        in the same database are not this service's: they are neither listed nor read."""
+        active = await self.store.list_campaigns("active", game=self.adapter.game)
         warmed = 0
         unreadable: list[str] = []
         if warm:
@@ -176,7 +177,14 @@ class GameService(Generic[S, A]):
                     log.error("table %s not resumed: %s", info.id, exc.refusal.code)
         shown = ", ".join(f"{i.id}@v{i.version}" for i in active[:20])
         more = f" and {len(active) - 20} more" if len(active) > 20 else ""
-        log.info("resumed %d active tables (%d loaded): %s%s", len(active), warmed, shown, more)
+        log.info(
+            "resumed %d active %s tables (%d loaded): %s%s",
+            len(active),
+            self.adapter.game,
+            warmed,
+            shown,
+            more,
+        )
         return StartupReport(active=active, warmed=warmed, unreadable=unreadable)
 
     async def drain(self) -> None:
@@ -204,7 +212,10 @@ class GameService(Generic[S, A]):
         guild_id: str | None = None,
         channel_id: str | None = None,
     ) -> CampaignInfo:
-        """Store a new campaign; `state` (from the engine's new_table) is its genesis."""
+        """Store a new campaign; `state` (from the engine's new_table) is its genesis.
+
+        A channel holds at most one active campaign of each game: another game's campaign
+        in it does not stop this one."""
         version = self.adapter.version(state)
         async with self._locks.hold(campaign_id):
             try:
@@ -233,8 +244,8 @@ class GameService(Generic[S, A]):
         return await self.store.get_info(campaign_id)
 
     async def for_channel(self, channel_id: str) -> CampaignInfo | None:
-        """The active campaign bound to this channel, if any."""
-        return await self.store.find_active_by_channel(channel_id)
+        """This game's active campaign bound to this channel, if any."""
+        return await self.store.find_active_by_channel(channel_id, self.adapter.game)
 
     async def get(self, campaign_id: str) -> S:
         """The table's current (committed) state."""

@@ -61,18 +61,22 @@ class StoredCampaign:
 class RunInfo:
     """The latest run of a campaign as the game adapter reports it.
 
-    `status` is "active" while it is played, else its outcome ("complete", …).
+    `label` says what is being played, in the game's own terms (a Legends scenario id, a
+    match, a scheme): the house never interprets it. `status` is "active" while it is
+    played, else its outcome ("complete", …).
     """
 
     number: int
-    scenario: str
+    label: str
     status: str
 
 
 @dataclass(frozen=True, slots=True)
 class RunRecord:
+    """A run as stored (`runs` table): `label` as the adapter reported it."""
+
     number: int
-    scenario: str
+    label: str
     status: str
     started_version: int | None  # None for a run that began before schema v3
     ended_version: int | None
@@ -176,13 +180,20 @@ class Store(ABC):
     async def get_info(self, campaign_id: str) -> CampaignInfo | None: ...
 
     @abstractmethod
-    async def find_active_by_channel(self, channel_id: str) -> CampaignInfo | None: ...
+    async def find_active_by_channel(self, channel_id: str, game: str) -> CampaignInfo | None:
+        """The active campaign of `game` bound to this channel (each game has at most one
+        per channel; other games' campaigns in it are not seen)."""
 
     @abstractmethod
     async def list_campaigns(
-        self, status: CampaignStatus | None = "active", *, limit: int | None = None
+        self,
+        status: CampaignStatus | None = "active",
+        *,
+        game: str | None = None,
+        limit: int | None = None,
     ) -> list[CampaignInfo]:
-        """Campaigns with that status (None: all), most recently updated first."""
+        """Campaigns with that status (None: all) of that game (None: every game, for the
+        admin commands), most recently updated first."""
 
     @abstractmethod
     async def set_status(self, campaign_id: str, status: CampaignStatus) -> CampaignInfo: ...

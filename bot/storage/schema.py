@@ -71,8 +71,8 @@ BEGIN
 END;
 """
 
-# v3: runs (one scenario played in a campaign). Runs that started before v3 are added
-# when they next change, with an unknown start.
+# v3: runs (one scenario played in a campaign; the column is `label` since v5). Runs
+# that started before v3 are added when they next change, with an unknown start.
 _V3 = """
 CREATE TABLE runs (
     campaign_id     TEXT NOT NULL REFERENCES campaigns (id) ON DELETE CASCADE,
@@ -106,7 +106,20 @@ CREATE TABLE prefs (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4]
+# v5: a house of games in one database. At most one active campaign per channel *and
+# game* (two games may share a channel without touching each other's rows); campaigns
+# are listed by status and game; a run's progress is a game-neutral `label` (a Legends
+# scenario id, another game's match or scheme), renamed from `scenario`.
+_V5 = """
+DROP INDEX campaigns_active_channel;
+CREATE UNIQUE INDEX campaigns_active_channel
+    ON campaigns (channel_id, game) WHERE status = 'active' AND channel_id IS NOT NULL;
+DROP INDEX campaigns_status;
+CREATE INDEX campaigns_status ON campaigns (status, game);
+ALTER TABLE runs RENAME COLUMN scenario TO label;
+"""
+
+MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5]
 
 
 def current_version() -> int:

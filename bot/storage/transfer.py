@@ -4,7 +4,8 @@ An export is everything needed to rebuild the campaign elsewhere (another server
 channel, another database): the current state, the genesis state and the whole action
 log, so the importer can check that the log replays to the state; since format version 2
 also the campaign's Discord-side preferences (`prefs`: DM opt-ins, the last version
-posted, open timers' deadlines, …). Files of format version 1 (no `prefs`) still import.
+posted, open timers' deadlines, …); since version 3 a run's progress is its `label`
+(version 1 and 2 files call it `scenario`). Files of every earlier version still import.
 
 Export files contain players' hands (hidden information): treat them like the database.
 """
@@ -13,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
 EXPORT_FORMAT = "fixer-campaign"
-EXPORT_FORMAT_VERSION = 2  # 2: `prefs`; version 1 files are still read
+EXPORT_FORMAT_VERSION = 3  # 2: `prefs`; 3: a run's `label` (was `scenario`); all are read
 
 _STRICT = ConfigDict(frozen=True, extra="forbid")
 
@@ -56,7 +57,9 @@ class ExportedRun(BaseModel):
     model_config = _STRICT
 
     number: int
-    scenario: str
+    # What was played, in the game's terms. Files before format version 3 call it
+    # `scenario` (Legends was the only game); they still import.
+    label: str = Field(validation_alias=AliasChoices("label", "scenario"))
     status: str
     started_version: int | None = None
     ended_version: int | None = None
@@ -68,7 +71,7 @@ class CampaignExport(BaseModel):
     model_config = _STRICT
 
     format: Literal["fixer-campaign"] = "fixer-campaign"
-    format_version: Literal[1, 2] = 2
+    format_version: Literal[1, 2, 3] = 3
     exported_at: int
     schema_version: int
     campaign: ExportedCampaign

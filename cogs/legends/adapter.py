@@ -76,10 +76,8 @@ class LegendsAdapter:
 
     def last_run(self, state: Table) -> RunInfo | None:
         if state.run is not None:
-            return RunInfo(
-                number=len(state.history) + 1, scenario=state.run.scenario, status="active"
-            )
+            return RunInfo(number=len(state.history) + 1, label=state.run.scenario, status="active")
         if state.history:
             last = state.history[-1]
-            return RunInfo(number=len(state.history), scenario=last.scenario, status=last.outcome)
+            return RunInfo(number=len(state.history), label=last.scenario, status=last.outcome)
         return None

@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from cogs.legends import render
+from cogs.legends import howto, render
 from cogs.legends.components import board_buttons, panel_message
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -180,7 +180,7 @@ def refusal(
             False,
             note,
             None,
-            [render.refusal_embed(exc.refusal.message)],
+            [render.refusal_embed(howto.refusal_text(exc.refusal))],
             None,
             state,
         )

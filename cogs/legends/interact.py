@@ -1,14 +1,13 @@
-"""Answering interactions: running an action through the service within Discord's
-3-second window, replying with the right visibility, and the button handler.
+"""Answering Legends interactions: the button handler, the private panel, and the
+Legends wording of refusals.
 
-Visibility is decided before anything is sent: whatever may show a hand is ephemeral
-from the first byte (an ephemeral defer, an ephemeral reply, or an edit of an ephemeral
-panel). Refusals are always ephemeral and carry the engine's (or service's) reason.
+The plumbing (the defer budget, replies with the right visibility, the one refusal
+drawing) is the house's, cogs/common/answer.py; this module binds it to Legends
+(`/legends …` set as code in refusals, `explain` for the rules' refusals).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -16,10 +15,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.service.game import Applied
-from bot.storage.errors import StorageError
-from cogs.legends import ids, render
+from cogs.common import answer
+from cogs.common.answer import Actor as HouseActor
+from cogs.common.answer import defer as defer
+from cogs.common.answer import edit
+from cogs.common.answer import player_id as player_id
+from cogs.common.answer import send as send
+from cogs.legends import howto, ids, render
 from cogs.legends.components import panel_message
-from rules.core.errors import IllegalAction, Refusal
+from rules.core.errors import Refusal
 from rules.legends.actions import (
     Action,
     Buy,
@@ -34,48 +38,16 @@ from rules.legends.state import Table
 from rules.legends.view import PlayerView, events_for
 
 if TYPE_CHECKING:
-    from cogs.legends.runtime import Runtime
+    from cogs.legends.runtime import LegendsRuntime
 
 log = logging.getLogger("cogs.legends")
 T = TypeVar("T")
 
 
-def player_id(interaction: discord.Interaction[Any]) -> str:
-    return str(interaction.user.id)
-
-
-async def send(
-    interaction: discord.Interaction[Any],
-    *,
-    content: str | None = None,
-    embeds: Sequence[discord.Embed] = (),
-    view: discord.ui.View | None = None,
-    ephemeral: bool = True,
-) -> None:
-    """Reply, or follow up if already acknowledged (a followup keeps the defer's
-    visibility, which is why callers defer with the visibility they will need)."""
-    kwargs: dict[str, Any] = {
-        "content": content,
-        "embeds": list(embeds),
-        "ephemeral": ephemeral,
-        "allowed_mentions": discord.AllowedMentions.none(),
-    }
-    if view is not None:
-        kwargs["view"] = view
-    try:
-        if not interaction.response.is_done():
-            await interaction.response.send_message(**kwargs)
-        else:
-            await interaction.followup.send(**kwargs)
-    except discord.NotFound as exc:
-        log.warning("interaction %s expired before the reply (code %s)", interaction.id, exc.code)
-    except discord.HTTPException as exc:
-        log.warning(
-            "reply to interaction %s failed (HTTP %s, code %s)",
-            interaction.id,
-            exc.status,
-            exc.code,
-        )
+def explain(refusal: Refusal) -> str:
+    """A rules refusal in the Legends front end's words (the one place to say how to
+    act with Legends' commands)."""
+    return howto.refusal_text(refusal)
 
 
 async def refuse(
@@ -84,39 +56,17 @@ async def refuse(
     extra: Sequence[discord.Embed] = (),
     view: discord.ui.View | None = None,
 ) -> None:
-    await send(
-        interaction, embeds=[render.refusal_embed(message), *extra], view=view, ephemeral=True
-    )
+    await answer.refuse(interaction, message, extra, view, group=render.COMMAND)
 
 
 async def or_refuse(interaction: discord.Interaction[Any], call: Awaitable[T]) -> T | None:
     """`call`'s result; or None after an ephemeral refusal saying why the rules or the
     database refused it."""
-    try:
-        return await call
-    except IllegalAction as exc:
-        await refuse(interaction, exc.refusal.message)
-    except StorageError as exc:
-        await refuse(interaction, exc.player_message)
-    return None
-
-
-async def defer(
-    interaction: discord.Interaction[Any], *, ephemeral: bool, update: bool = False
-) -> None:
-    if interaction.response.is_done():
-        return
-    try:
-        if update:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-    except discord.HTTPException as exc:
-        log.warning("could not defer interaction %s (code %s)", interaction.id, exc.code)
+    return await answer.or_refuse(interaction, call, group=render.COMMAND, explain=explain)
 
 
 def panel(
-    runtime: Runtime,
+    runtime: LegendsRuntime,
     state: Table,
     player: str,
     notes: Sequence[str] = (),
@@ -134,95 +84,14 @@ def private_notes(applied: Applied[Table], player: str) -> list[str]:
     return [f"🔒 {e.text}" for e in mine if e.seats is not None]
 
 
-class Actor:
-    """Runs one action for one interaction."""
+class Actor(HouseActor[Table]):
+    """Runs one Legends action for one interaction."""
 
-    def __init__(self, runtime: Runtime) -> None:
+    runtime: LegendsRuntime
+
+    def __init__(self, runtime: LegendsRuntime) -> None:
+        super().__init__(runtime)
         self.runtime = runtime
-
-    async def act(
-        self,
-        interaction: discord.Interaction[Any],
-        cid: str,
-        action: Action,
-        *,
-        expected_version: int | None = None,
-        update: bool = False,
-        stale_panel: bool = False,
-        iid_suffix: str = "",
-    ) -> Applied[Table] | None:
-        """Apply `action`; reply with the refusal if refused. Defers (ephemerally, or as a
-        component update) only if the service takes longer than the budget."""
-        rt = self.runtime
-        # A timer, not a task to wait on: the usual fast answer costs no extra loop turns.
-        deferring: list[asyncio.Task[None]] = []
-        timer = asyncio.get_running_loop().call_later(
-            rt.budget,
-            lambda: deferring.append(
-                asyncio.ensure_future(defer(interaction, ephemeral=True, update=update))
-            ),
-        )
-        try:
-            try:
-                return await self._apply(
-                    cid, action, expected_version, f"{interaction.id}{iid_suffix}"
-                )
-            finally:
-                timer.cancel()
-                if deferring:  # the answer becomes its followup
-                    await deferring[0]
-        except IllegalAction as exc:
-            log.debug("refused %s on %s: %s", action.type, cid, exc.refusal.code)
-            await self.refused(interaction, cid, exc.refusal, stale_panel=stale_panel)
-        except StorageError as exc:
-            log.error("campaign %s: storage error on %s: %s", cid, action.type, exc.message)
-            await refuse(interaction, exc.player_message)
-        return None
-
-    async def _apply(
-        self, cid: str, action: Action, expected_version: int | None, interaction_id: str
-    ) -> Applied[Table]:
-        """Through the service. A slash command is not tied to a version, but passing the
-        version just read spares the service a log look-up for retried interactions
-        (needed only when versions differ); if the table moved meanwhile, apply it to
-        the table as it is now (the engine checks it is still legal)."""
-        svc = self.runtime.service
-        if expected_version is not None:
-            return await svc.act(
-                cid, action, expected_version=expected_version, interaction_id=interaction_id
-            )
-        current = await svc.get(cid)
-        try:
-            return await svc.act(
-                cid, action, expected_version=current.version, interaction_id=interaction_id
-            )
-        except IllegalAction as exc:
-            if exc.refusal.code != "stale":
-                raise
-        return await svc.act(cid, action, interaction_id=interaction_id)
-
-    async def refused(
-        self,
-        interaction: discord.Interaction[Any],
-        cid: str,
-        refusal: Refusal,
-        *,
-        stale_panel: bool,
-    ) -> None:
-        if refusal.code == "stale" and stale_panel:
-            try:
-                state = await self.runtime.service.get(cid)
-            except IllegalAction:
-                await refuse(interaction, refusal.message)
-                return
-            player = player_id(interaction)
-            if self.runtime.seats_of(state, player):
-                _, embed, buttons = panel(
-                    self.runtime, state, player, notes=["Here is your hand as it is now."]
-                )
-                await refuse(interaction, refusal.message, extra=[embed], view=buttons)
-                return
-        await refuse(interaction, refusal.message)
 
 
 class ClickHandler(Actor):
@@ -295,20 +164,7 @@ class ClickHandler(Actor):
         embeds: list[discord.Embed] | None = None,
         view: discord.ui.View | None,
     ) -> None:
-        kwargs: dict[str, Any] = {"view": view}
-        if content is not None:
-            kwargs["content"] = content
-        if embed is not None:
-            kwargs["embed"] = embed
-        if embeds is not None:
-            kwargs["embeds"] = embeds
-        try:
-            if not interaction.response.is_done():
-                await interaction.response.edit_message(**kwargs)
-            else:
-                await interaction.edit_original_response(**kwargs)
-        except discord.HTTPException as exc:
-            log.warning("could not update a panel (HTTP %s, code %s)", exc.status, exc.code)
+        await edit(interaction, content=content, embed=embed, embeds=embeds, view=view)
 
     async def show_panel(
         self, interaction: discord.Interaction[Any], state: Table, player: str
@@ -339,13 +195,13 @@ class ClickHandler(Actor):
         if a == ids.CLOSE:
             return CloseVote(player=player)
         if a == ids.PLAY and bid.arg:
-            return Play(player=player, card=bid.arg, merc=bid.merc)
+            return Play(player=player, card=bid.arg, merc=bid.flag)
         if a == ids.CHOOSE and bid.arg:
-            return Choose(player=player, option=bid.arg, merc=bid.merc)
+            return Choose(player=player, option=bid.arg, merc=bid.flag)
         if a == ids.DISCARD and bid.arg:
-            return Discard(player=player, card=bid.arg, merc=bid.merc)
+            return Discard(player=player, card=bid.arg, merc=bid.flag)
         if a == ids.READY:
-            return Ready(player=player, merc=bid.merc)
+            return Ready(player=player, merc=bid.flag)
         if a == ids.BUY and bid.arg:
-            return Buy(player=player, card=bid.arg, merc=bid.merc)
+            return Buy(player=player, card=bid.arg, merc=bid.flag)
         return None

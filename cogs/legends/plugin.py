@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 class LegendsPlugin(GamePlugin):
     name = "legends"
     title = "Cyberpunk Legends"
-    discord_extension = "cogs.legends"
+    discord_extension = "cogs.legends.extension"
 
     def load_content(self, paths: Sequence[Path] | None = None) -> Any:
         from content.legends.loader import load_default_pack, load_pack

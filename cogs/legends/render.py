@@ -7,6 +7,9 @@ and are used only for ephemeral replies and opted-in DMs. Nothing here reads a r
 
 Discord's limits are enforced here: 2,000 characters of content, 4,096 per embed
 description, 256 per title, 6,000 per message's embeds, 80 per button label.
+
+Discord's limits and the house colours come from cogs/common/text.py (re-exported here
+for the Legends modules: `render.clip`, `render.CONTENT_MAX`, …).
 """
 
 from __future__ import annotations
@@ -16,31 +19,30 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
+from cogs.common import text as house_text
+from cogs.common.text import COLOR_BOARD as COLOR_BOARD
+from cogs.common.text import COLOR_EVENTS as COLOR_EVENTS
+from cogs.common.text import COLOR_PRIVATE as COLOR_PRIVATE
+from cogs.common.text import CONTENT_MAX as CONTENT_MAX
+from cogs.common.text import EMBEDS_TOTAL_MAX as EMBEDS_TOTAL_MAX
+from cogs.common.text import FIELD_NAME_MAX as FIELD_NAME_MAX
+from cogs.common.text import FIELD_VALUE_MAX as FIELD_VALUE_MAX
+from cogs.common.text import FOOTER_MAX as FOOTER_MAX
+from cogs.common.text import TITLE_MAX as TITLE_MAX
+from cogs.common.text import clip as clip
+from cogs.common.text import fit_embeds as fit_embeds
+from cogs.legends import howto
 from rules.core.events import Event
-from rules.legends.cards import ContentPack, PlayerCard
-from rules.legends.state import Runner, Table
+from rules.legends.cards import ContentPack
+from rules.legends.state import Table
 from rules.legends.view import (
     BoardView,
     CardView,
     ObstacleView,
-    PlayerView,
-    PromptView,
     SeatView,
 )
 
-CONTENT_MAX = 2000
-DESCRIPTION_MAX = 4096
-TITLE_MAX = 256
-EMBEDS_TOTAL_MAX = 6000
-LABEL_MAX = 80
-FIELD_NAME_MAX = 256
-FIELD_VALUE_MAX = 1024
-FOOTER_MAX = 2048
-
-COLOR_BOARD = discord.Colour(0x00B3B3)  # "eye-wateringly teal"
-COLOR_EVENTS = discord.Colour(0xF2C94C)
-COLOR_PRIVATE = discord.Colour(0x9B51E0)
-COLOR_BAD = discord.Colour(0xEB5757)
+COMMAND = "legends"  # the slash-command group
 
 # Events that mark a natural point for a fresh, full board message.
 NATURAL = frozenset(
@@ -65,21 +67,9 @@ NATURAL = frozenset(
 )
 RUN_OVER = frozenset({"complete", "flatlined", "abandoned"})
 
-_COMMAND = re.compile(r"(?<!`)/legends (\w+)")
 
-
-def clip(text: str, limit: int) -> str:
-    if len(text) <= limit:
-        return text
-    return text[: max(0, limit - 1)].rstrip() + "…"
-
-
-def label(text: str) -> str:
-    return clip(text, LABEL_MAX)
-
-
-def _cmd(text: str) -> str:
-    return _COMMAND.sub(r"`/legends \1`", text)
+def _cmd(line: str) -> str:
+    return house_text.code_commands(line, COMMAND)
 
 
 def is_natural(events: Iterable[Event]) -> bool:
@@ -201,7 +191,7 @@ _HEADLINE = re.compile(r"^(?P<head>[^:.]{1,60}: [^.]{1,120}\.)\s+(?P<rest>.+)$",
 
 
 def event_line(e: Event) -> str | None:
-    text = _cmd(e.text)
+    text = _cmd(howto.event_text(e))
     k = e.kind
     if k == "flipped":
         return "🃏 Flipped:\n" + "\n".join("> " + line for line in text.splitlines())
@@ -299,7 +289,7 @@ def _plan_field(b: BoardView, text_max: int = 70) -> tuple[str, str] | None:
         how = "put by" if p.put else "by"
         card = card_line(p.card, text_max) if text_max else f"{card_face(p.card)} **{p.card.name}**"
         lines.append(f"{i}. {card} _({how} {p.seat_name})_")
-    return name, _fit_lines(lines, FIELD_VALUE_MAX)
+    return name, fit_lines(lines, FIELD_VALUE_MAX)
 
 
 def _seat_line(s: SeatView) -> str:
@@ -315,7 +305,7 @@ def _seat_line(s: SeatView) -> str:
     return f"{head} — hand {s.hand_count}, deck {s.deck_count}, discard {s.discard_count}"
 
 
-def _fit_lines(lines: Sequence[str], limit: int) -> str:
+def fit_lines(lines: Sequence[str], limit: int) -> str:
     """Join lines, dropping whole lines (with a count) rather than cutting one mid-way."""
     text = "\n".join(lines)
     if len(text) <= limit:
@@ -397,17 +387,17 @@ def _board_embed(b: BoardView, detail: bool) -> discord.Embed:
             lines = [f"**{o.key}:** {o.label}" for o in b.vote]
             if b.votes:
                 lines.append("Votes so far: " + ", ".join(f"{n} → {k}" for n, k in b.votes.items()))
-            embed.add_field(name="🗳️ Vote", value=_fit_lines(lines, FIELD_VALUE_MAX), inline=False)
+            embed.add_field(name="🗳️ Vote", value=fit_lines(lines, FIELD_VALUE_MAX), inline=False)
         if b.prompts:
             embed.add_field(
                 name="⏳ Waiting on a choice",
                 inline=False,
-                value=_fit_lines([p.text for p in b.prompts], FIELD_VALUE_MAX),
+                value=fit_lines([p.text for p in b.prompts], FIELD_VALUE_MAX),
             )
         embed.add_field(
             name="👥 Crew",
             inline=False,
-            value=_fit_lines([_seat_line(s) for s in b.seats], FIELD_VALUE_MAX),
+            value=fit_lines([_seat_line(s) for s in b.seats], FIELD_VALUE_MAX),
         )
     embed.set_footer(
         text=clip(f"{SUIT_LEGEND}\n{b.campaign} · table {b.table} · v{b.version}", FOOTER_MAX)
@@ -419,7 +409,7 @@ def events_embed(lines: Sequence[str], title: str | None = None) -> discord.Embe
     return discord.Embed(
         title=clip(title or events_title(lines), TITLE_MAX),
         colour=COLOR_EVENTS,
-        description=_fit_lines(lines, 2800),
+        description=fit_lines(lines, 2800),
     )
 
 
@@ -465,9 +455,7 @@ def campaign_embed(table: Table, content: ContentPack) -> discord.Embed:
     embed.add_field(
         name="👥 Crew",
         inline=False,
-        value=_fit_lines(
-            crew or ["Nobody yet: take a seat with `/legends join`."], FIELD_VALUE_MAX
-        ),
+        value=fit_lines(crew or ["Nobody yet: take a seat with `/legends join`."], FIELD_VALUE_MAX),
     )
     embed.set_footer(text=f"table {table.id} · v{table.version}")
     return embed
@@ -518,165 +506,9 @@ def memory_embed(table: Table) -> discord.Embed:
     )
 
 
-# ---- private (ephemeral replies and opted-in DMs only) -------------------------------------
-
-
-def _hand_lines(view: PlayerView) -> list[str]:
-    seats = {s.seat: s for s in view.board.seats}
-    lines: list[str] = []
-    for seat, hand in view.hands.items():
-        sv = seats.get(seat)
-        merc = sv is not None and sv.is_merc
-        who = f"Your merc's hand ({sv.role.title()})" if merc and sv else "Your hand"
-        if lines:
-            lines.append("")
-        lines.append(f"**{who}** · {len(hand)} card{'' if len(hand) == 1 else 's'}")
-        lines.extend(card_line(c, 120 if len(hand) <= 8 else 50) for c in hand)
-        if not hand:
-            lines.append("(empty)")
-    return lines
-
-
-def hand_text(view: PlayerView) -> str:
-    lines = _hand_lines(view)
-    for p in view.prompts:
-        lines.append(f"⏳ **Your choice:** {p.text}")
-    return "\n".join(lines)
-
-
-def _your_move(view: PlayerView) -> str:
-    """What this person is expected to do now, in a few words."""
-    b = view.board
-    mine = [s for s in b.seats if s.seat in view.seats]
-    if view.prompts:
-        return "⏳ **Your choice** — tap an option below."
-    if b.phase == "plan" and any(s.turn for s in mine):
-        merc = any(s.turn and s.is_merc for s in mine)
-        return (
-            "▶ **Your merc's turn**" if merc else "▶ **Your turn**"
-        ) + " — tap a card below to play it."
-    if b.phase == "flip" and any(s.leader for s in mine):
-        return "▶ **You flip** (you hold the Leader Token) — tap **Flip** below."
-    if b.phase == "vote" and view.legal:
-        return "🗳️ **Vote** below."
-    if b.phase == "cleanup" and any(s.ready is False for s in mine):
-        return "🧹 **Clean-up** — discard if you like (🗑️), then tap **Ready** to draw up."
-    return now_line(b)
-
-
-def _table_glance(b: BoardView) -> list[str]:
-    """What a player needs next to their hand: the Plan, each Obstacle's To Hit, Health."""
-    out = []
-    for ob in b.obstacles[:6]:
-        out.append(f"🎯 **{ob.name}** {obstacle_health(ob)} — {to_hit_line(ob.to_hit)}")
-    if len(b.obstacles) > 6:
-        out.append(f"🎯 …and {len(b.obstacles) - 6} more (see the board)")
-    if b.phase in ("plan", "assign") or b.plan:
-        out.append(plan_head(b))
-    out.append(f"❤️ Health {b.health}/{b.max_health}")
-    return out
-
-
-def hand_embed(view: PlayerView, notes: Sequence[str] = ()) -> discord.Embed:
-    b = view.board
-    head = list(notes)
-    if b.scenario is not None:
-        head.append(_your_move(view))
-        head.extend(_table_glance(b))
-    body = hand_text(view) or "You have no cards in hand."
-    if view.legal:
-        body += "\n\n_Buttons below, or `/legends play` · `choose` · `discard` · `ready`._"
-    head_text = _fit_lines(head, 1500)
-    text = (
-        head_text + ("\n\n" if head else "") + _fit_lines(body.split("\n"), 3800 - len(head_text))
-    )
-    title = "Your hand" + (
-        f" · {b.scenario}, round {b.round}"
-        if b.scenario and b.round
-        else f" · {b.scenario}"
-        if b.scenario
-        else ""
-    )
-    embed = discord.Embed(
-        title=clip(title, TITLE_MAX), colour=COLOR_PRIVATE, description=clip(text, 3800)
-    )
-    embed.set_footer(
-        text=clip(
-            f"🔒 Only you can see this · {SUIT_LEGEND}\n{b.campaign} · "
-            f"table {b.table} · v{b.version}",
-            FOOTER_MAX,
-        )
-    )
-    return embed
-
-
-def prompt_option_label(
-    prompts: Sequence[PromptView], key: str, merc_seats: set[int], merc: bool
-) -> str:
-    for p in prompts:
-        if (p.seat in merc_seats) != merc:
-            continue
-        for o in p.options:
-            if o.key == key:
-                return o.label
-    return key
-
-
-def card_label(card: PlayerCard) -> str:
-    suits = " ".join(s.value.title() for s in card.suits)
-    return f"{card.name} [{card.rank_label()}{' ' + suits if suits else ''}]"
-
-
-def deck_embed(runners: Sequence[Runner], content: ContentPack) -> discord.Embed:
-    parts = []
-    for r in runners:
-        counts: dict[str, int] = {}
-        for c in r.deck:
-            counts[c] = counts.get(c, 0) + 1
-        who = "Your merc" if r.is_merc else "Your deck"
-        lines = [
-            f"**{who}** ({r.role.value.title()}): {len(r.deck)} cards · "
-            f"{r.eddies} Eddies (spent {r.eddies_spent})"
-        ]
-        for cid, n in sorted(counts.items(), key=lambda kv: content.cards[kv[0]].name):
-            lines.append(f"{n}× {card_label(content.cards[cid])}")
-        parts.append("\n".join(lines))
-    return discord.Embed(
-        title="Your deck", colour=COLOR_PRIVATE, description=clip("\n\n".join(parts), 4000)
-    )
-
-
 def refusal_embed(message: str) -> discord.Embed:
-    return discord.Embed(description=clip("🚫 " + _cmd(message), 4000), colour=COLOR_BAD)
-
-
-def fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:
-    """Keep a message's embeds under Discord's 6,000-character total: shorten the longest
-    description or field value until they fit."""
-    total = sum(len(e) for e in embeds)
-    while total > EMBEDS_TOTAL_MAX and embeds:
-        over = total - EMBEDS_TOTAL_MAX
-        best: tuple[int, discord.Embed, int] | None = None  # (length, embed, field or -1)
-        for e in embeds:
-            n = len(e.description or "")
-            if best is None or n > best[0]:
-                best = (n, e, -1)
-            for i, f in enumerate(e.fields):
-                if len(f.value or "") > best[0]:
-                    best = (len(f.value or ""), e, i)
-        if best is None or best[0] <= 20:
-            break
-        n, e, i = best
-        keep = max(10, n - over - 10)
-        if i < 0:
-            e.description = clip(e.description or "", keep)
-        else:
-            f = e.fields[i]
-            e.set_field_at(
-                i, name=f.name or "", value=clip(f.value or "", keep), inline=bool(f.inline)
-            )
-        total = sum(len(x) for x in embeds)
-    return embeds
+    """A Legends refusal: the house's one refusal drawing, `/legends …` set as code."""
+    return house_text.refusal_embed(message, COMMAND)
 
 
 # ---- whole messages (the publisher's and the panels' composition) -------------------------

@@ -1,4 +1,5 @@
-"""Short rules reference for `/legends rules` (from the rulebook and legends-rulings.md)."""
+"""Short rules reference for `/legends rules`, in our words (the full reference with the
+rulings is docs/rules/legends.md)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ import discord
 from discord.ext import commands
 
 from cogs.legends import render
-from cogs.legends.runtime import Runtime
+from cogs.legends.runtime import LegendsRuntime
 from rules.legends.cards import PlayerCard
 from rules.legends.state import Table
 from rules.legends.tabletalk import Violation, check_message, face_up_terms
@@ -28,7 +28,7 @@ KIND_WORDS = {"name": "the name", "rank": "a rank", "suit": "a suit", "text": "r
 
 
 class TableTalkCog(commands.Cog):
-    def __init__(self, bot: commands.Bot, runtime: Runtime) -> None:
+    def __init__(self, bot: commands.Bot, runtime: LegendsRuntime) -> None:
         self.bot = bot
         self.rt = runtime
 

@@ -14,14 +14,15 @@ from content.common import Collector, display_path
 from content.legends.parts import Parts
 from rules.core.text import did_you_mean
 from rules.legends.cards import (
+    DECK_LIMIT,
     PackInfo,
     PackKind,
     ScenarioCard,
 )
 from rules.legends.effects import AddCards, IfMemory, Named, NamedScene, SetMemory, UnlockPack
 
-# Deck limit: at most 3 copies of one card in a deck (R15).
-MAX_COPIES = 3
+# Deck limit (R15): the rules' own constant, under the name the loader has always used.
+MAX_COPIES = DECK_LIMIT
 
 # ---- cross-checks ---------------------------------------------------------------------
 

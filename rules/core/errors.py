@@ -16,6 +16,9 @@ class Refusal(BaseModel):
 
     code: str
     message: str
+    # How to act on it, as a game's `Hint` value (a StrEnum). The message itself names no
+    # command of any front end; each front end words the hint its own way.
+    hint: str | None = None
 
     def __str__(self) -> str:
         return self.message
@@ -29,5 +32,5 @@ class IllegalAction(Exception):
         self.refusal = refusal
 
     @classmethod
-    def of(cls, code: str, message: str) -> IllegalAction:
-        return cls(Refusal(code=code, message=message))
+    def of(cls, code: str, message: str, hint: str | None = None) -> IllegalAction:
+        return cls(Refusal(code=code, message=message, hint=hint))

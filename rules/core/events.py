@@ -20,6 +20,9 @@ class Event(BaseModel):
     # None: public. Otherwise the seats that may see it (a private event).
     seats: tuple[int, ...] | None = None
     data: dict[str, Any] = {}
+    # How to act next, as a game's `Hint` value (see `Refusal.hint`); the text names no
+    # front end's command.
+    hint: str | None = None
 
     @property
     def public(self) -> bool:

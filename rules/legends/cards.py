@@ -423,6 +423,13 @@ class RoleDeck(BaseModel):
     cards: tuple[str, ...] = Field(min_length=5)
 
 
+# Deck building (R15): a deck holds at most `DECK_LIMIT` copies of one card, and removing
+# cards never takes it below `MIN_DECK`. The content validator, the shop and the AI all
+# use these two.
+DECK_LIMIT = 3
+MIN_DECK = 10
+
+
 class UpgradePack(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 

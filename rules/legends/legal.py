@@ -17,7 +17,7 @@ from rules.legends.actions import (
     Ready,
 )
 from rules.legends.cards import ContentPack
-from rules.legends.engine import _Engine
+from rules.legends.engine import legal_plays, scenario_card
 from rules.legends.state import Table
 
 
@@ -32,7 +32,6 @@ def legal_actions(table: Table, player: str, content: ContentPack) -> list[Actio
     run = table.run
     if run is None:
         return []
-    eng = _Engine(table, content)
     out: list[Action] = []
     for seat in controlled_seats(table, player):
         if seat not in run.seats:
@@ -44,7 +43,7 @@ def legal_actions(table: Table, player: str, content: ContentPack) -> list[Actio
             # Listing only unvoted seats keeps drivers from re-voting forever; the
             # reducer still lets a person change their vote.
             if not merc and run.scenes and seat not in run.votes:
-                card = eng.scard(run.scenes[-1].order)
+                card = scenario_card(table, content, run.scenes[-1].order)
                 out.extend(Choose(player=player, option=c.key) for c in card.choices)
             if run.leader == seat:
                 out.append(CloseVote(player=player))
@@ -52,7 +51,9 @@ def legal_actions(table: Table, player: str, content: ContentPack) -> list[Actio
         if mine:
             out.extend(Choose(player=player, option=o.key, merc=merc) for o in mine[0].options)
         elif run.phase == "plan" and run.turn == seat and not run.prompts and not run.frames:
-            out.extend(Play(player=player, card=i, merc=merc) for i in eng.legal_plays(seat))
+            out.extend(
+                Play(player=player, card=i, merc=merc) for i in legal_plays(table, content, seat)
+            )
         if run.phase == "cleanup" and seat in run.cleanup and not run.cleanup[seat].ready:
             cs = run.cleanup[seat]
             if cs.limit is None or cs.discarded < cs.limit:

@@ -1,4 +1,4 @@
-"""Table options: the rulings a group may play differently (legends-rulings.md)."""
+"""Table options: the rulings a group may play differently (docs/rules/legends.md)."""
 
 from __future__ import annotations
 

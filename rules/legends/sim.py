@@ -17,6 +17,7 @@ from rules.core.stats import game_seed, wilson
 from rules.legends.actions import Action, CloseVote, Join, Start
 from rules.legends.ai import CrewAI, RandomAI
 from rules.legends.cards import ContentPack, Role, ScenarioKind
+from rules.legends.codes import EventKind
 from rules.legends.engine import apply, new_table
 from rules.legends.legal import legal_actions
 from rules.legends.options import TableOptions
@@ -154,20 +155,20 @@ def play_run(
         result.actions += 1
         faced = [o.order for o in before.active]
         for e in outcome.events:
-            if e.kind == "card_entered":
+            if e.kind == EventKind.CARD_ENTERED:
                 result.cards_played[str(e.data.get("card"))] += 1
-            elif e.kind == "flipped" and e.data.get("order") in obstacles:
+            elif e.kind == EventKind.FLIPPED and e.data.get("order") in obstacles:
                 faced.append(int(e.data["order"]))
-            elif e.kind == "round":
+            elif e.kind == EventKind.ROUND:
                 for order in faced:
                     name = names[order]
                     result.obstacle_rounds[name] = result.obstacle_rounds.get(name, 0) + 1
-            elif e.kind == "executed":
+            elif e.kind == EventKind.EXECUTED:
                 result.plans += 1
                 result.hits += bool(e.data.get("hits"))
-            elif e.kind == "obstacle_cleared":
+            elif e.kind == EventKind.OBSTACLE_CLEARED:
                 result.cleared.append(e.text.removesuffix(" is cleared!"))
-            elif e.kind == "crew_damaged" and t.run is None:
+            elif e.kind == EventKind.CREW_DAMAGED and t.run is None:
                 result.flatlined_by = e.text.split(" deals ")[0]
         if t.run is None:
             last = t.history[-1]

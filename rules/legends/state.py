@@ -7,13 +7,15 @@ state round-trips through JSON losslessly; that JSON is what the database stores
 
 from __future__ import annotations
 
-from typing import Literal
+import json
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rules.core.rng import Rng
 from rules.legends.cards import Role
-from rules.legends.effects import SceneEffect
+from rules.legends.codes import PromptKind
+from rules.legends.effects import CardFilter, SceneEffect
 from rules.legends.options import TableOptions
 
 FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -45,17 +47,120 @@ class Option(BaseModel):
     label: str
 
 
-PromptKind = Literal[
-    "choose_player",
-    "choose_target",
-    "discard_from_plan",
-    "discard_from_hand",
-    "put_from_hand",
-    "draw_and_put",
-    "replace_plan",
-    "replace_hand",
-    "assign_damage",
-    "scene_discard",
+# ---- what a prompt continues with, once answered (one model per prompt kind) --------
+
+
+class ChoosePlayerStep(BaseModel):
+    """A player is chosen; that player then draws, discards or puts a card."""
+
+    model_config = FROZEN
+
+    kind: Literal[PromptKind.CHOOSE_PLAYER] = PromptKind.CHOOSE_PLAYER
+    then: Literal["draw", "discard", "put"]
+    count: int = 0
+    optional: bool = False
+    draw_after: int = 0
+
+
+class ChooseTargetStep(BaseModel):
+    """An Obstacle is chosen to take `amount` immediate Damage (R7)."""
+
+    model_config = FROZEN
+
+    kind: Literal[PromptKind.CHOOSE_TARGET] = PromptKind.CHOOSE_TARGET
+    amount: int
+
+
+class DiscardFromPlanStep(BaseModel):
+    """Cards matching `filter` leave the Plan one pick at a time: `dealt` so far, each worth
+    `damage_each` immediate Damage once the picking ends."""
+
+    model_config = FROZEN
+
+    kind: Literal[PromptKind.DISCARD_FROM_PLAN] = PromptKind.DISCARD_FROM_PLAN
+    dealt: int = 0
+    damage_each: int = 0
+    filter: CardFilter = CardFilter()
+
+    @field_validator("filter", mode="before")
+    @classmethod
+    def _stored_as_json(cls, value: Any) -> Any:
+        # States saved before the typed prompts kept the filter as a JSON string.
+        return json.loads(value) if isinstance(value, str) else value
+
+
+class DiscardFromHandStep(BaseModel):
+    """A card effect's discard from hand, then `draw_after` cards."""
+
+    model_config = FROZEN
+
+    kind: Literal[PromptKind.DISCARD_FROM_HAND] = PromptKind.DISCARD_FROM_HAND
+    draw_after: int = 0
+
+
+class SceneDiscardStep(BaseModel):
+    """A Scenario Card makes each runner discard."""
+
+    model_config = FROZEN
+
+    kind: Literal[PromptKind.SCENE_DISCARD] = PromptKind.SCENE_DISCARD
+    draw_after: int = 0
+
+
+class PutFromHandStep(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal[PromptKind.PUT_FROM_HAND] = PromptKind.PUT_FROM_HAND
+
+
+class DrawAndPutStep(BaseModel):
+    """The `drawn` card is put into the Plan (with a Plan Size `bonus`) or discarded."""
+
+    model_config = FROZEN
+
+    kind: Literal[PromptKind.DRAW_AND_PUT] = PromptKind.DRAW_AND_PUT
+    drawn: str
+    bonus: int = 0
+
+
+class ReplacePlanStep(BaseModel):
+    """First half of a replace: which Plan card goes out."""
+
+    model_config = FROZEN
+
+    kind: Literal[PromptKind.REPLACE_PLAN] = PromptKind.REPLACE_PLAN
+
+
+class ReplaceHandStep(BaseModel):
+    """Second half of a replace: the hand card that takes the place of `out`."""
+
+    model_config = FROZEN
+
+    kind: Literal[PromptKind.REPLACE_HAND] = PromptKind.REPLACE_HAND
+    out: str
+
+
+class AssignDamageStep(BaseModel):
+    """The Leader says how much of the pending Damage goes to the Obstacle `order`."""
+
+    model_config = FROZEN
+
+    kind: Literal[PromptKind.ASSIGN_DAMAGE] = PromptKind.ASSIGN_DAMAGE
+    order: int
+
+
+PromptStep = Annotated[
+    ChoosePlayerStep
+    | ChooseTargetStep
+    | DiscardFromPlanStep
+    | DiscardFromHandStep
+    | SceneDiscardStep
+    | PutFromHandStep
+    | DrawAndPutStep
+    | ReplacePlanStep
+    | ReplaceHandStep
+    | AssignDamageStep,
+    Field(discriminator="kind"),
 ]
 
 
@@ -65,7 +170,6 @@ class Prompt(BaseModel):
     model_config = FROZEN
 
     seat: int
-    kind: PromptKind
     # Public-safe text ("Choose a player to draw 2 cards").
     text: str
     options: tuple[Option, ...]
@@ -74,7 +178,21 @@ class Prompt(BaseModel):
     # Effect bookkeeping.
     source: str | None = None  # card instance that raised it
     picks_left: int = 1
-    data: dict[str, int | str] = {}
+    # What the answer continues with; its model names the prompt's kind.
+    step: PromptStep
+
+    @property
+    def kind(self) -> PromptKind:
+        return self.step.kind
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_shape(cls, value: Any) -> Any:
+        """States saved before the typed prompts held `kind` and a `data` dict."""
+        if isinstance(value, dict) and "step" not in value and "kind" in value:
+            value = dict(value)
+            value["step"] = {"kind": value.pop("kind"), **(value.pop("data", None) or {})}
+        return value
 
 
 class Frame(BaseModel):

@@ -11,9 +11,10 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from rules.core.events import Event, visible_to
+from rules.legends import engine
 from rules.legends.actions import Action
 from rules.legends.cards import ContentPack, PlayerCard
-from rules.legends.engine import _Engine
+from rules.legends.codes import PromptKind
 from rules.legends.evaluate import best_hand
 from rules.legends.legal import controlled_seats, legal_actions
 from rules.legends.state import Option, Table
@@ -118,7 +119,7 @@ class PromptView(BaseModel):
 
     seat: int
     seat_name: str
-    kind: str
+    kind: PromptKind
     text: str
     # Empty unless the viewer may see them (a prompt listing a hand is private).
     options: tuple[Option, ...]
@@ -168,7 +169,6 @@ def board(table: Table, content: ContentPack) -> BoardView:
 
 def _board(table: Table, content: ContentPack, viewer_seats: tuple[int, ...]) -> BoardView:
     run = table.run
-    eng = _Engine(table, content)
     scen = content.scenarios[run.scenario].name if run else None
     if run is None:
         return BoardView(
@@ -212,13 +212,17 @@ def _board(table: Table, content: ContentPack, viewer_seats: tuple[int, ...]) ->
     plan = tuple(
         PlanCardView(
             seat=e.seat,
-            seat_name=eng.name(e.seat),
+            seat_name=engine.seat_name(table, e.seat),
             put=e.put,
-            card=card_view(e.inst, eng.card_of(e.inst)),
+            card=card_view(e.inst, engine.card_of(table, content, e.inst)),
         )
         for e in run.plan
     )
-    made = best_hand(eng.plan_cards(), eng.eval_opts()) if run.plan else None
+    made = (
+        best_hand(engine.plan_eval_cards(table, content), engine.eval_options(table, content))
+        if run.plan
+        else None
+    )
     obstacles = tuple(
         ObstacleView(
             order=o.order,
@@ -231,12 +235,12 @@ def _board(table: Table, content: ContentPack, viewer_seats: tuple[int, ...]) ->
             plan_size=c.plan_size,
         )
         for o in run.active
-        for c in [eng.scard(o.order)]
+        for c in [engine.scenario_card(table, content, o.order)]
     )
     seats = tuple(
         SeatView(
             seat=s,
-            name=eng.name(s),
+            name=engine.seat_name(table, s),
             player=table.runners[s].player,
             role=table.runners[s].role.value,
             is_merc=table.runners[s].is_merc,
@@ -252,7 +256,7 @@ def _board(table: Table, content: ContentPack, viewer_seats: tuple[int, ...]) ->
     prompts = tuple(
         PromptView(
             seat=p.seat,
-            seat_name=eng.name(p.seat),
+            seat_name=engine.seat_name(table, p.seat),
             kind=p.kind,
             text=p.text,
             options=p.options if (not p.private or p.seat in viewer_seats) else (),
@@ -261,7 +265,7 @@ def _board(table: Table, content: ContentPack, viewer_seats: tuple[int, ...]) ->
     )
     vote: tuple[Option, ...] = ()
     if run.phase == "vote" and run.scenes:
-        card = eng.scard(run.scenes[-1].order)
+        card = engine.scenario_card(table, content, run.scenes[-1].order)
         vote = tuple(Option(key=c.key, label=c.label) for c in card.choices)
     return BoardView(
         table=table.id,
@@ -272,18 +276,18 @@ def _board(table: Table, content: ContentPack, viewer_seats: tuple[int, ...]) ->
         round=run.round,
         health=run.health,
         max_health=run.max_health,
-        leader=eng.name(run.leader),
-        turn=eng.name(run.turn) if run.turn is not None else None,
-        plan_size=eng.plan_size(),
+        leader=engine.seat_name(table, run.leader),
+        turn=engine.seat_name(table, run.turn) if run.turn is not None else None,
+        plan_size=engine.plan_size(table, content),
         plan=plan,
         makes=made.describe() if made else None,
-        damage_now=eng.plan_damage() if run.plan else 0,
+        damage_now=engine.plan_damage(table, content) if run.plan else 0,
         obstacles=obstacles,
         seats=seats,
         prompts=prompts,
         vote=vote,
-        votes={eng.name(s): k for s, k in run.votes.items()},
-        waiting_on=eng.waiting_on(),
+        votes={engine.seat_name(table, s): k for s, k in run.votes.items()},
+        waiting_on=engine.waiting_on(table, content),
         scenario_cards_left=len(run.deck),
     )
 
@@ -294,10 +298,11 @@ def player_view(table: Table, player: str, content: ContentPack) -> PlayerView:
     hands: dict[int, tuple[CardView, ...]] = {}
     run = table.run
     if run is not None:
-        eng = _Engine(table, content)
         for s in seats:
             if s in run.zones:
-                hands[s] = tuple(card_view(i, eng.card_of(i)) for i in run.zones[s].hand)
+                hands[s] = tuple(
+                    card_view(i, engine.card_of(table, content, i)) for i in run.zones[s].hand
+                )
     mine = tuple(p for p in b.prompts if p.seat in seats)
     return PlayerView(
         board=b,

@@ -11,7 +11,7 @@ import pytest
 from content.cli import main
 from content.legends.loader import DEFAULT_PACK_DIR
 from content.packs import find_packs
-from tests.house.toy_plugin import register_toy
+from tests.e2e.toygame.plugin import register_toy
 
 
 def _toy(root: Path, name: str, cards: object = 12) -> Path:

@@ -12,8 +12,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from cogs.legends import gallery, render
-from cogs.legends.components import FxButton, _rows, board_buttons, panel_buttons
+from cogs.common.buttons import FxButton, layout
+from cogs.legends import gallery, render, render_private
+from cogs.legends.components import board_buttons, panel_buttons
 from cogs.legends.gallery import Shot, Step
 from content.legends.loader import load_default_pack
 from rules.core.events import Event
@@ -267,7 +268,7 @@ def test_campaign_and_private_embeds_within_limits() -> None:
     end = steps[-1].after
     assert end.run is None
     check(None, [render.campaign_embed(end, lc)], None, "campaign")
-    check(None, [render.deck_embed(end.runners, lc)], None, "deck")
+    check(None, [render_private.deck_embed(end.runners, lc)], None, "deck")
     check(None, [render.clues_embed(end, lc)], None, "clues")
     check(None, [render.memory_embed(end)], None, "memory")
     check(None, [render.refusal_embed("x" * 5000)], None, "refusal")
@@ -288,7 +289,7 @@ def test_panel_buttons_are_short_grouped_and_keep_ready() -> None:
             legal_ready = any(a.type == "ready" for a in view.legal)
             if legal_ready:  # Ready always fits, in the last row
                 last = [x["custom_id"] for x in rows[-1]["components"]]
-                assert any(cid.startswith("fx:rdy:") for cid in last), name
+                assert any(cid.startswith("fx:legends:rdy:") for cid in last), name
     assert lc is long_content()
 
 
@@ -296,12 +297,14 @@ def test_rows_start_groups_on_new_rows_and_drop_only_what_does_not_fit() -> None
     from cogs.legends import ids
 
     def btn(i: int) -> FxButton:
-        return FxButton(ids.ButtonId(ids.PLAY, "t", 1, f"c{i}"), text=str(i))
+        return FxButton(ids.button(ids.PLAY, "t", 1, f"c{i}"), text=str(i))
 
-    rows, dropped = _rows([[btn(1), btn(2)], [btn(3)], [btn(4)]])
+    rows, dropped = layout([[btn(1), btn(2)], [btn(3)], [btn(4)]])
     assert [[b.bid.arg for b in r] for r in rows] == [["c1", "c2"], ["c3"], ["c4"]]
     assert dropped == 0
-    rows, dropped = _rows([[btn(i) for i in range(12)], [btn(i) for i in range(20, 32)], [btn(99)]])
+    rows, dropped = layout(
+        [[btn(i) for i in range(12)], [btn(i) for i in range(20, 32)], [btn(99)]]
+    )
     assert len(rows) == 5 and all(len(r) <= 5 for r in rows)
     assert rows[-1][0].bid.arg == "c99" and dropped == 24 - 20
 

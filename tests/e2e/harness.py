@@ -50,7 +50,7 @@ def content() -> ContentPack:
 async def start_fixer(fake: FakeDiscord, db: Path, **kwargs: Any) -> FixerBot:
     bot = FixerBot(
         Settings(token=fake.token, database=db),
-        content=content(),
+        contents={"legends": content()},
         guild_ready_timeout=0.05,
         synchronous="NORMAL",
         **kwargs,
@@ -58,8 +58,8 @@ async def start_fixer(fake: FakeDiscord, db: Path, **kwargs: Any) -> FixerBot:
     await fake.start_bot(bot)
     fake.install_commands(bot.tree)
     seeds = random.Random(db.parent.name)  # the test's name: the same every run
-    bot.fixer.new_seed = lambda: seeds.randrange(2**48)  # reproducible shuffles
-    await bot.fixer.idle()
+    bot.runtime("legends").new_seed = lambda: seeds.randrange(2**48)  # reproducible shuffles
+    await bot.house.idle()
     return bot
 
 
@@ -73,9 +73,9 @@ async def finish(it: FakeInteraction) -> None:
 async def settle(fake: FakeDiscord, bot: FixerBot) -> None:
     """Wait until the bot has posted everything about what happened so far."""
     await asyncio.sleep(0)
-    await bot.fixer.idle()
+    await bot.house.idle()
     await fake.idle(quiet=0.01)
-    await bot.fixer.idle()
+    await bot.house.idle()
 
 
 @dataclass
@@ -98,7 +98,7 @@ class Table:
         return content()
 
     async def state(self) -> TableState:
-        state: TableState = await self.bot.fixer.service.get(self.cid)
+        state: TableState = await self.bot.runtime("legends").service.get(self.cid)
         return state
 
     async def slash(
@@ -158,7 +158,7 @@ class Table:
                 if e.seats is None and e.kind == "card_entered":
                     self.shown.add(self.content.cards[e.data["card"]].name)
 
-        self.bot.fixer.service.subscribe(on_commit)
+        self.bot.runtime("legends").service.subscribe(on_commit)
 
     async def observe(self) -> None:
         """Record what is in hands now, and check the public messages posted since the
@@ -206,7 +206,7 @@ class Table:
         user = self.user(player)
         if isinstance(action, Flip):
             if use_buttons:
-                msg, cid = self.last_with("fx:flip:")
+                msg, cid = self.last_with("fx:legends:flip:")
                 return await self.click(user, msg, cid)
             return await self.slash(user, "flip")
         if isinstance(action, Play):
@@ -214,7 +214,9 @@ class Table:
                 panel = await self.panel(user)
                 want = f":{action.card}" + (":m" if action.merc else "")
                 cid = next(
-                    c for c in panel.custom_ids if c.startswith("fx:play:") and c.endswith(want)
+                    c
+                    for c in panel.custom_ids
+                    if c.startswith("fx:legends:play:") and c.endswith(want)
                 )
                 return await self.click(user, panel, cid)
             opts: dict[str, Any] = {"card": action.card}
@@ -227,11 +229,11 @@ class Table:
             state = await self.state()
             run = state.run
             if run is not None and run.phase == "vote" and use_buttons:
-                msg, _ = self.last_with("fx:vote:")
+                msg, _ = self.last_with("fx:legends:vote:")
                 cid = next(
                     c
                     for c in msg.custom_ids
-                    if c.startswith("fx:vote:") and c.endswith(":" + action.option)
+                    if c.startswith("fx:legends:vote:") and c.endswith(":" + action.option)
                 )
                 return await self.click(user, msg, cid)
             value = ("merc|" if action.merc else "") + action.option
@@ -241,7 +243,9 @@ class Table:
                 panel = await self.panel(user)
                 want = f":{action.card}" + (":m" if action.merc else "")
                 cid = next(
-                    c for c in panel.custom_ids if c.startswith("fx:dis:") and c.endswith(want)
+                    c
+                    for c in panel.custom_ids
+                    if c.startswith("fx:legends:dis:") and c.endswith(want)
                 )
                 return await self.click(user, panel, cid)
             return await self.slash(user, "discard", {"card": action.card, "merc": action.merc})
@@ -252,7 +256,7 @@ class Table:
                 cid = next(
                     c
                     for c in panel.custom_ids
-                    if c.startswith("fx:rdy:") and (c.endswith(":m") == bool(want))
+                    if c.startswith("fx:legends:rdy:") and (c.endswith(":m") == bool(want))
                 )
                 return await self.click(user, panel, cid)
             return await self.slash(user, "ready", {"merc": action.merc})
@@ -260,7 +264,7 @@ class Table:
 
     async def panel(self, user: FakeUser) -> FakeMessage:
         """Click "My hand" on the newest board: a fresh ephemeral panel."""
-        msg, cid = self.last_with("fx:hand:")
+        msg, cid = self.last_with("fx:legends:hand:")
         it = await self.click(user, msg, cid)
         reply = it.original
         assert reply is not None and reply.ephemeral and reply.visible_to == user.id
@@ -310,7 +314,7 @@ async def new_table(
     t = Table(fake=fake, bot=bot, channel=channel or fake.channel, users=users)
     it = await t.slash(users[0], "new", {"name": "Night Crew"})
     assert it.callback is not None and it.callback.ephemeral
-    t.cid = bot.fixer.table_of_channel[t.channel.id]
+    t.cid = bot.runtime("legends").table_of_channel[t.channel.id]
     t.listen()
     for user, role in zip(users, roles, strict=True):
         opts = {"role": role}

@@ -45,7 +45,7 @@ async def test_runs_without_the_message_content_intent_and_stops_on_sigterm(
     # again without it instead of crashing, and stops cleanly on SIGTERM.
     async with FakeDiscord(privileged_intents=["members"]) as fake:
         settings = Settings(token=fake.token, database=tmp_path / "f.sqlite3")
-        task = asyncio.ensure_future(_serve(settings, fake.token, content()))
+        task = asyncio.ensure_future(_serve(settings, fake.token, {"legends": content()}))
         await fake.wait_for(lambda: fake.live_sessions, timeout=15, what="a session")
         identifies = [f for f in fake.gateway_received if f["op"] == 2]
         assert identifies[0]["d"]["intents"] & MESSAGE_CONTENT

@@ -31,7 +31,7 @@ def leader(t: Table, state: object) -> FakeUser:
 
 async def test_archived_thread_is_revived_by_the_next_post(fake: FakeDiscord, db: Path) -> None:
     t, thread, (alice, _) = await thread_table(fake, db)
-    t.bot.fixer.time_scale = 0.001
+    t.bot.runtime("legends").time_scale = 0.001
     # The run waits; the thread auto-archives and leaves discord.py's cache.
     fake.set_thread_archived(thread)
     await fake.idle(0.02)
@@ -62,7 +62,7 @@ async def test_archived_thread_is_revived_by_the_next_post(fake: FakeDiscord, db
     t.bot = await start_fixer(fake, db)
     t.listen()  # the new process's commits (what is played face up)
     assert t.bot.get_channel(thread.id) is None
-    assert t.bot.fixer.channel_of_table[t.cid] == thread.id
+    assert t.bot.runtime("legends").channel_of_table[t.cid] == thread.id
     it = await t.slash(alice, "status", channel=thread)
     assert it.messages and "no campaign" not in it.messages[-1].text.lower()
     state = await t.state()
@@ -136,13 +136,19 @@ async def test_deleted_thread_the_campaign_waits_for_move(fake: FakeDiscord, db:
     cb = await it.response()
     await it.settled()
     assert cb.ephemeral or it.messages[-1].ephemeral
-    assert "campaign" in it.messages[-1].text and t.cid not in t.bot.fixer.table_of_channel.values()
+    assert (
+        "campaign" in it.messages[-1].text
+        and t.cid not in t.bot.runtime("legends").table_of_channel.values()
+    )
     t.channel = fake.channel
     it = await t.slash(alice, "move")
     assert it.messages[-1].ephemeral and "moved here" in it.messages[-1].text
-    assert t.bot.fixer.channel_of_table[t.cid] == fake.channel.id
+    assert t.bot.runtime("legends").channel_of_table[t.cid] == fake.channel.id
     assert (await t.state()) == state
-    assert any("continues here" in m.content and m.embeds for m in t.boards())
+    # The board is posted by the publisher after the answer: wait for it, do not race it.
+    await fake.wait_for(
+        lambda: any("continues here" in m.content and m.embeds for m in t.boards()), timeout=5
+    )
     await t.play_out(until=lambda s: s.version >= state.version + 2, max_steps=10)
     t.assert_no_public_leak()
 
@@ -157,9 +163,11 @@ async def test_deleted_thread_the_campaign_waits_for_move(fake: FakeDiscord, db:
     bot2 = await start_fixer(fake, db)
     await fake.wait_for(lambda: len(fake.dms_to(bob)) > bob_dms)
     assert "/legends move" in fake.dms_to(bob)[-1].content
-    assert t2.cid in bot2.fixer.homeless and t.cid not in bot2.fixer.homeless
+    assert (
+        t2.cid in bot2.runtime("legends").homeless and t.cid not in bot2.runtime("legends").homeless
+    )
     await fake.stop_bot(bot2)
     bot3 = await start_fixer(fake, db)
     await fake.idle(0.1)
     assert len(fake.dms_to(bob)) == bob_dms + 1  # not told again after a restart
-    assert t2.cid in bot3.fixer.homeless
+    assert t2.cid in bot3.runtime("legends").homeless

@@ -15,7 +15,7 @@ from tests.fakediscord import FakeDiscord
 
 async def test_campaign_in_a_new_channel_with_timers_and_shop(fake: FakeDiscord, db: Path) -> None:
     bot = await start_fixer(fake, db)
-    bot.fixer.time_scale = 0.001  # minutes become milliseconds
+    bot.runtime("legends").time_scale = 0.001  # minutes become milliseconds
     alice = fake.add_user("alice", guild=fake.guild)
     it = await fake.send_slash(alice, "legends new", {"name": "Night Crew", "create_channel": True})
     await it.response()
@@ -24,7 +24,7 @@ async def test_campaign_in_a_new_channel_with_timers_and_shop(fake: FakeDiscord,
     assert reply.ephemeral and channel.mention in reply.content
     t = Table(fake=fake, bot=bot, channel=channel, users=[alice])
     await settle(fake, bot)
-    t.cid = bot.fixer.table_of_channel[channel.id]
+    t.cid = bot.runtime("legends").table_of_channel[channel.id]
     t.listen()
     assert "Night Crew" in t.boards()[0].content
     # A command in the old channel finds no campaign there.
@@ -68,7 +68,9 @@ async def test_campaign_in_a_new_channel_with_timers_and_shop(fake: FakeDiscord,
     )
     await ac.response()
     affordable = [c for c in ac.choices if not c["value"].startswith("merc|")]
-    buy_ids = [c for c in shop.custom_ids if c.startswith("fx:buy:") and not c.endswith(":m")]
+    buy_ids = [
+        c for c in shop.custom_ids if c.startswith("fx:legends:buy:") and not c.endswith(":m")
+    ]
     assert len(buy_ids) == len(affordable)
     deck_before = len((await t.state()).runners[0].deck)
     assert affordable  # this seed completes the run: 7 Eddies
@@ -124,7 +126,7 @@ async def test_create_channel_needs_manage_channels(fake: FakeDiscord, db: Path)
     assert cb.ephemeral and cb.message is not None
     assert "Manage Channels" in " ".join(cb.message.all_texts)
     assert not fake.calls_to("POST", "/guilds/{guild_id}/channels")
-    assert bot.fixer.table_of_channel == {}
+    assert bot.runtime("legends").table_of_channel == {}
 
 
 async def test_sync_registers_the_commands(fake: FakeDiscord, db: Path) -> None:

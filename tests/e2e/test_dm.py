@@ -29,10 +29,10 @@ async def test_dm_hands_and_buttons_outside_the_guild(fake: FakeDiscord, db: Pat
     assert run is not None
     names = {t.content.cards[run.cards[i]].name for i in run.zones[0].hand}
     assert all(n in " ".join(hand.all_texts) for n in names)
-    assert any(c.startswith("fx:flip:") for c in hand.custom_ids)  # alice leads
+    assert any(c.startswith("fx:legends:flip:") for c in hand.custom_ids)  # alice leads
 
     # Flip from the DM: the button carries the table.
-    flip = next(c for c in hand.custom_ids if c.startswith("fx:flip:"))
+    flip = next(c for c in hand.custom_ids if c.startswith("fx:legends:flip:"))
     v = (await t.state()).version
     click = await t.click(alice, hand, flip)
     assert "user" in click.payload and "member" not in click.payload
@@ -44,16 +44,16 @@ async def test_dm_hands_and_buttons_outside_the_guild(fake: FakeDiscord, db: Pat
         if state.run is not None and state.run.phase == "plan":
             break
         latest = fake.dms_to(alice)[-1]
-        cid = next(c for c in latest.custom_ids if c.startswith("fx:flip:"))
+        cid = next(c for c in latest.custom_ids if c.startswith("fx:legends:flip:"))
         await t.click(alice, latest, cid)
     state = await t.state()
     assert state.run is not None and state.run.phase == "plan"
     latest = fake.dms_to(alice)[-1]
-    play = next(c for c in latest.custom_ids if c.startswith("fx:play:"))
+    play = next(c for c in latest.custom_ids if c.startswith("fx:legends:play:"))
     await t.click(alice, latest, play)
     state = await t.state()
     assert state.run is not None and state.run.plan  # played
-    played = play.split(":")[4]
+    played = play.split(":")[5]
     assert all(played not in c for c in fake.dms_to(alice)[-1].custom_ids)  # updated
     assert fake.dms_to(shut) == []
 

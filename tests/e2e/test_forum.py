@@ -29,7 +29,7 @@ async def test_campaign_in_a_forum_post(fake: FakeDiscord, db: Path) -> None:
     assert post.messages[0].id == post.id  # the starter message
 
     t = await new_table(fake, bot, [alice, bob], roles=["solo", "netrunner"], channel=post)
-    assert bot.fixer.channel_of_table[t.cid] == post.id
+    assert bot.runtime("legends").channel_of_table[t.cid] == post.id
     # Boards go to the post; nothing is posted in the forum or in the other post.
     assert any(m.embeds for m in t.boards())
     assert not fake.bot_messages(forum) and not fake.bot_messages(other)
@@ -70,7 +70,7 @@ async def test_campaign_in_a_forum_post(fake: FakeDiscord, db: Path) -> None:
     # Permissions come from the forum: without Send Messages in Threads there, Fixer says so.
     fake.set_bot_permissions(forum, deny=discord.Permissions(send_messages_in_threads=True))
     await fake.idle(0.02)
-    problems = bot2.fixer.setup_problems(bot2.get_channel(post.id), await t.state())
+    problems = bot2.runtime("legends").setup_problems(bot2.get_channel(post.id), await t.state())
     assert any("Send Messages in Threads" in p for p in problems)
 
 
@@ -104,8 +104,8 @@ async def test_forum_posts_opened_by_fixer_get_a_fitting_tag(fake: FakeDiscord, 
     assert post.owner_id == fake.bot_user.id and post.name == "Night Crew"
     assert fake.tag_names(post) == ["Cyberpunk Legends"]
     assert "Night Crew" in post.messages[0].content and post.messages[0].embeds
-    cid = bot.fixer.table_of_channel[post.id]
-    assert bot.fixer.channel_of_table[cid] == post.id
+    cid = bot.runtime("legends").table_of_channel[post.id]
+    assert bot.runtime("legends").channel_of_table[cid] == post.id
     assert not fake.bot_messages(forum)
 
     # create_channel in a forum post: a new post of the same forum (with the same tag).
@@ -114,7 +114,7 @@ async def test_forum_posts_opened_by_fixer_get_a_fitting_tag(fake: FakeDiscord, 
         c for c in fake.channels.values() if c.parent_id == forum.id and c.name == "Second Crew"
     )
     assert fake.tag_names(second) == ["Cyberpunk Legends"]
-    assert bot.fixer.table_of_channel[second.id] != cid
+    assert bot.runtime("legends").table_of_channel[second.id] != cid
 
     # A forum that requires a tag, none of them fitting: the first one Fixer may apply.
     lfg = fake.add_forum(
@@ -139,13 +139,13 @@ async def test_forum_posts_opened_by_fixer_get_a_fitting_tag(fake: FakeDiscord, 
         fake.guild, "staff-runs", require_tag=True, tags=[{"name": "Approved", "moderated": True}]
     )
     await fake.idle(0.02)
-    campaigns = len(bot.fixer.channel_of_table)
+    campaigns = len(bot.runtime("legends").channel_of_table)
     it = await new_in_forum(fake, alice, {"forum": staff})
     text = it.messages[-1].text
     assert it.messages[-1].ephemeral and "Manage Threads" in text and "moderated" in text
     assert not [c for c in fake.channels.values() if c.parent_id == staff.id]
     assert not fake.calls_to("POST", f"/channels/{staff.id}/threads")
-    assert len(bot.fixer.channel_of_table) == campaigns
+    assert len(bot.runtime("legends").channel_of_table) == campaigns
     # With Manage Threads in the forum, Fixer may apply the moderated tag.
     fake.set_bot_permissions(staff, allow=discord.Permissions(manage_threads=True))
     await fake.idle(0.02)
@@ -165,14 +165,14 @@ async def test_finished_campaign_post_is_retagged(fake: FakeDiscord, db: Path) -
     )
     bot = FixerBot(
         Settings(token=fake.token, database=db),
-        content=short,
+        contents={"legends": short},
         guild_ready_timeout=0.05,
         synchronous="NORMAL",
     )
     await fake.start_bot(bot)
     fake.install_commands(bot.tree)
-    bot.fixer.new_seed = lambda: 20240601  # a shuffle the crew wins with seed 1
-    await bot.fixer.idle()
+    bot.runtime("legends").new_seed = lambda: 20240601  # a shuffle the crew wins with seed 1
+    await bot.house.idle()
     alice = fake.add_user("alice", guild=fake.guild)
     forum = fake.add_forum(
         fake.guild, "campaigns", tags=["Cyberpunk Legends", "Active", "Done", "Spoilers"]
@@ -182,7 +182,7 @@ async def test_finished_campaign_post_is_retagged(fake: FakeDiscord, db: Path) -
     (post,) = [c for c in fake.channels.values() if c.parent_id == forum.id]
     assert fake.tag_names(post) == ["Cyberpunk Legends", "Active"]
     t = Table(fake=fake, bot=bot, channel=post, users=[alice])
-    t.cid = bot.fixer.table_of_channel[post.id]
+    t.cid = bot.runtime("legends").table_of_channel[post.id]
     t.listen()
     await t.slash(alice, "join", {"role": "solo", "merc": "netrunner"})
     await t.slash(alice, "start")

@@ -11,7 +11,7 @@ from tests.fakediscord import FakeDiscord
 
 
 def slow_service(bot: Any, delay: float) -> None:
-    service = bot.fixer.service
+    service = bot.runtime("legends").service
     act = service.act
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
@@ -27,7 +27,7 @@ async def test_slow_actions_are_deferred_with_the_right_visibility(
     bot = await start_fixer(fake, db)
     alice = fake.add_user("alice", guild=fake.guild)
     t = await new_table(fake, bot, [alice], roles=["solo"], merc="netrunner")
-    bot.fixer.budget = 0.02
+    bot.runtime("legends").budget = 0.02
     slow_service(bot, 0.15)
     # A slash command: an ephemeral "thinking" defer, then the (ephemeral) answer.
     it = await fake.send_slash(alice, "legends flip", {})
@@ -45,7 +45,7 @@ async def test_slow_actions_are_deferred_with_the_right_visibility(
         )
     )
     panel = await t.panel(alice)
-    play = next(c for c in panel.custom_ids if c.startswith("fx:play:"))
+    play = next(c for c in panel.custom_ids if c.startswith("fx:legends:play:"))
     v = (await t.state()).version
     it = await fake.click_button(alice, panel, play)
     cb = await it.response()
@@ -63,7 +63,7 @@ async def test_an_expired_interaction_does_not_lose_the_action(fake: FakeDiscord
     t = await new_table(fake, bot, [alice], roles=["solo"], merc="netrunner")
     v = (await t.state()).version
     fake.ack_deadline = 0.05  # the bot answers after Discord gave up (a stalled loop)
-    bot.fixer.budget = 1.0
+    bot.runtime("legends").budget = 1.0
     slow_service(bot, 0.15)
     it = await fake.send_slash(alice, "legends flip", {})
     await fake.wait_for(lambda: it.rejected, timeout=3)
@@ -73,7 +73,9 @@ async def test_an_expired_interaction_does_not_lose_the_action(fake: FakeDiscord
     assert (await t.state()).version == v + 1
     assert any("Flipped" in x for x in t.boards()[-1].all_texts)
     fake.ack_deadline = 3.0
-    bot.fixer.service.act = type(bot.fixer.service).act.__get__(bot.fixer.service)
+    bot.runtime("legends").service.act = type(bot.runtime("legends").service).act.__get__(
+        bot.runtime("legends").service
+    )
     it = await t.slash(alice, "status")
     assert it.callback is not None and it.callback.type == 4
 

@@ -31,7 +31,7 @@ async def test_refusals_leave_the_table_unchanged(fake: FakeDiscord, db: Path) -
     t = await new_table(fake, bot, [alice, bob], roles=["solo", "rocker"])
 
     # Stale and double clicks: the Flip button of the first board.
-    flip_msg, flip_id = t.last_with("fx:flip:")
+    flip_msg, flip_id = t.last_with("fx:legends:flip:")
     v0 = (await t.state()).version
     await t.click(bob, flip_msg, flip_id)  # not the Leader
     assert "Leader" in refusal_text(t.fake.interactions[-1])
@@ -68,10 +68,10 @@ async def test_refusals_leave_the_table_unchanged(fake: FakeDiscord, db: Path) -
     assert "not seated" in refusal_text(it)
     it = await t.slash(eve, "hand")
     assert "not seated" in refusal_text(it)
-    msg, hand_id = t.last_with("fx:hand:")
+    msg, hand_id = t.last_with("fx:legends:hand:")
     it = await t.click(eve, msg, hand_id)
     assert "not seated" in refusal_text(it)
-    msg, play_id = t.last_with("fx:pl:")
+    msg, play_id = t.last_with("fx:legends:pl:")
     it = await t.click(eve, msg, play_id)
     assert "not seated" in refusal_text(it)
     # Managing: only the owner or a channel manager.
@@ -86,7 +86,7 @@ async def test_refusals_leave_the_table_unchanged(fake: FakeDiscord, db: Path) -
     # A double click on a play button of the ephemeral panel: the first plays, the
     # second (from a client still showing the old panel) is refused as stale.
     panel = await t.panel(me)
-    play_id = next(c for c in panel.custom_ids if c.startswith("fx:play:"))
+    play_id = next(c for c in panel.custom_ids if c.startswith("fx:legends:play:"))
     await t.click(me, panel, play_id)
     v2 = (await t.state()).version
     assert v2 > v
@@ -104,7 +104,7 @@ async def test_autocomplete_offers_only_legal_choices(fake: FakeDiscord, db: Pat
     carol = fake.add_user("carol", guild=fake.guild)
     t = Table(fake=fake, bot=bot, channel=fake.channel, users=[alice, bob])
     await t.slash(alice, "new")
-    t.cid = bot.fixer.table_of_channel[fake.channel.id]
+    t.cid = bot.runtime("legends").table_of_channel[fake.channel.id]
     it = await fake.autocomplete(alice, "legends join", {"role": ""}, focused="role")
     await it.response()
     assert {c["value"] for c in it.choices} == {"solo", "netrunner", "rocker", "nomad"}

@@ -123,10 +123,10 @@ async def test_killed_process_restarts_and_old_buttons_work(fake: FakeDiscord, d
         board = [
             m
             for m in fake.channel_messages(fake.channel)
-            if not m.ephemeral and any(c.startswith("fx:hand:") for c in m.custom_ids)
+            if not m.ephemeral and any(c.startswith("fx:legends:hand:") for c in m.custom_ids)
         ][-1]
         it = await fake.click_button(
-            bob, board, next(c for c in board.custom_ids if c.startswith("fx:hand:"))
+            bob, board, next(c for c in board.custom_ids if c.startswith("fx:legends:hand:"))
         )
         await finish(it)
         panel = it.original
@@ -140,14 +140,14 @@ async def test_killed_process_restarts_and_old_buttons_work(fake: FakeDiscord, d
 
     # A new process (here: in this one) on the same database.
     bot = await start_fixer(fake, db)
-    assert bot.fixer.table_of_channel[fake.channel.id] == cid
-    assert await bot.fixer.service.get(cid) == before
+    assert bot.runtime("legends").table_of_channel[fake.channel.id] == cid
+    assert await bot.runtime("legends").service.get(cid) == before
     t = Table(fake=fake, bot=bot, channel=fake.channel, users=[alice, bob], cid=cid)
     t.listen()
     # Cards the killed process put into the Plan were public then (its own service's
     # commits never reached this process's listener): take them from the action log.
     t.shown |= await public_plan_cards(db, cid)
-    play_id = next(c for c in panel.custom_ids if c.startswith("fx:play:"))
+    play_id = next(c for c in panel.custom_ids if c.startswith("fx:legends:play:"))
     await t.click(bob, panel, play_id)  # the old panel's button works
     after = await t.state()
     assert after.version == before.version + 1
@@ -174,7 +174,7 @@ async def test_a_missed_update_is_posted_at_start_up(fake: FakeDiscord, db: Path
     await fake.wait_for(lambda: len(t.boards()) > boards)
     resumed = t.boards()[-1]
     assert "back online" in resumed.content
-    flip = next(c for c in resumed.custom_ids if c.startswith("fx:flip:"))
+    flip = next(c for c in resumed.custom_ids if c.startswith("fx:legends:flip:"))
     t.bot = bot
     version = (await t.state()).version
     await t.click(alice, resumed, flip)
@@ -187,7 +187,7 @@ async def test_vote_timer_resumes_with_the_time_left(fake: FakeDiscord, db: Path
     import time
 
     bot = await start_fixer(fake, db)
-    bot.fixer.time_scale = 0.005  # 600 s become 3 s
+    bot.runtime("legends").time_scale = 0.005  # 600 s become 3 s
     alice = fake.add_user("alice", guild=fake.guild)
     t = await new_table(fake, bot, [alice], roles=["solo"], merc="nomad", start=False)
     await t.slash(alice, "options", {"vote_seconds": 600})
@@ -217,9 +217,9 @@ async def test_vote_timer_resumes_with_the_time_left(fake: FakeDiscord, db: Path
 
 
 async def settle_all(t: Table) -> None:
-    await t.bot.fixer.idle()
+    await t.bot.house.idle()
     await t.fake.idle(0.05)
-    await t.bot.fixer.prefs.close()  # flush the preferences to the database
+    await t.bot.runtime("legends").prefs.close()  # flush the preferences to the database
 
 
 async def test_turn_timer_resumes_with_the_time_left(fake: FakeDiscord, db: Path) -> None:
@@ -228,7 +228,7 @@ async def test_turn_timer_resumes_with_the_time_left(fake: FakeDiscord, db: Path
     import time
 
     bot = await start_fixer(fake, db)
-    bot.fixer.time_scale = 0.005  # 600 s become 3 s
+    bot.runtime("legends").time_scale = 0.005  # 600 s become 3 s
     alice = fake.add_user("alice", guild=fake.guild)
     t = await new_table(fake, bot, [alice], roles=["solo"], merc="nomad", start=False)
     await t.slash(alice, "options", {"turn_timer": 600})
@@ -279,7 +279,7 @@ async def test_dm_opt_in_survives_a_restart_without_any_json_file(
     assert not list(db.parent.glob("*.discord.json*"))
     bot2 = await start_fixer(fake, db)
     t.bot = bot2
-    assert bot2.fixer.prefs.dm_players(t.cid) == {str(alice.id)}
+    assert bot2.runtime("legends").prefs.dm_players(t.cid) == {str(alice.id)}
     before = len(fake.dms_to(alice))
     await t.slash(alice, "start")  # her hand comes by DM, as before the restart
     await fake.wait_for(lambda: len(fake.dms_to(alice)) > before)
@@ -299,6 +299,6 @@ async def test_a_pre_v4_json_file_is_imported_at_start_up(fake: FakeDiscord, db:
     bot2 = await start_fixer(fake, db)
     t.bot = bot2
     assert not legacy.exists() and legacy.with_name(legacy.name + ".imported").exists()
-    assert bot2.fixer.prefs.dm_players(t.cid) == {str(alice.id)}
+    assert bot2.runtime("legends").prefs.dm_players(t.cid) == {str(alice.id)}
     assert stored_pref(db, t.cid, "dm") == [str(alice.id)]
     await fake.stop_bot(bot2)

@@ -20,7 +20,7 @@ async def test_new_join_start_status_hand_flip_play(fake: FakeDiscord, db: Path)
     # first) and "My hand".
     board = t.boards()[-1]
     assert alice.mention in board.content
-    assert [c.split(":")[1] for c in board.custom_ids] == ["flip", "hand"]
+    assert [c.split(":")[2] for c in board.custom_ids] == ["flip", "hand"]
 
     # /legends status: a public board anyone can see, with the same buttons.
     it = await t.slash(bob, "status")
@@ -40,16 +40,20 @@ async def test_new_join_start_status_hand_flip_play(fake: FakeDiscord, db: Path)
         assert state.run is not None
         if state.run.phase == "plan":
             break
-        msg, cid = t.last_with("fx:flip:")
+        msg, cid = t.last_with("fx:legends:flip:")
         await t.click(alice, msg, cid)
     assert state.run is not None and state.run.phase == "plan" and state.run.turn == 0
     assert alice.mention in t.boards()[-1].content  # whose turn it is, with a mention
-    assert any(c.startswith("fx:pl:") for c in t.boards()[-1].custom_ids)
+    assert any(c.startswith("fx:legends:pl:") for c in t.boards()[-1].custom_ids)
 
     # /legends play with what autocomplete offers.
     ac = await fake.autocomplete(alice, "legends play", {"card": ""}, focused="card")
     await ac.response()
-    legal = [a.card for a in t.bot.fixer.view(state, str(alice.id)).legal if isinstance(a, Play)]
+    legal = [
+        a.card
+        for a in t.bot.runtime("legends").view(state, str(alice.id)).legal
+        if isinstance(a, Play)
+    ]
     assert [c["value"] for c in ac.choices] == legal
     it = await t.slash(alice, "play", {"card": ac.choices[0]["value"]})
     after = await t.state()

@@ -18,7 +18,7 @@ async def test_speculated_view_is_adopted_only_for_the_committed_state(
     bot = await start_fixer(fake, db)
     alice = fake.add_user("alice", guild=fake.guild)
     t = await new_table(fake, bot, [alice], roles=["solo"], merc="nomad")
-    rt = bot.fixer
+    rt = bot.runtime("legends")
     player = str(alice.id)
     state = await t.play_out(
         until=lambda s: (
@@ -49,4 +49,4 @@ async def test_speculated_view_is_adopted_only_for_the_committed_state(
     # A guess whose action the engine refuses gives nothing.
     bad = rt.speculate(now, Play(player=player, card="nope", merc=False), player)
     assert await bad is None
-    await bot.fixer.idle()
+    await bot.house.idle()

@@ -107,7 +107,7 @@ async def test_campaign_bound_to_a_thread(fake: FakeDiscord, db: Path) -> None:
     thread = fake.add_thread(fake.channel, "night-crew", owner=alice)
     await fake.idle(0.02)
     t = await new_table(fake, bot, [alice, bob], roles=["solo", "netrunner"], channel=thread)
-    assert bot.fixer.channel_of_table[t.cid] == thread.id
+    assert bot.runtime("legends").channel_of_table[t.cid] == thread.id
     # The board and the turn prompts go to the thread, not to its parent.
     assert any(m.embeds for m in t.boards())
     assert not fake.bot_messages(fake.channel)
@@ -125,5 +125,5 @@ async def test_campaign_bound_to_a_thread(fake: FakeDiscord, db: Path) -> None:
     # Without Send Messages in Threads the owner is told what is missing.
     fake.set_bot_permissions(fake.channel, deny=discord.Permissions(send_messages_in_threads=True))
     await fake.idle(0.02)
-    problems = bot.fixer.setup_problems(bot.get_channel(thread.id), await t.state())
+    problems = bot.runtime("legends").setup_problems(bot.get_channel(thread.id), await t.state())
     assert any("Send Messages in Threads" in p for p in problems)

@@ -8,7 +8,7 @@ import pytest
 from bot import games
 from bot.cli import main, split_game
 from bot.plugin import GamePlugin
-from tests.house.toy_plugin import register_toy
+from tests.e2e.toygame.plugin import register_toy
 
 
 def test_legends_is_the_default_and_first_game() -> None:
@@ -64,7 +64,7 @@ def test_a_game_without_a_terminal_table_says_so(
 ) -> None:
     register_toy(monkeypatch)
     assert main(["simulate", "--game", "toy"]) == 2
-    assert capsys.readouterr().err.startswith("error: Toy Game has no simulator yet.")
+    assert capsys.readouterr().err.startswith("error: Toy Cards has no simulator yet.")
 
 
 def test_simulate_defaults_to_legends(capsys: pytest.CaptureFixture[str]) -> None:

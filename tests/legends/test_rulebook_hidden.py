@@ -10,7 +10,6 @@ from rules.core.events import Event
 from rules.legends.actions import Discard
 from rules.legends.engine import Outcome
 from rules.legends.state import Table
-from rules.legends.table import split_events
 from rules.legends.view import board, events_for, player_view
 from tests.legends.dsl import Crew, Sim, obstacle, pair, scene
 
@@ -193,11 +192,6 @@ def test_private_events_reach_only_their_seat() -> None:
         assert any(e.seats == (seat,) for e in seen)
     spectator = events_for(out.events, sim.table, None)
     assert all(e.seats is None for e in spectator)
-    public, by_player = split_events(sim.table, out.events)
-    assert all(e.seats is None for e in public)
-    for player, events in by_player.items():
-        seat = next(i for i, r in enumerate(sim.table.runners) if r.player == player)
-        assert all(e.seats == (seat,) for e in events)
 
 
 def test_a_merc_controller_sees_both_hands_and_nobody_else_does() -> None:

@@ -225,7 +225,7 @@ def test_vote_tie_is_broken_by_the_leader() -> None:
 
 
 def test_a_tie_the_leader_did_not_vote_in_goes_to_the_first_tied_option() -> None:
-    """Engine decision (docs/rules-engine.md, "Votes")."""
+    """Engine decision (docs/rules/legends.md#decision-votes)."""
     sim = Sim(
         hands={0: ["2C"], 1: ["3C"], 2: ["4C"], 3: ["5C"]},
         scenario=crossroads(),

@@ -9,7 +9,7 @@ import pytest
 
 from bot.cli import main
 from bot.config import Settings, SettingsError, parse_duration
-from bot.packs import content_for, packs_by_game
+from bot.packs import ContentSettingError, load_contents, packs_by_game
 
 
 def _errors(env: dict[str, str]) -> list[str]:
@@ -93,7 +93,8 @@ def test_content_packs_are_routed_to_their_game(tmp_path: Path) -> None:
     pack = tmp_path / "mine"
     pack.mkdir()
     (pack / "pack.toml").write_text('game = "tcgx"\nid = "x"\n')
-    with pytest.raises(SettingsError, match=r"^BOT_CONTENT_PACK: .*unknown game 'tcgx'"):
+    with pytest.raises(ContentSettingError, match=r"^BOT_CONTENT_PACK: .*unknown game 'tcgx'"):
         packs_by_game([tmp_path])
+    assert issubclass(ContentSettingError, SettingsError)
     assert packs_by_game([]) == {}
-    assert content_for("legends", []).packs["core"].name == "Cyberpunk Legends: Core Box"
+    assert load_contents([])["legends"].packs["core"].name == "Cyberpunk Legends: Core Box"

@@ -191,7 +191,7 @@ async def test_runs_and_finish(service: Service, store: SqliteStore) -> None:
     await service.act("t1", EndRun(player="owner"))
     await service.act("t1", StartRun(player="owner", scenario="escape"))
     runs = await store.list_runs("t1")
-    assert [(r.number, r.scenario, r.status, r.ended_version) for r in runs] == [
+    assert [(r.number, r.label, r.status, r.ended_version) for r in runs] == [
         (1, "heist", "complete", 5),
         (2, "escape", "active", None),
     ]

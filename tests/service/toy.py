@@ -10,10 +10,12 @@ place, and the version counts the applied actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from bot.plugin import GamePlugin
 from bot.storage.base import RunInfo
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -260,7 +262,23 @@ class ToyAdapter:
         if state.run is None:
             return None
         run = state.run
-        return RunInfo(number=run.number, scenario=run.scenario, status=run.outcome)
+        return RunInfo(number=run.number, label=run.scenario, status=run.outcome)
+
+
+class ToyPlugin(GamePlugin):
+    """The toy game as a plug-in (tests put it in the registry: `bot.games.GAMES`)."""
+
+    name = "toy"
+    title = "Toy"
+
+    def load_content(self, paths: Sequence[Path] | None = None) -> None:
+        return None
+
+    def adapter(self, content: object | None = None) -> ToyAdapter:
+        return ToyAdapter()
+
+
+PLUGIN = ToyPlugin()
 
 
 def scripted_action(state: ToyState, rnd: object) -> ToyAction:

@@ -39,8 +39,8 @@ def v1_states() -> dict[str, tuple[ToyState, list[ToyState]]]:
 
 
 def _build(path: Path, version: int) -> None:
-    """A database at `version` (1 or 3) with data, from that version's frozen schema:
-    v3 adds the log's kind column and a run under way."""
+    """A database at `version` (1, 3 or 4) with data, from that version's frozen schema:
+    v3 adds the log's kind column and a run under way, v4 Discord preferences."""
     db = sqlite3.connect(path, isolation_level=None)
     try:
         db.execute("PRAGMA journal_mode = WAL")
@@ -82,6 +82,9 @@ def _build(path: Path, version: int) -> None:
                 )
         if version >= 3:
             db.executemany("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?)", V3_RUNS)
+        if version >= 4:
+            db.executemany("INSERT INTO campaign_prefs VALUES (?, ?, ?, 3000)", V4_CAMPAIGN_PREFS)
+            db.executemany("INSERT INTO prefs VALUES (?, ?, 3000)", V4_PREFS)
         db.execute(f"PRAGMA user_version = {version}")
         db.execute("COMMIT")
     finally:
@@ -103,6 +106,18 @@ def build_v3(path: Path) -> None:
     _build(path, 3)
 
 
+# Preferences a v4 bot kept: old1's last posted version and DM opt-ins, a closed DM.
+V4_CAMPAIGN_PREFS = [("old1", "published", "4"), ("old1", "dm", '["42"]')]
+V4_PREFS = [("dm_closed:7", "true")]
+
+
+def build_v4(path: Path) -> None:
+    """A v4 database with data (runs, preferences) from the frozen v4 schema: the last
+    version with one active campaign per channel whatever its game, and runs'
+    `scenario` column (v5 renamed it `label`)."""
+    _build(path, 4)
+
+
 def build_at(path: Path, version: int) -> None:
     """A database at schema `version` (< current): v1 plus the released migrations."""
     build_v1(path)
@@ -116,4 +131,14 @@ def build_at(path: Path, version: int) -> None:
         db.close()
 
 
-__all__ = ["V3_RUNS", "Play", "build_at", "build_v1", "build_v3", "v1_states"]
+__all__ = [
+    "V3_RUNS",
+    "V4_CAMPAIGN_PREFS",
+    "V4_PREFS",
+    "Play",
+    "build_at",
+    "build_v1",
+    "build_v3",
+    "build_v4",
+    "v1_states",
+]

@@ -230,3 +230,22 @@ async def test_import_of_a_newer_export_is_refused(tmp_path: Path) -> None:
         newer = data.model_copy(update={"schema_version": 99})
         with pytest.raises(InvalidExportError, match="newer"):
             await store.import_campaign(newer)
+
+
+async def test_an_export_from_before_labels_still_imports(tmp_path: Path) -> None:
+    """Format versions 1 and 2 call a run's label `scenario`; such files import as before
+    and keep the label."""
+    src, dst = tmp_path / "a.sqlite3", tmp_path / "b.sqlite3"
+    await _played(src, tables=1)
+    async with await SqliteStore.open(src) as store:
+        data = await store.export_campaign("t0")
+    assert data.format_version == 3 and data.runs and data.runs[0].label == "heist"
+    old = json.loads(data.model_dump_json())
+    old["format_version"] = 2
+    for run in old["runs"]:
+        run["scenario"] = run.pop("label")
+    parsed = CampaignExport.model_validate_json(json.dumps(old))
+    assert [r.label for r in parsed.runs] == [r.label for r in data.runs]
+    async with await SqliteStore.open(dst) as store:
+        await store.import_campaign(parsed)
+        assert [r.label for r in await store.list_runs("t0")] == ["heist"]

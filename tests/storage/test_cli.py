@@ -10,12 +10,10 @@ import subprocess
 import sys
 from contextlib import closing
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from bot import cli
-from bot.service import registry
+from bot import cli, games
 from bot.storage.schema import CURRENT_VERSION as V
 from tests.service.toy import ToyAdapter
 from tests.storage.oldversions import build_v1
@@ -32,13 +30,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 @pytest.fixture
 def toy_known(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Let the CLI replay toy campaigns (as it does Legends ones)."""
-    real = registry.adapter_for
-
-    def adapter_for(game: str) -> Any:
-        return ToyAdapter() if game == "toy" else real(game)
-
-    monkeypatch.setattr(registry, "adapter_for", adapter_for)
+    """The toy game in the registry, as a build that holds it: the CLI replays toy
+    campaigns as it does Legends ones."""
+    monkeypatch.setitem(games.GAMES, "toy", "tests.service.toy")
 
 
 def test_backup_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -152,7 +146,7 @@ def test_export_import_and_check_with_prefs(
     code, out, _ = run(capsys, "--database", str(src), "db", "export", "t0", str(file))
     assert code == 0 and "2 Discord preferences" in out
     data = json.loads(file.read_text())
-    assert data["format_version"] == 2 and data["prefs"] == {"dm": ["42"], "published": 5}
+    assert data["format_version"] == 3 and data["prefs"] == {"dm": ["42"], "published": 5}
     code, out, _ = run(capsys, "--database", str(dst), "db", "import", str(file))
     assert code == 0 and "2 Discord preferences" in out
     code, out, _ = run(capsys, "--database", str(dst), "db", "check", "--json")
@@ -213,3 +207,57 @@ def test_python_dash_m_bot(tmp_path: Path) -> None:
     )
     assert proc.returncode == 1 and "no database" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+class GhostAdapter(ToyAdapter):
+    """A game this build does not hold (not in the registry)."""
+
+    game = "ghost"
+
+
+def test_a_campaign_of_a_game_this_build_lacks_is_kept_never_opened(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], toy_known: None
+) -> None:
+    from bot.service.game import GameService, Refused
+    from bot.storage.sqlite import SqliteStore
+    from tests.service.util import make_table
+
+    src, dst, copy = tmp_path / "a.sqlite3", tmp_path / "b.sqlite3", tmp_path / "copy.sqlite3"
+
+    async def setup() -> str:
+        async with await SqliteStore.open(src) as store:
+            await make_table(GameService(store, ToyAdapter()), "t1", channel="c1")
+            await make_table(GameService(store, GhostAdapter()), "g1", channel="c1")
+            stored = await store.load("g1")
+        assert stored is not None
+        return stored.state
+
+    ghost_state = asyncio.run(setup())
+    code, out, _ = run(capsys, "--database", str(src), "db", "list")
+    assert code == 0 and "g1\tactive\tv2\tghost\tguild=g1\tchannel=c1" in out
+    code, out, _ = run(capsys, "--database", str(src), "db", "check", "--replay")
+    assert code == 0 and "OK" in out and "cannot replay g1: game 'ghost'" in out
+    assert run(capsys, "--database", str(src), "db", "backup", str(copy))[0] == 0
+    code, out, _ = run(capsys, "--database", str(copy), "db", "list")
+    assert code == 0 and "g1\tactive\tv2\tghost" in out
+    file = tmp_path / "g1.json"
+    assert run(capsys, "--database", str(src), "db", "export", "g1", str(file))[0] == 0
+    code, out, err = run(capsys, "--database", str(dst), "db", "import", str(file))
+    assert code == 0 and "imported campaign g1" in out
+    assert "game 'ghost' is not in this build; the log was not replayed" in err
+    code, out, _ = run(capsys, "--database", str(dst), "db", "check")
+    assert code == 0 and "OK" in out
+
+    async def resume() -> None:
+        for path in (src, dst, copy):
+            async with await SqliteStore.open(path) as store:
+                toy = GameService(store, ToyAdapter())
+                report = await toy.start()
+                assert "g1" not in [i.id for i in report.active] and report.unreadable == []
+                with pytest.raises(Refused) as exc:
+                    await toy.get("g1")
+                assert exc.value.refusal.code == "wrong_game"
+                stored = await store.load("g1")
+                assert stored is not None and stored.state == ghost_state  # untouched
+
+    asyncio.run(resume())

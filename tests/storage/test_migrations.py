@@ -11,16 +11,19 @@ import pytest
 
 from bot.service.game import GameService
 from bot.storage import schema
-from bot.storage.base import Pref
-from bot.storage.errors import MigrationError
+from bot.storage.base import NewCampaign, Pref
+from bot.storage.errors import ChannelTakenError, MigrationError
 from bot.storage.sqlite import SqliteStore, check_file
 from tests.service.toy import Bump, EndRun, ToyAdapter, ToyState
 from tests.storage.oldversions import (
     FIXTURES,
     V3_RUNS,
+    V4_CAMPAIGN_PREFS,
+    V4_PREFS,
     build_at,
     build_v1,
     build_v3,
+    build_v4,
     v1_states,
 )
 
@@ -66,6 +69,71 @@ def test_the_frozen_v3_schema_is_the_released_one(tmp_path: Path) -> None:
     assert _schema_of(a) == _schema_of(b)
 
 
+def test_the_frozen_v4_schema_is_the_released_one(tmp_path: Path) -> None:
+    """If this fails, someone edited a released migration (v1 to v4)."""
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    with closing(sqlite3.connect(a, isolation_level=None)) as db:
+        db.executescript((FIXTURES / "schema_v4.sql").read_text())
+    with closing(sqlite3.connect(b, isolation_level=None)) as db:
+        for script in schema.MIGRATIONS[:4]:
+            db.executescript(script)
+    assert _schema_of(a) == _schema_of(b)
+
+
+async def test_v4_migrates_to_v5_one_active_campaign_per_channel_and_game(
+    tmp_path: Path,
+) -> None:
+    """v5: a channel holds one active campaign of each game; a run's `scenario` column
+    is its `label`. Nothing a v4 bot wrote is lost."""
+    path = tmp_path / "fixer.sqlite3"
+    build_v4(path)
+    # v4: one active campaign per channel, whatever the game.
+    with (
+        closing(sqlite3.connect(path, isolation_level=None)) as db,
+        pytest.raises(sqlite3.IntegrityError),
+    ):
+        db.execute(
+            "INSERT INTO campaigns VALUES ('x', 'legends', 'x', 'o', 'g1', 'chan-old1',"
+            " 'active', 0, 0, 0, '{}')"
+        )
+    async with await SqliteStore.open(path) as store:
+        assert store.migrated_from == 4 and store.schema_version == CURRENT
+        (run,) = await store.list_runs("old2")
+        assert (run.number, run.label, run.status, run.started_version) == V3_RUNS[0][1:5]
+        assert sorted(await store.load_prefs(), key=str) == sorted(
+            [Pref(c, k, v) for c, k, v in V4_CAMPAIGN_PREFS]
+            + [Pref(None, k, v) for k, v in V4_PREFS],
+            key=str,
+        )
+        # Another game's campaign in old1's channel is welcome; a second toy one is not.
+        await store.create_campaign(
+            NewCampaign(id="leg", game="legends", name="L", owner="o", channel_id="chan-old1"),
+            version=0,
+            state="{}",
+        )
+        with pytest.raises(ChannelTakenError):
+            await store.create_campaign(
+                NewCampaign(id="toy2", game="toy", name="T", owner="o", channel_id="chan-old1"),
+                version=0,
+                state="{}",
+            )
+        found = await store.find_active_by_channel("chan-old1", "toy")
+        assert found is not None and found.id == "old1"
+        # The run under way ends as usual, under its label.
+        service: GameService[Any, Any] = GameService(store, ToyAdapter())
+        started = await service.start()
+        assert sorted(i.id for i in started.active) == ["old1", "old2"]  # not "leg"
+        old2 = v1_states()["old2"][1][-1]
+        await service.act("old2", EndRun(player="owner"), expected_version=old2.version)
+        (run,) = await store.list_runs("old2")
+        assert (run.label, run.status, run.ended_version) == ("heist", "complete", 4)
+    report = await check_file(path)
+    assert report.ok, report.problems
+    fresh = tmp_path / "fresh.sqlite3"
+    await (await SqliteStore.open(fresh)).close()
+    assert _schema_of(path) == _schema_of(fresh)
+
+
 async def test_v3_migrates_to_v4_with_its_runs_and_an_empty_prefs_table(tmp_path: Path) -> None:
     path = tmp_path / "fixer.sqlite3"
     build_v3(path)
@@ -73,9 +141,9 @@ async def test_v3_migrates_to_v4_with_its_runs_and_an_empty_prefs_table(tmp_path
         assert store.schema_version == CURRENT and store.migrated_from == 3
         assert await store.load_prefs() == []
         runs = await store.list_runs("old2")
-        assert [
-            (r.number, r.scenario, r.status, r.started_version, r.started_at) for r in runs
-        ] == [(n, s, st, sv, sa) for _, n, s, st, sv, _, sa, _ in V3_RUNS]
+        assert [(r.number, r.label, r.status, r.started_version, r.started_at) for r in runs] == [
+            (n, s, st, sv, sa) for _, n, s, st, sv, _, sa, _ in V3_RUNS
+        ]
         entries = await store.read_log("old1")
         assert [e.kind for e in entries] == ["join", "join", "draw", "bump"]
         # The service carries on: the run started under v3 ends with its start known.

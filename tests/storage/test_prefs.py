@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-import cogs.legends.prefs as prefs_module
+import cogs.common.prefs as prefs_module
 from bot.storage.base import Pref
 from bot.storage.errors import StorageError
 from bot.storage.sqlite import SqliteStore, check_file
 from bot.storage.transfer import CampaignExport
-from cogs.legends.prefs import Prefs
+from cogs.common.prefs import Prefs
 from tests.storage.test_admin import _played
 
 
@@ -206,7 +206,7 @@ async def test_a_failing_store_keeps_the_changes_for_later(
 
         store.save_prefs = flaky  # type: ignore[method-assign]
         prefs.set_dm("t0", "1", True)
-        with caplog.at_level(logging.WARNING, logger="cogs.legends"):
+        with caplog.at_level(logging.WARNING, logger="cogs.common"):
             assert not await prefs.flush()
         assert "disk full" in caplog.text
         fail = False
@@ -260,7 +260,7 @@ async def test_the_legacy_json_file_is_imported_once_and_renamed(
     await _played(path, tables=2)
     legacy = _legacy(path)
     async with await SqliteStore.open(path) as store:
-        with caplog.at_level(logging.INFO, logger="cogs.legends"):
+        with caplog.at_level(logging.INFO, logger="cogs.common"):
             prefs = await Prefs.open(store, legacy=legacy)
         assert not legacy.exists()
         assert legacy.with_name(legacy.name + ".imported").exists()
@@ -309,7 +309,7 @@ async def test_a_corrupt_legacy_file_is_reported_and_left_alone(
     legacy.write_text(text)
     async with await SqliteStore.open(path) as store:
         await store.save_prefs([Pref("t0", "published", "3")])
-        with caplog.at_level(logging.WARNING, logger="cogs.legends"):
+        with caplog.at_level(logging.WARNING, logger="cogs.common"):
             prefs = await Prefs.open(store, legacy=legacy)
         assert any(
             r.levelno == logging.WARNING and "discord.json" in r.getMessage()
@@ -350,7 +350,7 @@ async def test_export_import_carries_a_campaigns_prefs(tmp_path: Path) -> None:
             ]
         )
         data = await store.export_campaign("t1")
-    assert data.format_version == 2
+    assert data.format_version == 3
     assert data.prefs == {"dm": ["111"], "turn": {"key": ["t", 1], "deadline": 50.5, "reminder": 1}}
     data = CampaignExport.model_validate_json(data.model_dump_json())
     async with await SqliteStore.open(dst) as store:

@@ -48,9 +48,11 @@ def _action(i: int, interaction: str | None = None, size: int = 10) -> NewAction
     )
 
 
-async def _campaign(store: SqliteStore, cid: str = "c1", channel: str | None = "ch1") -> None:
+async def _campaign(
+    store: SqliteStore, cid: str = "c1", channel: str | None = "ch1", game: str = "toy"
+) -> None:
     await store.create_campaign(
-        NewCampaign(id=cid, game="toy", name=cid, owner="o", guild_id="g", channel_id=channel),
+        NewCampaign(id=cid, game=game, name=cid, owner="o", guild_id="g", channel_id=channel),
         version=0,
         state='{"v":0}',
     )
@@ -98,8 +100,9 @@ async def test_campaign_rows_and_the_log(tmp_path: Path) -> None:
         found = await store.find_interaction("c1", "i1")
         assert found == entries[1] and found.version_after == 2
         assert await store.genesis("c1") == (0, '{"v":0}')
-        info = await store.find_active_by_channel("ch1")
+        info = await store.find_active_by_channel("ch1", "toy")
         assert info is not None and info.id == "c1"
+        assert await store.find_active_by_channel("ch1", "legends") is None
         with pytest.raises(CampaignExistsError):
             await _campaign(store, "c1", channel="other")
         with pytest.raises(ChannelTakenError):
@@ -111,6 +114,34 @@ async def test_campaign_rows_and_the_log(tmp_path: Path) -> None:
             await _commit(store, "zzz", 0)
         with pytest.raises(CampaignNotFoundError):
             await store.set_status("zzz", "archived")
+
+
+async def test_games_share_a_channel_without_seeing_each_other(tmp_path: Path) -> None:
+    """One active campaign per channel *and game*: another game's campaign in the channel
+    neither blocks nor shows up."""
+    async with await SqliteStore.open(tmp_path / "f.db") as store:
+        await _campaign(store, "toy1", channel="ch1", game="toy")
+        await _campaign(store, "leg1", channel="ch1", game="legends")
+        with pytest.raises(ChannelTakenError) as exc:
+            await _campaign(store, "toy2", channel="ch1", game="toy")
+        assert "same game" in exc.value.message
+        toy = await store.find_active_by_channel("ch1", "toy")
+        legends = await store.find_active_by_channel("ch1", "legends")
+        assert toy is not None and toy.id == "toy1"
+        assert legends is not None and legends.id == "leg1"
+        assert [c.id for c in await store.list_campaigns(game="toy")] == ["toy1"]
+        assert [c.id for c in await store.list_campaigns(game="legends")] == ["leg1"]
+        assert {c.id for c in await store.list_campaigns()} == {"toy1", "leg1"}
+        assert await store.list_campaigns(game="tcg") == []
+        # Moving and reopening obey the same rule.
+        await _campaign(store, "toy3", channel="ch2", game="toy")
+        with pytest.raises(ChannelTakenError):
+            await store.rebind("toy3", guild_id="g", channel_id="ch1")
+        await store.set_status("toy1", "finished")
+        await store.rebind("toy3", guild_id="g", channel_id="ch1")
+        with pytest.raises(ChannelTakenError):
+            await store.set_status("toy1", "active")
+        assert [c.id for c in await store.list_campaigns("finished", game="toy")] == ["toy1"]
 
 
 async def test_commit_is_all_or_nothing(tmp_path: Path) -> None:
@@ -132,7 +163,7 @@ async def test_commit_is_all_or_nothing(tmp_path: Path) -> None:
             version_after=2,
             state="{}",
             action=_action(1),
-            run=RunInfo(number=1, scenario="s", status="active"),
+            run=RunInfo(number=1, label="s", status="active"),
         )
         await store.commit_action(
             "c1",
@@ -141,7 +172,7 @@ async def test_commit_is_all_or_nothing(tmp_path: Path) -> None:
             state="{}",
             action=_action(2),
             status="finished",
-            run=RunInfo(number=1, scenario="s", status="complete"),
+            run=RunInfo(number=1, label="s", status="complete"),
         )
         runs = await store.list_runs("c1")
         assert [(r.status, r.started_version, r.ended_version) for r in runs] == [

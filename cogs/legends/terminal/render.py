@@ -13,6 +13,7 @@ import textwrap
 from collections.abc import Sequence
 
 from bot.terminal.console import WIDTH
+from cogs.legends.terminal import howto
 from rules.core.events import Event
 from rules.legends.actions import (
     Action,
@@ -31,7 +32,6 @@ RULE = "=" * WIDTH
 THIN = "-" * WIDTH
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
-_COMMAND = re.compile(r"/legends (\w+)")
 
 
 _ASCII = str.maketrans(
@@ -49,10 +49,9 @@ _ASCII = str.maketrans(
 
 
 def clean(text: str) -> str:
-    """Event text written for Discord, made plain: no markdown, command names as the
-    words the terminal understands, common typographic punctuation as ASCII."""
-    text = _BOLD.sub(r"\1", text)
-    return _COMMAND.sub(r"'\1'", text).translate(_ASCII)
+    """Rules text made plain: no markdown, common typographic punctuation as ASCII. (How to
+    act is worded by `howto`, in the terminal's own commands.)"""
+    return _BOLD.sub(r"\1", text).translate(_ASCII)
 
 
 def wrap(text: str, indent: str = "", rest: str | None = None, width: int = WIDTH) -> list[str]:
@@ -230,17 +229,18 @@ def render_moves(moves: Sequence[Action], view: PlayerView) -> str:
 def render_event(e: Event) -> list[str]:
     """One event as log lines. A flipped Scenario Card is shown as a block; the To Hit
     check says plainly whether the Plan hit and why."""
+    text = howto.event_text(e)
     if e.kind == "flipped":
-        lines = wrap(e.text, "  | ", "  | ")
+        lines = wrap(text, "  | ", "  | ")
         return [f"  +{'-' * (WIDTH - 3)}", *lines, f"  +{'-' * (WIDTH - 3)}"]
     if e.kind == "to_hit":
         tag = "HIT " if e.data.get("hit") else "MISS"
-        return wrap(f"[{tag}] {e.text}", "  ", "         ")
+        return wrap(f"[{tag}] {text}", "  ", "         ")
     if e.kind in ("complete", "flatlined", "campaign_done", "trauma", "trauma_done"):
-        return ["", *wrap(f"*** {e.text} ***"), ""]
+        return ["", *wrap(f"*** {text} ***"), ""]
     if e.kind == "round":
-        return ["", *wrap(f"--- {e.text}", "", "    ")]
-    return wrap(e.text, ". ", "  ")
+        return ["", *wrap(f"--- {text}", "", "    ")]
+    return wrap(text, ". ", "  ")
 
 
 def render_events(events: Sequence[Event]) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.terminal.console import Console, Quit
-from cogs.legends.terminal import render
+from cogs.legends.terminal import howto, render
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.legends.actions import (
@@ -34,7 +34,7 @@ from rules.legends.actions import (
 )
 from rules.legends.ai import CrewAI
 from rules.legends.cards import ContentPack, Role
-from rules.legends.engine import _Engine, apply, new_table
+from rules.legends.engine import DECK_LIMIT, apply, new_table, shop_cards
 from rules.legends.options import TableOptions
 from rules.legends.sim import extra_decks_for, next_actor, seat_roles
 from rules.legends.state import Table
@@ -168,7 +168,7 @@ class Session:
         try:
             self.act(action)
         except IllegalAction as exc:
-            self.io.say(render.clean(exc.refusal.message))
+            self.io.say(render.clean(howto.refusal_text(exc.refusal)))
         self.flush_public()
 
     # ---- the run -------------------------------------------------------------------
@@ -212,7 +212,7 @@ class Session:
             try:
                 self.act(moves[pick])
             except IllegalAction as exc:
-                self.io.say(render.clean(exc.refusal.message))
+                self.io.say(render.clean(howto.refusal_text(exc.refusal)))
                 continue
             break
         if not self.hotseat:
@@ -235,7 +235,7 @@ class Session:
             self.io.clear()
             self.on_screen = None
         # The AI crewmates spend their Eddies.
-        pool = _Engine(self.table, self.content).shop_cards()
+        pool = shop_cards(self.table, self.content)
         for r in list(self.table.runners):
             person = self.people.get(r.player)
             if person is None or person.brain is None:
@@ -296,10 +296,10 @@ class Session:
             return None
         while True:
             r = self.table.runners[seat]
-            pool = _Engine(self.table, self.content).shop_cards()
+            pool = shop_cards(self.table, self.content)
             self.io.say(
                 f"UPGRADE POOL ({r.name}{' merc' if r.is_merc else ''} has "
-                f"{r.eddies} Eddies; at most 3 copies of a card per deck)"
+                f"{r.eddies} Eddies; at most {DECK_LIMIT} copies of a card per deck)"
             )
             for n, cid in enumerate(pool, 1):
                 card = self.content.cards[cid]
@@ -379,7 +379,7 @@ class Session:
         try:
             self.act(action)
         except IllegalAction as exc:
-            self.io.say(render.clean(exc.refusal.message))
+            self.io.say(render.clean(howto.refusal_text(exc.refusal)))
             return False
         self.show_feed(player)
         return True

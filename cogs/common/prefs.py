@@ -31,7 +31,7 @@ from typing import Any
 from bot.storage.base import Pref, Store
 from bot.storage.errors import StorageError
 
-log = logging.getLogger("cogs.legends")
+log = logging.getLogger("cogs.common")
 
 SAVE_DELAY = 1.0
 

@@ -5,11 +5,13 @@
   with Manage Threads can unarchive it (PATCH archived=false) and post. `send` does that
   when it can; otherwise it says so (`Blocked`), and the runtime tells the owner once.
 * **Forum tags.** A post Fixer opens for a campaign gets a fitting tag (one named like the
-  game or "Active"), or, in a forum that requires one, the first tag Fixer may apply; when
-  the campaign is complete, its "Active"-like tags give way to a "Finished"-like tag.
+  game, as the game's front end lists them, or "Active"), or, in a forum that requires
+  one, the first tag Fixer may apply; when the campaign is complete, its "Active"-like
+  tags give way to a "Finished"-like tag.
 
 Pure helpers (tag choice) plus thin async wrappers around discord.py; nothing here
-touches game state.
+touches game state, and nothing names a game: the texts take the game's title and its
+slash-command group from the caller.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 
 import discord
 
-log = logging.getLogger("cogs.legends")
+log = logging.getLogger("cogs.common")
 
 # Discord error codes.
 UNKNOWN_CHANNEL = 10003
@@ -31,8 +33,9 @@ TAG_REQUIRED = 40067
 MAX_TAGS = 5
 
 # Tag names, normalised (lower case, letters and digits only, single spaces). The game's
-# own names come first, then "this is going on" names.
-GAME_TAGS = ("cyberpunk legends", "legends", "fixer", "cyberpunk")
+# own names (given by its front end) come first, then the bot's, then "this is going on"
+# names.
+HOUSE_TAGS = ("fixer", "cyberpunk")
 ACTIVE_TAGS = ("active", "in progress", "ongoing", "playing", "running", "open")
 FINISHED_TAGS = ("finished", "complete", "completed", "done", "over", "ended", "closed")
 
@@ -52,12 +55,18 @@ def usable(tag: discord.ForumTag, can_moderate: bool) -> bool:
 
 
 def pick_post_tags(
-    forum: discord.ForumChannel, *, can_moderate: bool
+    forum: discord.ForumChannel,
+    *,
+    can_moderate: bool,
+    game_tags: Sequence[str] = (),
+    title: str = "Fixer",
 ) -> tuple[list[discord.ForumTag], str | None]:
     """The tags for a new campaign post in `forum`, or a reason (for the person asking)
-    why no post can be opened there."""
+    why no post can be opened there. `game_tags`: the game's own tag names, best first
+    (normalised, see `norm`); `title`: the game's name, for the example in the reason."""
     tags = [t for t in forum.available_tags if usable(t, can_moderate)]
-    chosen = [t for t in _ranked(tags, GAME_TAGS)[:1] + _ranked(tags, ACTIVE_TAGS)[:1]]
+    names = (*game_tags, *(n for n in HOUSE_TAGS if n not in game_tags))
+    chosen = [t for t in _ranked(tags, names)[:1] + _ranked(tags, ACTIVE_TAGS)[:1]]
     if chosen or not forum.flags.require_tag:
         return chosen[:MAX_TAGS], None
     fallback = [t for t in tags if norm(t.name) not in FINISHED_TAGS] or tags
@@ -72,7 +81,7 @@ def pick_post_tags(
         )
     return [], (
         f"{forum.mention} requires a tag on every post but has no tags. Add one "
-        '(e.g. "Cyberpunk Legends"), or turn off "Require people to select tags '
+        f'(e.g. "{title}"), or turn off "Require people to select tags '
         'when posting".'
     )
 
@@ -111,9 +120,10 @@ def can_manage_threads(channel: Any) -> bool:
     return bool(perms.manage_threads or perms.administrator)
 
 
-def locked_problem(channel: Any) -> str | None:
+def locked_problem(channel: Any, command: str) -> str | None:
     """Why Fixer can't post in this thread (locked by a moderator, and Fixer lacks Manage
-    Threads), in words for the campaign's owner; None if it can."""
+    Threads), in words for the campaign's owner; None if it can. `command`: the game's
+    slash-command group (its `move` continues the campaign elsewhere)."""
     if not isinstance(channel, discord.Thread) or not channel.locked:
         return None
     if can_manage_threads(channel):
@@ -123,7 +133,7 @@ def locked_problem(channel: Any) -> str | None:
     return (
         f"The thread {channel.mention} is {state}, so I can't post the board or turn "
         f"prompts there. A moderator can unlock it, or give me **Manage Threads** in "
-        f"{where}; or continue the campaign elsewhere with `/legends move` there. The "
+        f"{where}; or continue the campaign elsewhere with `/{command} move` there. The "
         "game is saved and waits."
     )
 

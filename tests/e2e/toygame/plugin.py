@@ -1,4 +1,5 @@
-"""A second game for the house's tests: the toy game of tests/service/toy.py as a plug-in.
+"""The toy game of tests/service/toy.py as a plug-in of the house: a second game for the
+house's tests, with a Discord extension (tests/e2e/toygame/extension.py) and packs.
 
 Its content is a pack directory with a pack.toml (`game = "toy"`, `id`, `cards` = how
 many); `load_content` reports problems the way every game must (file, item, field).
@@ -17,13 +18,18 @@ import pytest
 from bot import games
 from bot.plugin import GamePlugin
 from content.common import ContentError, ContentIssue, display_path
+from tests.service.toy import ToyAdapter
+
+MODULE = "tests.e2e.toygame.plugin"
 
 
 class ToyPlugin(GamePlugin):
     name = "toy"
-    title = "Toy Game"
+    title = "Toy Cards"
+    discord_extension = "tests.e2e.toygame.extension"
 
     def load_content(self, paths: Sequence[Path] | None = None) -> Any:
+        """Pack id → card count; one bundled pack of 24 cards."""
         packs: dict[str, int] = {}
         issues: list[ContentIssue] = []
         for root in paths or []:
@@ -52,8 +58,6 @@ class ToyPlugin(GamePlugin):
         return [(pid, "core", "1", f"{n} cards", pid, "-") for pid, n in content.items()]
 
     def adapter(self, content: Any | None = None) -> Any:
-        from tests.service.toy import ToyAdapter
-
         return ToyAdapter()
 
 
@@ -62,4 +66,4 @@ PLUGIN = ToyPlugin()
 
 def register_toy(monkeypatch: pytest.MonkeyPatch) -> None:
     """The registry with the toy game after Legends, for one test."""
-    monkeypatch.setitem(games.GAMES, "toy", "tests.house.toy_plugin")
+    monkeypatch.setitem(games.GAMES, "toy", MODULE)

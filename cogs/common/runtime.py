@@ -1,0 +1,547 @@
+"""The Discord side of one game of a running Fixer: everything between its game service
+and Discord that is not a command, and not particular to the game.
+
+A game's front end subclasses `GameRuntime` and fills in the hooks (how a commit is
+published, what a board is, its timers' policies, its setup checks); this base does the
+plumbing:
+
+* **Tables and channels.** The game's active campaigns are bound to their channels (only
+  its own: several games may share a channel). A campaign's thread or forum post may be
+  archived (posting revives it, see `threads.send`), locked (the owner is told once what
+  to do) or deleted (the campaign waits, unbound, for `/{command} move`; the owner is told
+  once). Game state is never touched by any of this.
+* **The publisher queue.** The service calls `on_commit` after every committed action
+  (any source: slash commands, buttons, DM buttons, timers). Each table has a queue, so
+  its public messages go out in commit order; consecutive commits waiting in the queue
+  are handed to `publish` together. While an interaction on the table is being answered
+  (`answering`), its public update waits (up to ANSWER_FIRST) so the person acting gets
+  their answer first.
+* **DMs.** Best effort: a closed DM is reported once in the channel (`dm_closed_notice`)
+  and never blocks anything.
+* **Timers that survive restarts.** A table may have one deadline (an action the table
+  takes by itself when it passes: a vote closes) and one reminder series (the people
+  the table waits on are pinged, up to MAX_REMINDERS times). Their deadlines are kept in
+  the preferences, so a restart resumes them with the time that was left. The game's
+  policy says which (`deadline`, `reminder`) and what happens (`deadline_action`,
+  `reminder_text`).
+* **Start-up.** The game's active campaigns are bound; on the first connection their
+  timers resume, runs whose last update was never posted (a crash) get a fresh board, and
+  owners are told about missing intents or permissions (`setup_problems`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import discord
+
+from bot.service.game import Applied, GameService
+from cogs.common import perms, threads
+from cogs.common.prefs import Prefs
+from cogs.common.text import CONTENT_MAX, clip
+from cogs.common.timers import Deadline, Reminder, Timers
+from rules.core.errors import IllegalAction, Refusal
+
+if TYPE_CHECKING:
+    from cogs.common.ids import ButtonId
+
+log = logging.getLogger("cogs.common")
+S = TypeVar("S")
+
+# Seconds the public update waits for the acting person's answer to go out first.
+ANSWER_FIRST = 1.0
+
+
+class GameRuntime(ABC, Generic[S]):
+    """One game's runtime, owned by the house (`bot.house.runtimes[game]`)."""
+
+    #: The game's name (its plug-in's, and in its button ids).
+    game: str
+    #: What players call the game (in notices to owners).
+    title: str
+    #: The game's slash-command group (`/{command} …`), named in notices.
+    command: str
+
+    def __init__(self, bot: discord.Client, service: GameService[S, Any], prefs: Prefs) -> None:
+        self.bot = bot
+        self.service = service
+        self.prefs = prefs
+        # Seconds an interaction may wait for the service before it is deferred.
+        self.budget = 1.5
+        # Multiplies every timer (tests shrink minutes to milliseconds).
+        self.time_scale = 1.0
+        # Where new campaigns get their shuffle seed (tests make it reproducible).
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(48)
+        self.table_of_channel: dict[int, str] = {}
+        self.channel_of_table: dict[str, int] = {}
+        self._queues: dict[str, asyncio.Queue[Applied[S]]] = {}
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self.timers: Timers[S] = Timers(self)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        # Interactions being answered, per table: the public update waits for them, so
+        # the person acting gets their (ephemeral) answer first, without competition.
+        self._answering: dict[str, int] = {}
+        self._answered: dict[str, asyncio.Event] = {}
+        self._ready_done = False
+        # Called when the last answer in progress is out (the idle garbage collector).
+        self.on_idle: Callable[[], None] | None = None
+        # Campaigns whose channel or thread was deleted: they wait for `/{command} move`.
+        self.homeless: dict[str, int] = {}
+        self.closed = False
+        service.subscribe(self.on_commit)
+
+    # ---- the game's hooks -------------------------------------------------------------
+
+    @abstractmethod
+    async def publish(self, cid: str, batch: Sequence[Applied[S]]) -> None:
+        """Post what the commits in `batch` (in order, the last is the newest) mean."""
+
+    @abstractmethod
+    async def post_board(self, cid: str, state: S, note: str | None = None) -> None:
+        """A fresh full board (start-up resume, a campaign moved here…)."""
+
+    @abstractmethod
+    async def on_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
+        """A click on one of the game's buttons (routed here by the house)."""
+
+    @abstractmethod
+    def owner_of(self, state: S) -> str: ...
+
+    @abstractmethod
+    def name_of(self, state: S) -> str: ...
+
+    #: The note on the board posted when Fixer comes back to a game in play.
+    resume_note = "Fixer is back online. The game goes on from here."
+
+    def in_play(self, state: S) -> bool:
+        """Something is being played (a board with buttons is expected in the channel)."""
+        return False
+
+    def describe(self, state: S) -> str | None:
+        """A short log line about what is being played at this table, if anything."""
+        return None
+
+    def explain(self, refusal: Refusal) -> str:
+        """A refusal in the words of this front end (what to do, with its commands)."""
+        return refusal.message
+
+    def stale_panel(self, state: S, player: str) -> tuple[discord.Embed, Any] | None:
+        """The panel (embed, buttons) to show with a stale click's refusal, if any."""
+        return None
+
+    def setup_problems(self, channel: Any, state: S) -> list[str]:
+        """What keeps Fixer from running this campaign fully, in words for its owner."""
+        return perms.post_problems(channel, self.command)
+
+    def deadline(self, state: S) -> Deadline | None:
+        """The table's deadline now, if it has one."""
+        return None
+
+    def deadline_action(self, state: S, key: tuple[Any, ...]) -> Any | None:
+        """The action the table takes when the deadline `key` passes, or None if the
+        table is no longer in that situation."""
+        return None
+
+    def reminder(self, state: S) -> Reminder | None:
+        """Whom the table waits on now and how often to remind them, if anyone."""
+        return None
+
+    def reminder_text(self, state: S, number: int, who: str, minutes: float) -> str:
+        """Reminder `number`, mentioning `who`, every `minutes`."""
+        return f"⏰ Reminder {number}: {who} (turn timer {minutes:g} min)."
+
+    def dm_closed_notice(self, player: str) -> str:
+        """Posted once in the channel when `player`'s DMs turn out to be closed."""
+        return f"<@{player}>, I can't send you DMs (they are closed)."
+
+    # ---- lifecycle ------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Bind this game's active campaigns to their channels."""
+        report = await self.service.start()
+        mine = [info for info in report.active if info.game == self.game]
+        for info in mine:
+            if info.channel_id is not None and info.channel_id.isdigit():
+                self.bind(info.id, int(info.channel_id))
+        playing = []
+        for info in mine[:50]:
+            try:
+                state = await self.service.get(info.id)
+            except IllegalAction:
+                continue
+            line = self.describe(state)
+            if line is not None:
+                playing.append(f"{info.id} ({line})")
+        log.info(
+            "%s: %d active campaigns; active runs: %s",
+            self.game,
+            len(mine),
+            ", ".join(playing) or "none",
+        )
+        ids = {info.id for info in mine}
+        for cid in report.unreadable:
+            if cid in ids:
+                log.error("campaign %s could not be resumed (unreadable state)", cid)
+
+    async def on_ready(self) -> None:
+        """First connection: resume runs (timers, missed boards) and check the setup."""
+        if self._ready_done:
+            return
+        self._ready_done = True
+        for cid in list(self.channel_of_table):
+            try:
+                state = await self.service.get(cid)
+            except IllegalAction:
+                continue
+            self.schedule_timers(cid, state)
+            await self.check_setup(cid, state, notify=True)
+            version = self.service.adapter.version(state)
+            if self.in_play(state) and self.prefs.published.get(cid, -1) < version:
+                # An update that was never posted (the bot stopped right after a commit):
+                # post the board now so the crew has fresh buttons.
+                self.spawn(self._post_resume_board(cid, state))
+
+    async def _post_resume_board(self, cid: str, state: S) -> None:
+        await self.post_board(cid, state, note=self.resume_note)
+
+    async def close(self) -> None:
+        """Stop the timers, let queued public updates go out (briefly), then stop. The
+        preferences are the house's: it saves them once every game is closed."""
+        self.closed = True
+        self.timers.cancel()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.idle(), 2.0)
+        for task in list(self._workers.values()) + list(self._tasks):
+            task.cancel()
+
+    async def idle(self, settle: float = 0.0) -> None:
+        """Wait until every queued update, DM and notice has been sent (tests use it)."""
+        while True:
+            busy = [t for t in self._workers.values() if not t.done()]
+            busy += [t for t in self._tasks if not t.done() and t.get_name() != "timer"]
+            if not busy:
+                if settle:
+                    await asyncio.sleep(settle)
+                    if not any(not t.done() for t in self._workers.values()):
+                        return
+                    continue
+                return
+            await asyncio.wait(busy, timeout=0.5)
+
+    def idle_now(self) -> bool:
+        """Nothing queued or being sent (timers do not count)."""
+        return not any(not t.done() for t in self._workers.values()) and not any(
+            not t.done() and t.get_name() != "timer" for t in self._tasks
+        )
+
+    def spawn(self, coro: Any, *, name: str = "task") -> asyncio.Task[Any]:
+        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
+        task.set_name(name)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+    # ---- channels -------------------------------------------------------------------
+
+    def bind(self, cid: str, channel_id: int) -> None:
+        old = self.channel_of_table.get(cid)
+        if old is not None:
+            self.table_of_channel.pop(old, None)
+        self.table_of_channel[channel_id] = cid
+        self.channel_of_table[cid] = channel_id
+
+    async def table_for_channel(self, channel: Any, *, ask_db: bool = False) -> str | None:
+        """This game's active campaign of this channel, or of the channel a thread belongs
+        to. From memory; with `ask_db` (commands, not every chat message) also from the
+        database, for a campaign imported or moved while the bot runs."""
+        if channel is None:
+            return None
+        keys = [
+            k
+            for k in (getattr(channel, "id", None), getattr(channel, "parent_id", None))
+            if k is not None
+        ]
+        for key in keys:
+            if key in self.table_of_channel:
+                return self.table_of_channel[key]
+        if ask_db:
+            for key in keys:
+                info = await self.service.for_channel(str(key))
+                if info is not None and info.game == self.game:
+                    self.bind(info.id, key)
+                    return info.id
+        return None
+
+    async def channel(self, cid: str) -> discord.abc.Messageable | None:
+        if cid in self.homeless:
+            return None
+        channel_id = self.channel_of_table.get(cid)
+        if channel_id is None:
+            info = await self.service.info(cid)
+            if info is None or info.channel_id is None or not info.channel_id.isdigit():
+                return None
+            channel_id = int(info.channel_id)
+        ch = self.bot.get_channel(channel_id)
+        if ch is None:
+            # Not cached: an archived thread (discord.py drops those; Discord leaves them
+            # out of GUILD_CREATE) is fetched by id, which also tells a deleted one.
+            try:
+                fetched = await self.bot.fetch_channel(channel_id)
+            except discord.NotFound as exc:
+                if exc.code == threads.UNKNOWN_CHANNEL:
+                    self.channel_gone(channel_id, cid=cid)
+                    return None
+                log.warning("campaign %s: channel %s unavailable (%s)", cid, channel_id, exc.status)
+                return None
+            except discord.HTTPException as exc:
+                log.warning("campaign %s: channel %s unavailable (%s)", cid, channel_id, exc.status)
+                return None
+            ch = fetched
+        return ch if isinstance(ch, discord.abc.Messageable) else None
+
+    def channel_gone(self, channel_id: int, *, cid: str | None = None) -> None:
+        """The campaign channel or thread `channel_id` was deleted (CHANNEL_DELETE,
+        THREAD_DELETE, or 10003 Unknown Channel). The campaign is untouched; it waits,
+        unbound, until its owner runs `/{command} move` somewhere else. Told once."""
+        cid = cid or self.table_of_channel.get(channel_id)
+        if cid is None or self.channel_of_table.get(cid, channel_id) != channel_id:
+            return
+        if cid in self.homeless:
+            return
+        self.homeless[cid] = channel_id
+        self.table_of_channel.pop(channel_id, None)
+        log.warning(
+            "campaign %s: its channel %s was deleted; it waits for /%s move",
+            cid,
+            channel_id,
+            self.command,
+        )
+        key = f"gone:{channel_id}"
+        if self.prefs.warned.get(cid) == key:
+            return
+        self.prefs.warned[cid] = key
+        self.prefs.changed()
+        self.spawn(self._tell_owner_gone(cid))
+
+    async def _tell_owner_gone(self, cid: str) -> None:
+        try:
+            state = await self.service.get(cid)
+        except IllegalAction:
+            return
+        await self.tell_owner(
+            cid,
+            state,
+            [
+                "Its channel or thread was deleted. Nothing of the game is lost: it is saved "
+                f"and waits. To continue it, run `/{self.command} move` in the channel or "
+                "thread where you want to play."
+            ],
+        )
+
+    async def send(self, cid: str, channel: Any, what: str, **kwargs: Any) -> bool:
+        """Post in the campaign's channel, reviving an archived thread; a locked or deleted
+        one is reported (once) instead of failing again and again."""
+        try:
+            await threads.send(channel, **kwargs)
+            return True
+        except threads.Blocked as exc:
+            if exc.gone:
+                self.channel_gone(getattr(channel, "id", 0), cid=cid)
+                return False
+            log.warning(
+                "campaign %s: could not post %s: thread %s is locked and I lack Manage Threads",
+                cid,
+                what,
+                getattr(channel, "id", "?"),
+            )
+            await self._thread_locked(cid, exc.channel)
+        except discord.HTTPException as exc:
+            log.warning(
+                "campaign %s: could not post %s (HTTP %s, code %s)", cid, what, exc.status, exc.code
+            )
+        return False
+
+    async def _thread_locked(self, cid: str, channel: Any) -> None:
+        """Tell the owner (once per problem, the `warned` mechanism) why nothing appears."""
+        try:
+            state = await self.service.get(cid)
+            fresh = await self.bot.fetch_channel(channel.id)
+        except (IllegalAction, discord.HTTPException):
+            return
+        await self.check_setup(cid, state, notify=True, channel=fresh)
+
+    async def say(self, cid: str, text: str, *, mention: str | None = None) -> None:
+        """A notice in the campaign's channel, mentioning (only) `mention`."""
+        channel = await self.channel(cid)
+        if channel is None:
+            return
+        allowed = discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            users=[discord.Object(int(mention))] if mention and mention.isdigit() else False,
+        )
+        await self.send(
+            cid, channel, "a notice", content=clip(text, CONTENT_MAX), allowed_mentions=allowed
+        )
+
+    async def say_many(self, cid: str, text: str, people: Sequence[str]) -> None:
+        """A reminder in the campaign's channel, mentioning `people`."""
+        channel = await self.channel(cid)
+        if channel is None:
+            return
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(int(p)) for p in people]
+        )
+        await self.send(
+            cid, channel, "a reminder", content=clip(text, CONTENT_MAX), allowed_mentions=allowed
+        )
+
+    # ---- the publisher --------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def answering(self, cid: str) -> AsyncIterator[None]:
+        """Hold the table's public updates while an interaction on it is answered."""
+        self._answering[cid] = self._answering.get(cid, 0) + 1
+        event = self._answered.get(cid)
+        if event is None or event.is_set():
+            event = self._answered[cid] = asyncio.Event()
+        try:
+            yield
+        finally:
+            left = self._answering[cid] - 1
+            if left:
+                self._answering[cid] = left
+            else:
+                del self._answering[cid]
+                self._answered.pop(cid, event).set()
+                if not self._answering and self.on_idle is not None:
+                    self.on_idle()
+
+    async def _after_answers(self, cid: str) -> None:
+        event = self._answered.get(cid)
+        if event is not None and not event.is_set():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(event.wait(), ANSWER_FIRST)
+
+    def busy(self) -> bool:
+        """An interaction is being answered right now."""
+        return bool(self._answering)
+
+    def on_commit(self, applied: Applied[S]) -> None:
+        """Service listener: runs under the table's lock, so it only enqueues."""
+        if self.closed:
+            return
+        cid = applied.campaign_id
+        q = self._queues.get(cid)
+        if q is None:
+            q = asyncio.Queue()
+            self._queues[cid] = q
+        q.put_nowait(applied)
+        worker = self._workers.get(cid)
+        if worker is None or worker.done():
+            self._workers[cid] = asyncio.ensure_future(self._worker(cid, q))
+
+    async def _worker(self, cid: str, q: asyncio.Queue[Applied[S]]) -> None:
+        while True:
+            if q.empty():
+                # No await between this check and the removal: a commit arriving later
+                # starts a new worker.
+                self._queues.pop(cid, None)
+                self._workers.pop(cid, None)
+                return
+            await self._after_answers(cid)
+            batch = [q.get_nowait()]
+            while not q.empty():
+                batch.append(q.get_nowait())
+            try:
+                await self.publish(cid, batch)
+                # A game's publish may arm its timers at a point of its choosing; this
+                # makes sure they follow every commit (a no-op if they already do).
+                self.schedule_timers(cid, batch[-1].state)
+            except Exception:
+                log.exception("campaign %s: publishing v%d failed", cid, batch[-1].version)
+
+    # ---- DMs ------------------------------------------------------------------------
+
+    async def send_dm(
+        self, cid: str, player: str, kwargs: dict[str, Any], prev: asyncio.Task[None] | None
+    ) -> None:
+        """DM `player` (after the previous DM to them, `prev`, is out). Closed DMs are
+        remembered and reported once in the channel; other failures are only logged."""
+        if prev is not None and not prev.done():
+            with contextlib.suppress(Exception):
+                await prev
+        if player in self.prefs.dm_closed:
+            return
+        try:
+            user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
+            await user.send(**kwargs)
+        except discord.Forbidden as exc:
+            self.prefs.dm_closed.add(player)
+            self.prefs.changed()
+            log.info(
+                "campaign %s: DMs to a player are closed (code %s); reported once", cid, exc.code
+            )
+            await self.say(cid, self.dm_closed_notice(player), mention=player)
+        except discord.HTTPException as exc:
+            log.warning("campaign %s: a DM failed (HTTP %s); the game goes on", cid, exc.status)
+
+    # ---- timers ---------------------------------------------------------------------
+
+    def schedule_timers(self, cid: str, state: S) -> None:
+        """(Re)arm the table's deadline and reminders for `state` (after every publish
+        and at start-up); a timer whose situation is over is cancelled."""
+        if not self.closed:
+            self.timers.schedule(cid, state)
+
+    # ---- setup checks -----------------------------------------------------------------
+
+    async def check_setup(
+        self, cid: str, state: S, *, notify: bool, channel: Any = None
+    ) -> list[str]:
+        channel = channel or await self.channel(cid)
+        if channel is None:
+            return []
+        problems = self.setup_problems(channel, state)
+        key = " | ".join(problems)
+        if not problems:
+            if self.prefs.warned.pop(cid, None) is not None:
+                self.prefs.changed()
+            return []
+        if notify and self.prefs.warned.get(cid) != key:
+            self.prefs.warned[cid] = key
+            self.prefs.changed()
+            self.spawn(self.tell_owner(cid, state, problems))
+        return problems
+
+    async def tell_owner(self, cid: str, state: S, problems: list[str]) -> None:
+        """DM the campaign's owner (or, DMs closed, mention them in its channel)."""
+        text = f"About your {self.title} campaign **{self.name_of(state)}**:\n" + "\n".join(
+            f"• {p}" for p in problems
+        )
+        owner = self.owner_of(state)
+        if owner.isdigit():
+            try:
+                user = self.bot.get_user(int(owner)) or await self.bot.fetch_user(int(owner))
+                await user.send(clip(text, CONTENT_MAX))
+                log.info(
+                    "campaign %s: told the owner about %d setup problem(s)", cid, len(problems)
+                )
+                return
+            except discord.HTTPException:
+                pass
+        if cid in self.homeless:
+            log.warning("campaign %s: could not tell the owner (DMs closed, channel deleted)", cid)
+            return
+        await self.say(cid, f"<@{owner}> " + text, mention=owner)

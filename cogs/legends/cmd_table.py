@@ -1,0 +1,296 @@
+"""`/legends` commands that show the table or change a deck between runs: status,
+clues, memory, solve, deck, shop, buy, remove, rules, dm."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.legends import render, render_private
+from cogs.legends.cmd_base import (
+    LEGENDS,
+    MERC_PREFIX,
+    Choice,
+    CommandBase,
+    choices,
+)
+from cogs.legends.components import board_buttons, shop_buttons
+from cogs.legends.interact import (
+    defer,
+    panel,
+    player_id,
+    refuse,
+    send,
+)
+from cogs.legends.rules_text import TOPICS
+from rules.legends import engine
+from rules.legends.actions import (
+    Buy,
+    Remove,
+    Solve,
+)
+from rules.legends.state import Table
+
+legends = LEGENDS
+
+
+class TableCommands(CommandBase):
+    # ---- read-only views -------------------------------------------------------------------
+
+    @legends.command(name="status", description="The board: Obstacles, the Plan, the crew")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        cid, state = here
+        b = self.rt.board(state)
+        if state.run is None:
+            await send(
+                interaction, embeds=[render.campaign_embed(state, self.rt.content)], ephemeral=False
+            )
+            return
+        await send(
+            interaction, embeds=[render.board_embed(b)], view=board_buttons(b), ephemeral=False
+        )
+
+    @legends.command(name="clues", description="Clue cards collected in this campaign")
+    async def clues(self, interaction: discord.Interaction[Any]) -> None:
+        here = await self._here(interaction)
+        if here is not None:
+            await send(
+                interaction, embeds=[render.clues_embed(here[1], self.rt.content)], ephemeral=False
+            )
+
+    @legends.command(name="memory", description="Persistent Memory of this campaign")
+    async def memory(self, interaction: discord.Interaction[Any]) -> None:
+        here = await self._here(interaction)
+        if here is not None:
+            await send(interaction, embeds=[render.memory_embed(here[1])], ephemeral=False)
+
+    @legends.command(name="solve", description="Answer a clue's puzzle")
+    @app_commands.describe(answer="Your answer")
+    async def solve(
+        self, interaction: discord.Interaction[Any], answer: app_commands.Range[str, 1, 200]
+    ) -> None:
+        here = await self._here(interaction)
+        if here is not None:
+            await self._do(
+                interaction,
+                here[0],
+                Solve(player=player_id(interaction), answer=answer),
+                done="✓ Correct!",
+            )
+
+    @legends.command(name="deck", description="Your decklist and Eddies, only for you")
+    async def deck(self, interaction: discord.Interaction[Any]) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        mine = [r for r in here[1].runners if r.player == player_id(interaction)]
+        if not mine:
+            await refuse(interaction, "You are not seated at this table. Join with /legends join.")
+            return
+        await send(
+            interaction, embeds=[render_private.deck_embed(mine, self.rt.content)], ephemeral=True
+        )
+
+    def _pool(self, state: Table) -> list[str]:
+        return engine.shop_cards(state, self.rt.content)
+
+    @legends.command(name="shop", description="The Upgrade Pool and its prices")
+    async def shop(self, interaction: discord.Interaction[Any]) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        cid, state = here
+        content = self.rt.content
+        player = player_id(interaction)
+        mine = [r for r in state.runners if r.player == player]
+        lines = []
+        for card_id in self._pool(state):
+            card = content.cards[card_id]
+            lines.append(
+                f"• **{render_private.card_label(card)}** — {card.cost} Eddies"
+                + (f": {card.text}" if card.text else "")
+            )
+        head = (
+            ", ".join(f"{'Your merc' if r.is_merc else 'You'}: {r.eddies} Eddies" for r in mine)
+            or "You are not seated: join to shop."
+        )
+        if state.run is not None:
+            head += "\nThe Upgrade Pool opens between runs."
+        embed = discord.Embed(
+            title="Upgrade Pool",
+            colour=render.COLOR_PRIVATE,
+            description=render.clip(head + "\n\n" + "\n".join(lines), 4000),
+        )
+        buttons = None
+        if state.run is None and mine:
+            items = []
+            for r in mine:
+                for card_id in self._pool(state):
+                    card = content.cards[card_id]
+                    if card.cost <= r.eddies and r.deck.count(card_id) < engine.DECK_LIMIT:
+                        who = "Merc buys" if r.is_merc else "Buy"
+                        items.append((card_id, f"{who} {card.name} ({card.cost})", r.is_merc))
+            buttons = shop_buttons(state.id, state.version, items)
+        await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
+
+    @legends.command(name="buy", description="Buy a card from the Upgrade Pool into your deck")
+    @app_commands.describe(card="A card you can afford")
+    async def buy(self, interaction: discord.Interaction[Any], card: str) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        cid, state = here
+        merc, card_id = self._deck_card(card)
+        await self._do(
+            interaction, cid, Buy(player=player_id(interaction), card=card_id, merc=merc)
+        )
+
+    def _deck_card(self, value: str) -> tuple[bool, str]:
+        merc = value.startswith(MERC_PREFIX)
+        raw = value.removeprefix(MERC_PREFIX).strip()
+        content = self.rt.content
+        if raw not in content.cards:
+            for cid, card in content.cards.items():
+                if card.name.lower() == raw.lower():
+                    return merc, cid
+        return merc, raw[:60]
+
+    @buy.autocomplete("card")
+    async def _buy_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        state = await self._state_quiet(interaction)
+        if state is None or state.run is not None:
+            return []
+        content = self.rt.content
+        items = []
+        for r in state.runners:
+            if r.player != player_id(interaction):
+                continue
+            for card_id in self._pool(state):
+                card = content.cards[card_id]
+                if card.cost <= r.eddies and r.deck.count(card_id) < engine.DECK_LIMIT:
+                    who = "Merc: " if r.is_merc else ""
+                    items.append(
+                        (
+                            f"{who}{render_private.card_label(card)} — {card.cost} Eddies",
+                            (MERC_PREFIX if r.is_merc else "") + card_id,
+                        )
+                    )
+        return choices(items, current)
+
+    @legends.command(name="remove", description="Take a card out of your deck (between runs)")
+    @app_commands.describe(card="A card of your deck")
+    async def remove(self, interaction: discord.Interaction[Any], card: str) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        merc, card_id = self._deck_card(card)
+        await self._do(
+            interaction, here[0], Remove(player=player_id(interaction), card=card_id, merc=merc)
+        )
+
+    @remove.autocomplete("card")
+    async def _remove_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        state = await self._state_quiet(interaction)
+        if state is None or state.run is not None:
+            return []
+        content = self.rt.content
+        items = []
+        for r in state.runners:
+            if r.player != player_id(interaction) or len(r.deck) <= engine.MIN_DECK:
+                continue
+            for card_id in sorted(set(r.deck), key=lambda c: content.cards[c].name):
+                who = "Merc: " if r.is_merc else ""
+                items.append(
+                    (
+                        f"{who}{render_private.card_label(content.cards[card_id])} "
+                        f"(×{r.deck.count(card_id)})",
+                        (MERC_PREFIX if r.is_merc else "") + card_id,
+                    )
+                )
+        return choices(items, current)
+
+    @legends.command(name="rules", description="Short rules reference, only for you")
+    @app_commands.describe(topic="What to explain")
+    async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        key = (topic or "overview").strip().lower().replace(" ", "_")
+        if key not in TOPICS:
+            key = next(
+                (k for k, (title, _) in TOPICS.items() if key in k or key in title.lower()), ""
+            )
+        if not key:
+            await refuse(interaction, "No such topic. Topics: " + ", ".join(TOPICS) + ".")
+            return
+        title, text = TOPICS[key]
+        embed = discord.Embed(title=title, description=text, colour=render.COLOR_BOARD)
+        embed.set_footer(text="Topics: " + ", ".join(TOPICS))
+        await send(interaction, embeds=[embed], ephemeral=True)
+
+    @rules.autocomplete("topic")
+    async def _rules_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        return choices([(title, key) for key, (title, _) in TOPICS.items()], current)
+
+    @legends.command(name="dm", description="Get your hand by DM whenever it changes")
+    @app_commands.describe(enabled="On or off")
+    async def dm(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        cid, state = here
+        player = player_id(interaction)
+        if not any(r.player == player for r in state.runners):
+            await refuse(interaction, "You are not seated at this table. Join with /legends join.")
+            return
+        rt = self.rt
+        rt.prefs.set_dm(cid, player, enabled)
+        if not enabled:
+            await send(
+                interaction, content="✓ No more DMs: use the **My hand** button.", ephemeral=True
+            )
+            return
+        await defer(interaction, ephemeral=True)
+        try:
+            if state.run is not None:
+                view, embed, buttons = panel(rt, state, player)
+                kwargs: dict[str, Any] = {"embed": embed}
+                if buttons is not None:
+                    kwargs["view"] = buttons
+                await interaction.user.send(**kwargs)
+                rt.mark_dm_sent(cid, player, state)
+            else:
+                await interaction.user.send(
+                    f"You will get your hand for **{state.name}** here whenever it changes."
+                )
+        except discord.Forbidden:
+            rt.prefs.dm_closed.add(player)
+            rt.prefs.changed()
+            await send(
+                interaction,
+                content="I can't DM you: your DMs are closed. Open them "
+                "(Server → Privacy Settings → Direct Messages) and run this again. "
+                "Meanwhile, use the **My hand** button.",
+                ephemeral=True,
+            )
+            return
+        except discord.HTTPException as exc:
+            await send(
+                interaction,
+                content=f"Discord refused the DM ({exc.status}); try again later.",
+                ephemeral=True,
+            )
+            return
+        await send(
+            interaction,
+            content="✓ I'll DM you your hand whenever it changes, with buttons to act from there.",
+            ephemeral=True,
+        )
