@@ -6,6 +6,7 @@ Commands (each registered by one `_add_*` function in `SUBCOMMANDS`; add yours t
 
     run        start the Discord bot (the default when no command is given)
     sync       sync application commands with Discord
+    health     is the running bot connected? (exit 0 yes, 1 no: for a container HEALTHCHECK)
     play       play a table in the terminal
     simulate   AI playouts
     db         database administration: backup, check, export, import, migrate, list
@@ -104,6 +105,19 @@ def _sync(args: argparse.Namespace) -> int:
 
     settings = settings_from_args(args)
     return 2 if settings is None else sync(settings)
+
+
+def _add_health(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "health", help="exit 0 only if the running bot is connected and its heartbeat fresh"
+    )
+    p.set_defaults(func=_health)
+
+
+def _health(args: argparse.Namespace) -> int:
+    from bot.heartbeat import health
+
+    return health(database_path(args))
 
 
 def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
@@ -458,6 +472,7 @@ def _db_list(args: argparse.Namespace) -> int:
 SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     _add_run,
     _add_sync,
+    _add_health,
     _add_play,
     _add_simulate,
     _add_db,

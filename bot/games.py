@@ -18,6 +18,8 @@ log = logging.getLogger("bot.games")
 #: name → plug-in module. The first one is the default of `--game`.
 GAMES: dict[str, str] = {
     "legends": "cogs.legends.plugin",
+    "tcg": "cogs.tcg.plugin",
+    "legendary": "cogs.legendary.plugin",
 }
 
 DEFAULT_GAME = next(iter(GAMES))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from content.legends.loader import load_default_pack, load_pack
+from content.legends.loader import DEFAULT_PACK_DIR, load_default_pack, load_pack
 from rules.legends.cards import ContentPack, PackInfo, PackKind
 from tests.content.test_content import (
     CAMPAIGN,
@@ -517,7 +517,7 @@ def test_cli_validate_shipped_content() -> None:
 
 
 def test_cli_list() -> None:
-    res = run_cli("list")
+    res = run_cli("list", str(DEFAULT_PACK_DIR))
     assert res.returncode == 0, res.stdout + res.stderr
     lines = res.stdout.splitlines()
     assert lines[0].split()[:4] == ["id", "kind", "version", "cards"]

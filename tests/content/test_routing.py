@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import games
 from content.cli import main
 from content.legends.loader import DEFAULT_PACK_DIR
 from content.packs import find_packs
@@ -67,7 +68,7 @@ def test_an_unknown_game_names_the_file_the_field_and_the_games(
     assert main(["validate", "p"]) == 1
     assert capsys.readouterr().out.splitlines() == [
         "p/pack.toml: field game: unknown game 'legend' (did you mean 'legends'?); "
-        "this build holds: legends"
+        f"this build holds: {', '.join(games.GAMES)}"
     ]
 
 

