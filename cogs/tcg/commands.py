@@ -20,6 +20,7 @@ from bot.storage.errors import StorageError
 from cogs.common.answer import player_id, send
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.tcg import choices, render
+from cogs.tcg import decks as player_decks
 from cogs.tcg.interact import (
     accept,
     challenge_buttons,
@@ -34,6 +35,7 @@ from cogs.tcg.runtime import AI_PLAYER, CHALLENGE_SECONDS, Challenge, TcgRuntime
 from content.tcg.info import card_names, show_card
 from rules.core.errors import IllegalAction
 from rules.tcg import actions as act
+from rules.tcg.cards import DeckList
 from rules.tcg.decks import DeckTextError, deck_problems, deck_text, parse_deck_text
 from rules.tcg.options import TcgOptions
 from rules.tcg.state import Duel
@@ -181,16 +183,32 @@ class TcgCog(commands.Cog):
     ) -> list[Choice[str]]:
         if self._rt is None:
             return []
-        pairs = [(d.name, i) for i, d in sorted(self.rt.content.decks.items())]
+        try:
+            pairs = await player_decks.choices(
+                self.rt.service.store, self.rt.content, player_id(interaction)
+            )
+        except StorageError:
+            return []
         return _matching(pairs, current)
 
-    def _deck_id(self, value: str) -> str | None:
-        decks = self.rt.content.decks
-        if value in decks:
-            return value
-        low = value.strip().lower()
-        hits = [i for i, d in decks.items() if d.name.lower().startswith(low) or i.startswith(low)]
-        return hits[0] if len(hits) == 1 else None
+    async def _find_deck(
+        self, interaction: discord.Interaction[Any], value: str
+    ) -> DeckList | None:
+        """The deck `value` names for the caller, or None after a refusal."""
+        try:
+            deck = await player_decks.find(
+                self.rt.service.store, self.rt.content, player_id(interaction), value
+            )
+        except StorageError as exc:
+            await refuse(interaction, exc.player_message)
+            return None
+        if deck is None:
+            await refuse(
+                interaction,
+                f"There is no deck '{value}'.\nPick one from the list (/tcg deck list shows "
+                "yours and the preconstructed ones).",
+            )
+        return deck
 
     async def _free_channel(self, interaction: discord.Interaction[Any]) -> bool:
         found = await self._duel(interaction, quiet=True)
@@ -219,13 +237,8 @@ class TcgCog(commands.Cog):
                 "You can't challenge yourself or a bot.\nPlay the AI with /tcg practice.",
             )
             return
-        deck_id = self._deck_id(deck)
-        if deck_id is None:
-            await refuse(
-                interaction,
-                f"There is no deck '{deck}'.\nPick one of: "
-                + ", ".join(sorted(self.rt.content.decks)),
-            )
+        chosen = await self._find_deck(interaction, deck)
+        if chosen is None:
             return
         if not await self._free_channel(interaction):
             return
@@ -244,7 +257,7 @@ class TcgCog(commands.Cog):
             challenger_name=interaction.user.display_name,
             opponent=str(opponent.id),
             opponent_name=opponent.display_name,
-            deck=deck_id,
+            deck=chosen,
             expires=time.time() + CHALLENGE_SECONDS * self.rt.time_scale,
         )
         self.rt.add_challenge(ch)
@@ -280,8 +293,7 @@ class TcgCog(commands.Cog):
                 "/tcg challenge.",
             )
             return
-        deck_id = self._deck_id(deck)
-        await accept(self.rt, interaction, ch, deck_id or deck)
+        await accept(self.rt, interaction, ch, deck)
 
     @accept_cmd.autocomplete("deck")
     async def _accept_deck(
@@ -308,26 +320,25 @@ class TcgCog(commands.Cog):
         ai_deck: str | None = None,
         level: app_commands.Range[int, 1, 3] = 2,
     ) -> None:
-        deck_id = self._deck_id(deck)
-        other = self._deck_id(ai_deck) if ai_deck else None
-        if deck_id is None or (ai_deck and other is None):
-            await refuse(
-                interaction,
-                f"There is no deck '{ai_deck if deck_id else deck}'.\nPick one of: "
-                + ", ".join(sorted(self.rt.content.decks)),
-            )
+        mine = await self._find_deck(interaction, deck)
+        if mine is None:
             return
+        other = None
+        if ai_deck:
+            other = await self._find_deck(interaction, ai_deck)
+            if other is None:
+                return
         if not await self._free_channel(interaction):
             return
         if other is None:
-            other = next(i for i in sorted(self.rt.content.decks) if i != deck_id)
+            other = next(d for i, d in sorted(self.rt.content.decks.items()) if d.id != mine.id)
         self.rt.ai_budget = {1: 0.0, 2: 0.05, 3: 0.2}[level]
         await start_duel(
             self.rt,
             interaction,
             players=(player_id(interaction), AI_PLAYER),
             names=(interaction.user.display_name, "Fixer AI"),
-            decks=(deck_id, other),
+            decks=(mine, other),
             options=TcgOptions(),
         )
 
@@ -698,22 +709,109 @@ class TcgCog(commands.Cog):
 
     @DECK.command(name="list", description="The decks you can play")
     async def deck_list(self, interaction: discord.Interaction[Any]) -> None:
-        lines = [
+        try:
+            mine = await player_decks.saved(self.rt.service.store, player_id(interaction))
+        except StorageError as exc:
+            await refuse(interaction, exc.player_message)
+            return
+        lines = ["**Your decks**:"]
+        for d in mine:
+            problems = deck_problems(d, self.rt.content)
+            lines.append(
+                f"• {d.name} — " + ("legal" if not problems else f"{len(problems)} problems")
+            )
+        if not mine:
+            lines.append("(none yet: save one with /tcg deck import)")
+        lines.append("**Preconstructed**:")
+        lines += [
             f"• **{d.name}** (`{i}`) — {d.blurb}" for i, d in sorted(self.rt.content.decks.items())
         ]
-        await send(
-            interaction, content=clip("Preconstructed decks:\n" + "\n".join(lines), CONTENT_MAX)
-        )
+        await send(interaction, content=clip("\n".join(lines), CONTENT_MAX))
 
-    async def _deck_named(self, interaction: discord.Interaction[Any], name: str) -> Any:
-        deck_id = self._deck_id(name)
-        if deck_id is None:
-            await refuse(
-                interaction,
-                f"There is no deck '{name}'.\nSee /tcg deck list.",
-            )
-            return None
-        return self.rt.content.decks[deck_id]
+    async def _deck_named(
+        self, interaction: discord.Interaction[Any], name: str
+    ) -> DeckList | None:
+        return await self._find_deck(interaction, name)
+
+    @DECK.command(name="import", description="Save a deck from a plain-text list")
+    @app_commands.describe(
+        name="the deck's name",
+        list="the list: entries separated by ';' (leave out to paste it in a box)",
+        file="or a .txt file with the list",
+    )
+    async def deck_import(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 50],
+        list: str | None = None,
+        file: discord.Attachment | None = None,
+    ) -> None:
+        if list is None and file is None:
+            await interaction.response.send_modal(DeckModal(self, name))
+            return
+        if file is not None:
+            if file.size > 20_000:
+                await refuse(
+                    interaction,
+                    "That file is too big for a deck list.\nAttach a .txt of at most 20 kB.",
+                )
+                return
+            try:
+                text = (await file.read()).decode("utf-8", errors="replace")
+            except discord.HTTPException:
+                await refuse(
+                    interaction, "I could not read the attachment.\nTry again, or paste the list."
+                )
+                return
+        else:
+            text = list or ""
+        await self.import_text(interaction, name, text)
+
+    async def import_text(
+        self, interaction: discord.Interaction[Any], name: str, text: str
+    ) -> None:
+        """Parse, save and answer with the deck's legality (a deck with problems is saved
+        too, so it can be fixed; it can't be played until `deck check` says legal)."""
+        name = " ".join(name.split())[: player_decks.NAME_MAX]
+        try:
+            deck = parse_deck_text(text, self.rt.content, player_decks.slug(name), name)
+        except DeckTextError as exc:
+            await refuse(interaction, f"{exc}\nFix that entry and import again; nothing was saved.")
+            return
+        try:
+            await player_decks.save(self.rt.service.store, player_id(interaction), deck)
+        except StorageError as exc:
+            await refuse(interaction, exc.player_message)
+            return
+        problems = deck_problems(deck, self.rt.content)
+        verdict = (
+            "legal" if not problems else "not legal yet:\n" + "\n".join(f"• {p}" for p in problems)
+        )
+        await send(interaction, content=clip(f"✓ Saved **{name}**: {verdict}", CONTENT_MAX))
+
+    @DECK.command(name="delete", description="Delete one of your saved decks")
+    async def deck_delete(self, interaction: discord.Interaction[Any], name: str) -> None:
+        try:
+            gone = await player_decks.delete(self.rt.service.store, player_id(interaction), name)
+        except StorageError as exc:
+            await refuse(interaction, exc.player_message)
+            return
+        if not gone:
+            await refuse(interaction, f"You have no saved deck '{name}'.\nSee /tcg deck list.")
+            return
+        await send(interaction, content=f"✓ Deleted **{name}**.")
+
+    @deck_delete.autocomplete("name")
+    async def _deck_delete_auto(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        if self._rt is None:
+            return []
+        try:
+            mine = await player_decks.saved(self.rt.service.store, player_id(interaction))
+        except StorageError:
+            return []
+        return _matching([(d.name, d.name) for d in mine], current)
 
     @DECK.command(name="show", description="A deck's list")
     async def deck_show(self, interaction: discord.Interaction[Any], name: str) -> None:
@@ -746,9 +844,10 @@ class TcgCog(commands.Cog):
                 await refuse(interaction, f"{exc}\nFix that entry and check again.")
                 return
         elif name is not None:
-            deck = await self._deck_named(interaction, name)
-            if deck is None:
+            found = await self._deck_named(interaction, name)
+            if found is None:
                 return
+            deck = found
         else:
             await refuse(
                 interaction, "Name a deck or paste a list.\nUse the `name` or `list` option."
@@ -783,3 +882,22 @@ class TcgCog(commands.Cog):
             "Something went wrong on my side; nothing was changed unless the board says so.\n"
             "Try again.",
         )
+
+
+class DeckModal(discord.ui.Modal, title="Import a deck"):
+    """`/tcg deck import` without a list: a paragraph box (slash options can't hold new
+    lines)."""
+
+    text: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="The list (one entry a line: 3 Name: Subtitle)",
+        style=discord.TextStyle.paragraph,
+        max_length=4000,
+    )
+
+    def __init__(self, cog: TcgCog, name: str) -> None:
+        super().__init__(custom_id="fx-tcg-deck-import")
+        self.cog = cog
+        self.name = name
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await self.cog.import_text(interaction, self.name, str(self.text.value))

@@ -21,9 +21,11 @@ from cogs.common import answer, ids
 from cogs.common.answer import Actor, player_id, send
 from cogs.common.buttons import FxButton, make_view
 from cogs.common.text import clip
+from cogs.tcg import decks as player_decks
 from cogs.tcg import render
 from cogs.tcg.runtime import ACCEPT, DECK, DECLINE, DO, HAND, REACT, Challenge
 from rules.tcg import actions as act
+from rules.tcg.cards import DeckList
 from rules.tcg.engine import new_duel
 from rules.tcg.state import Duel
 from rules.tcg.view import events_for
@@ -201,8 +203,13 @@ def challenge_buttons(rt: TcgRuntime, ch: Challenge) -> discord.ui.View | None:
     return made
 
 
-def deck_buttons(rt: TcgRuntime, ch: Challenge) -> discord.ui.View | None:
+async def deck_buttons(rt: TcgRuntime, ch: Challenge) -> discord.ui.View | None:
+    """The opponent's saved decks, then the preconstructed ones."""
+    mine = await player_decks.saved(rt.service.store, ch.opponent)
     row = [
+        FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, d.name), text=f"{d.name} (yours)")
+        for d in mine
+    ] + [
         FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, deck_id), text=deck.name)
         for deck_id, deck in sorted(rt.content.decks.items())
     ]
@@ -250,7 +257,7 @@ async def challenge_click(
         await send(
             interaction,
             content="Pick your deck (or use `/tcg accept deck:`):",
-            view=deck_buttons(rt, ch),
+            view=await deck_buttons(rt, ch),
             ephemeral=True,
         )
         return
@@ -260,24 +267,25 @@ async def challenge_click(
 async def decline(rt: TcgRuntime, interaction: discord.Interaction[Any], ch: Challenge) -> None:
     rt.drop_challenge(ch)
     who = "withdrew" if player_id(interaction) == ch.challenger else "was declined"
-    await send(interaction, content=f"✓ The challenge {who}.", ephemeral=True)
     channel = interaction.channel
     if isinstance(channel, discord.abc.Messageable):
+        # Before the answer: once the decliner sees "done", the channel says so too.
         with contextlib.suppress(discord.HTTPException):
             await channel.send(
                 f"The challenge of {ch.challenger_name} to {ch.opponent_name} {who}.",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
+    await send(interaction, content=f"✓ The challenge {who}.", ephemeral=True)
 
 
 async def accept(
-    rt: TcgRuntime, interaction: discord.Interaction[Any], ch: Challenge, deck_id: str
+    rt: TcgRuntime, interaction: discord.Interaction[Any], ch: Challenge, deck_name: str
 ) -> None:
-    deck = rt.content.decks.get(deck_id)
+    deck = await player_decks.find(rt.service.store, rt.content, ch.opponent, deck_name)
     if deck is None:
         await refuse(
             interaction,
-            f"There is no deck '{deck_id}'.\nPick one of: " + ", ".join(sorted(rt.content.decks)),
+            f"There is no deck '{deck_name}'.\nPick one of your decks (/tcg deck list).",
         )
         return
     rt.drop_challenge(ch)
@@ -286,7 +294,7 @@ async def accept(
         interaction,
         players=(ch.challenger, ch.opponent),
         names=(ch.challenger_name, ch.opponent_name),
-        decks=(ch.deck, deck_id),
+        decks=(ch.deck, deck),
         options=ch.options,
     )
 
@@ -297,7 +305,7 @@ async def start_duel(
     *,
     players: tuple[str, str],
     names: tuple[str, str],
-    decks: tuple[str, str],
+    decks: tuple[DeckList, DeckList],
     options: Any,
 ) -> str | None:
     channel = interaction.channel
@@ -310,7 +318,7 @@ async def start_duel(
             duel_id=cid,
             players=players,
             names=names,
-            decks=(rt.content.decks[decks[0]], rt.content.decks[decks[1]]),
+            decks=decks,
             seed=rt.new_seed(),
             content=rt.content,
             options=options,

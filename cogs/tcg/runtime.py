@@ -40,7 +40,7 @@ from cogs.tcg import render
 from cogs.tcg.plugin import PLUGIN
 from rules.core.errors import IllegalAction, Refusal
 from rules.tcg import actions as act
-from rules.tcg.cards import TcgContent
+from rules.tcg.cards import DeckList, TcgContent
 from rules.tcg.legal import legal_actions, to_act
 from rules.tcg.options import TcgOptions
 from rules.tcg.state import Duel
@@ -71,7 +71,7 @@ class Challenge:
     challenger_name: str
     opponent: str
     opponent_name: str
-    deck: str
+    deck: DeckList
     expires: float
     options: TcgOptions = field(default_factory=TcgOptions)
     task: asyncio.Task[None] | None = None
