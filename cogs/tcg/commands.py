@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.ext import commands
+from pydantic import TypeAdapter
 
 from bot.storage.errors import StorageError
 from cogs.common.answer import player_id, send
@@ -34,13 +35,17 @@ from cogs.tcg.rules_text import TOPICS
 from cogs.tcg.runtime import AI_PLAYER, CHALLENGE_SECONDS, Challenge, TcgRuntime
 from content.tcg.info import card_names, show_card
 from rules.core.errors import IllegalAction
+from rules.core.events import Event
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
 from rules.tcg.decks import DeckTextError, deck_problems, deck_text, parse_deck_text
 from rules.tcg.options import TcgOptions
 from rules.tcg.state import Duel
+from rules.tcg.view import events_for
 
 log = logging.getLogger("cogs.tcg")
+_EVENTS: TypeAdapter[tuple[Event, ...]] = TypeAdapter(tuple[Event, ...])
+LOG_SHOWN = 25
 Choice = app_commands.Choice
 MAX_CHOICES = 25
 
@@ -645,8 +650,24 @@ class TcgCog(commands.Cog):
         found = await self._duel(interaction)
         if found is None:
             return
-        lines = self.rt.log_lines(found[0]) or ["(nothing since Fixer started)"]
-        await send(interaction, embeds=[render.events_embed(lines[-25:])], ephemeral=True)
+        cid, state = found
+        try:
+            lines = await self._public_log(cid, state.version)
+        except StorageError as exc:
+            await refuse(interaction, exc.player_message)
+            return
+        lines = lines or ["(nothing has happened yet)"]
+        await send(interaction, embeds=[render.events_embed(lines[-LOG_SHOWN:])], ephemeral=True)
+
+    async def _public_log(self, cid: str, version: int) -> list[str]:
+        """The public lines of the last actions, from the action log in the database (so
+        they survive a restart): only `events_for(…, None)`, what a spectator may see."""
+        entries = await self.rt.service.store.read_log(cid, after_seq=max(0, version - 40))
+        lines: list[str] = []
+        for entry in entries:
+            events = _EVENTS.validate_json(entry.events)
+            lines += [e.text for e in events_for(list(events), None)]
+        return lines
 
     @TCG.command(name="card", description="One card's full text")
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:

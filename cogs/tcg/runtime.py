@@ -22,7 +22,6 @@ import contextlib
 import logging
 import random
 import time
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -59,7 +58,6 @@ ids.register(PLUGIN.name, frozenset({HAND, REACT, DO, ACCEPT, DECLINE, DECK}))
 
 CHALLENGE_SECONDS = 600.0
 AI_PACE = 0.6  # seconds between the AI's moves (scaled by time_scale)
-LOG_LINES = 40
 
 
 @dataclass
@@ -96,7 +94,6 @@ class TcgRuntime(GameRuntime[Duel]):
         self.ai_pace = AI_PACE
         self.ai_budget = 0.05
         self._awaited: dict[str, int | None] = {}
-        self._log: dict[str, deque[str]] = {}
         self._ai_running: set[str] = set()
         self._dm_sig: dict[tuple[str, str], tuple[Any, ...]] = {}
 
@@ -168,18 +165,10 @@ class TcgRuntime(GameRuntime[Duel]):
         made, _ = make_view([row])
         return made
 
-    def remember(self, cid: str, lines: Sequence[str]) -> None:
-        q = self._log.setdefault(cid, deque(maxlen=LOG_LINES))
-        q.extend(lines)
-
-    def log_lines(self, cid: str) -> list[str]:
-        return list(self._log.get(cid, ()))
-
     async def publish(self, cid: str, batch: Sequence[Applied[Duel]]) -> None:
         state = batch[-1].state
         events = [e for a in batch for e in a.events]
         lines = [e.text for e in events_for(events, None)]
-        self.remember(cid, lines)
         waiting = self.waiting(state)
         before = self._awaited.get(cid, -1)
         self._awaited[cid] = waiting

@@ -162,3 +162,21 @@ async def test_a_restart_mid_window_keeps_the_deadline(fake: FakeDiscord, db: Pa
     s = await d.state()
     assert s.attack is None or not s.attack.window
     await bot2.close()
+
+
+async def test_the_log_is_public_lines_only_and_survives_a_restart(
+    fake: FakeDiscord, db: Path
+) -> None:
+    d = await _position(fake, db)
+    alice, bob = d.users
+    carol = fake.add_user("carol", guild=fake.guild)
+    await _attack(d)
+    await d.slash(bob, "react quick", {"card": "Short Circuit"})
+    await d.bot.close()
+    d.bot = await start_fixer(fake, db)
+    it = await d.slash(carol, "log")
+    msg = it.original
+    assert msg is not None and msg.ephemeral
+    assert "alice attacks" in msg.text and "bob, react" in msg.text
+    assert "Short Circuit" in msg.text  # played: public
+    await d.bot.close()
