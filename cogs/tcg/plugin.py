@@ -68,5 +68,15 @@ class TcgPlugin(GamePlugin):
 
         return TcgAdapter(content)
 
+    def play(self, argv: Sequence[str]) -> int:
+        from cogs.tcg.terminal.play import main
+
+        return main(argv)
+
+    def simulate(self, argv: Sequence[str]) -> int:
+        from cogs.tcg.terminal.simulate import main
+
+        return main(argv)
+
 
 PLUGIN = TcgPlugin()
