@@ -20,10 +20,8 @@ Message Content intent is not enabled in the Developer Portal, the bot starts wi
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import logging
-import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -31,7 +29,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import heartbeat
 from bot.config import DEFAULT_DATABASE, Settings, SettingsError
+from bot.connect import Backoff, describe, quiet_reconnects, serve
 from bot.idlegc import IdleGC
 from bot.logs import quiet_discord_payloads, setup_logging
 from bot.packs import ContentSettingError, load_contents
@@ -187,6 +187,7 @@ def _token(settings: Settings) -> str | None:
         print(f"error: {exc}", file=sys.stderr)
         return None
     setup_logging(settings.log_level)
+    quiet_reconnects()
     return token
 
 
@@ -211,48 +212,28 @@ def run(settings: Settings) -> int:
     return asyncio.run(_serve(settings, token, contents))
 
 
-async def _serve(settings: Settings, token: str, contents: dict[str, Any]) -> int:
-    from bot.storage.errors import StorageError
-
-    message_content = True
-    while True:
-        bot = FixerBot(settings, contents=contents, message_content=message_content)
-        loop = asyncio.get_running_loop()
-
-        def stop(b: FixerBot = bot) -> None:
-            asyncio.ensure_future(b.close())
-
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, stop)
-        try:
-            async with bot:
-                await bot.start(token)
-            log.info("stopped")
-            return 0
-        except discord.LoginFailure:
-            log.error(
-                "Discord rejected DISCORD_TOKEN. Copy the bot token again from the "
-                "Developer Portal (Bot → Reset Token)."
-            )
-            return 1
-        except discord.PrivilegedIntentsRequired:
-            if not message_content:
-                raise
-            log.error(
-                "The Message Content intent is not enabled for this bot in the "
-                "Developer Portal (Bot → Privileged Gateway Intents). Starting without "
-                "it: the table-talk rule will not be enforced until it is enabled."
-            )
-            message_content = False
-            continue
-        except StorageError as exc:
-            log.error("the database could not be opened: %s", exc.message)
-            return 1
-        finally:
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                with contextlib.suppress(NotImplementedError, RuntimeError):
-                    loop.remove_signal_handler(sig)
+async def _serve(
+    settings: Settings,
+    token: str,
+    contents: dict[str, Any],
+    *,
+    backoff: Backoff | None = None,
+    heartbeat_every: float = heartbeat.EVERY,
+) -> int:
+    """Run until stopped, retrying an unreachable Discord (bot/connect.py), with the
+    heartbeat `python -m bot health` reads beside the database (bot/heartbeat.py)."""
+    db = Path(settings.database)
+    if db == DEFAULT_DATABASE:  # as setup_hook does: the heartbeat lives beside it
+        db.parent.mkdir(parents=True, exist_ok=True)
+    beat = heartbeat.Heartbeat(heartbeat.heartbeat_path(db), every=heartbeat_every)
+    return await serve(
+        lambda message_content: FixerBot(
+            settings, contents=contents, message_content=message_content
+        ),
+        token,
+        heartbeat=beat,
+        backoff=backoff,
+    )
 
 
 def sync(settings: Settings) -> int:
@@ -270,7 +251,11 @@ async def _sync(settings: Settings, token: str) -> int:
             try:
                 await bot.login(token)
             except discord.LoginFailure:
-                print("error: Discord rejected DISCORD_TOKEN.", file=sys.stderr)
+                print(
+                    "error: Discord rejected DISCORD_TOKEN (401 Unauthorized): copy the bot "
+                    "token again from the Developer Portal (Bot → Reset Token).",
+                    file=sys.stderr,
+                )
                 return 1
             if settings.dev_guild:
                 guild = discord.Object(settings.dev_guild)
@@ -283,9 +268,15 @@ async def _sync(settings: Settings, token: str) -> int:
             names = ", ".join(sorted(c.name for c in synced))
             print(f"synced {len(synced)} command(s) to {where}: {names}")
             return 0
-    except discord.HTTPException as exc:
-        print(f"error: Discord refused the sync ({exc.status}): {exc.text}", file=sys.stderr)
-        return 1
+    except Exception as exc:
+        why = describe(exc)
+        if why is not None:
+            print(f"error: {why}; then run the sync again.", file=sys.stderr)
+            return 1
+        if isinstance(exc, discord.HTTPException):
+            print(f"error: Discord refused the sync ({exc.status}): {exc.text}", file=sys.stderr)
+            return 1
+        raise
 
 
 quiet_discord_payloads()

@@ -6,9 +6,11 @@ Commands (each registered by one `_add_*` function in `SUBCOMMANDS`; add yours t
 
     run        start the Discord bot (the default when no command is given)
     sync       sync application commands with Discord
+    health     is the running bot connected? (exit 0 yes, 1 no: for a container HEALTHCHECK)
     play       play a table in the terminal
     simulate   AI playouts
-    db         database administration: backup, check, export, import, migrate, list
+    db         database administration: init, backup, check, recover, export, import,
+               migrate, list
 
 The database is `--database`, else $BOT_DATABASE, else ./data/fixer.sqlite3.
 Exit codes: 0 done, 1 the command failed or found problems (message on stderr),
@@ -104,6 +106,19 @@ def _sync(args: argparse.Namespace) -> int:
 
     settings = settings_from_args(args)
     return 2 if settings is None else sync(settings)
+
+
+def _add_health(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "health", help="exit 0 only if the running bot is connected and its heartbeat fresh"
+    )
+    p.set_defaults(func=_health)
+
+
+def _health(args: argparse.Namespace) -> int:
+    from bot.heartbeat import health
+
+    return health(database_path(args))
 
 
 def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
@@ -204,6 +219,18 @@ def _add_db(sub: Subparsers) -> None:
     )
     i.set_defaults(func=_db_import)
 
+    n = dbsub.add_parser(
+        "init", help="create a new, empty database (the bot also creates a missing one)"
+    )
+    n.set_defaults(func=_db_init)
+
+    r = dbsub.add_parser(
+        "recover",
+        help="copy everything SQLite can still read from a damaged database into a new one",
+    )
+    r.add_argument("dest", type=Path, help="the new database file to write (must not exist)")
+    r.set_defaults(func=_db_recover)
+
     m = dbsub.add_parser("migrate", help="upgrade the schema now (the bot also does at start)")
     m.set_defaults(func=_db_migrate)
 
@@ -261,9 +288,14 @@ def _db_check(args: argparse.Namespace) -> int:
             }
             print(json.dumps(out, indent=2))
         else:
+            schema = (
+                f"v{report.schema_version}"
+                if report.schema_version is not None
+                else "unknown (the header could not be read)"
+            )
             print(f"database:  {report.path} ({report.size_bytes:,} bytes)")
-            print(f"schema:    v{report.schema_version} (this Fixer: v{report.supported_version})")
-            print(f"journal:   {report.journal_mode}")
+            print(f"schema:    {schema} (this Fixer: v{report.supported_version})")
+            print(f"journal:   {report.journal_mode or 'unknown'}")
             print(f"integrity: {', '.join(report.integrity[:3]) or 'not checked'}")
             for key, value in report.counts.items():
                 print(f"{key + ':':<22} {value:,}")
@@ -412,6 +444,58 @@ def verify_export(data: Any) -> str | None:
     return None if ok else "its log does not replay to its state (edited or damaged?)"
 
 
+def _db_init(args: argparse.Namespace) -> int:
+    from bot.storage.sqlite import init_database
+
+    path = database_path(args)
+
+    async def go() -> int:
+        done = await init_database(path)
+        print(f"{done} a new, empty Fixer database at {path}")
+        return 0
+
+    return _storage_call(go)
+
+
+def _db_recover(args: argparse.Namespace) -> int:
+    from bot.storage.recover import recover_file
+
+    path = database_path(args)
+
+    async def go() -> int:
+        report = await recover_file(path, args.dest)
+        print(f"recovered {path} into {args.dest} (schema v{report.schema_version})")
+        for table in report.tables:
+            line = f"{table.name + ':':<16} {table.copied:,} rows copied"
+            if table.unreadable:
+                line += f"; could not read {', '.join(table.unreadable[:5])}"
+            print(line)
+            for reason, n in table.dropped.items():
+                print(f"LOST: {n:,} {table.name} rows read but not kept: {reason}")
+            if table.error:
+                print(f"  (SQLite said: {table.error})")
+        for problem in report.campaigns:
+            print(f"LOST: campaign {problem}")
+        check = report.check
+        if check is not None:
+            verdict = "OK" if check.ok else f"{len(check.problems)} problems"
+            print(f"check of {args.dest}: {verdict}")
+            for problem in check.problems[:20]:
+                print(f"  {problem}")
+        if report.lost_anything:
+            print("Some data could not be recovered (LOST above).")
+        else:
+            print("Everything was recovered.")
+        print(
+            f"{path} was not modified. To use the new database: stop the bot, move {path} "
+            f"(and any -wal/-shm beside it) away, put {args.dest} in its place, start the "
+            'bot (docs/storage.md, "Recovery").'
+        )
+        return 0 if report.ok else 1
+
+    return _storage_call(go)
+
+
 def _db_migrate(args: argparse.Namespace) -> int:
     from bot.storage.sqlite import SqliteStore
 
@@ -458,6 +542,7 @@ def _db_list(args: argparse.Namespace) -> int:
 SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     _add_run,
     _add_sync,
+    _add_health,
     _add_play,
     _add_simulate,
     _add_db,

@@ -19,6 +19,7 @@ log = logging.getLogger("bot.games")
 GAMES: dict[str, str] = {
     "legends": "cogs.legends.plugin",
     "tcg": "cogs.tcg.plugin",
+    "legendary": "cogs.legendary.plugin",
 }
 
 DEFAULT_GAME = next(iter(GAMES))

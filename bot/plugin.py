@@ -12,8 +12,8 @@ See docs/architecture.md for how to add a game.
 
 from __future__ import annotations
 
+import importlib
 import sys
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,9 +22,15 @@ if TYPE_CHECKING:
     from bot.service.game import GameAdapter
 
 
-class GamePlugin(ABC):
+class GamePlugin:
     """One game of the house. Subclass it in `cogs/<game>/plugin.py` and list the module
-    in `bot/games.py`."""
+    in `bot/games.py`.
+
+    Most games need only the class attributes: `content_package` names the package
+    holding `loader` (`load_pack(path)`, `load_default_pack()`, `DEFAULT_PACK_DIR`) and
+    `info` (`summarize`, `pack_rows`, `show_card`, `card_names`), and `adapter_class` the
+    `GameAdapter`. Override a method where a game differs.
+    """
 
     #: The game's key: stored in every campaign row (`campaigns.game`), written in button
     #: custom ids, pack manifests (`game = "…"`) and `--game`. Lower case, never renamed.
@@ -34,40 +40,69 @@ class GamePlugin(ABC):
     #: The discord.py extension (a module with `async def setup(bot)`), or None if the game
     #: has no Discord front end yet.
     discord_extension: str | None = None
+    #: The game's content package (`content.<game>`), see above.
+    content_package: str
+    #: The game's adapter, as "module:Class"; it takes the content (None: bundled).
+    adapter_class: str
+
+    def _content_module(self, part: str) -> Any:
+        return importlib.import_module(f"{self.content_package}.{part}")
 
     # ---- content -------------------------------------------------------------------
 
-    @abstractmethod
     def load_content(self, paths: Sequence[Path] | None = None) -> Any:
-        """The game's content: the bundled packs when `paths` is None, else the pack
-        directories given (all of this game). Raises `content.common.ContentError`
-        listing every problem (file, item, field)."""
+        """The game's content: the bundled packs when `paths` is None or empty, else the
+        pack directory given. Raises `content.common.ContentError` listing every problem
+        (file, item, field)."""
+        loader = self._content_module("loader")
+        if not paths:
+            return loader.load_default_pack()
+        if len(paths) > 1:
+            from content.common import ContentError, ContentIssue, display_path
+
+            # A game's pack directory holds all its content; two cannot be merged.
+            raise ContentError(
+                [
+                    ContentIssue(
+                        file=display_path(p),
+                        message=f"a second {self.title} pack here; validate or load one "
+                        f"{self.title} pack directory at a time",
+                    )
+                    for p in paths[1:]
+                ]
+            )
+        return loader.load_pack(paths[0])
 
     def bundled_label(self) -> str:
         """How messages name the bundled content (its folder)."""
-        return "bundled"
+        from content.common import display_path
+
+        return display_path(self._content_module("loader").DEFAULT_PACK_DIR)
 
     def summarize(self, content: Any, label: str) -> str:
         """One line for `python -m content validate` after a clean load."""
-        return f"OK {label}"
+        return str(self._content_module("info").summarize(content, label))
 
     def pack_rows(self, content: Any) -> list[tuple[str, str, str, str, str, str]]:
         """(id, kind, version, cards, name, requires) per pack, for `content list`."""
-        return []
+        return list(self._content_module("info").pack_rows(content))
 
     def show_card(self, content: Any, query: str) -> list[str] | None:
         """A card as players see it, for `content show`; None if no card matches."""
-        return None
+        lines = self._content_module("info").show_card(content, query)
+        return None if lines is None else list(lines)
 
     def card_names(self, content: Any) -> list[str]:
         """Every card id and printed name (for "did you mean" in `content show`)."""
-        return []
+        return list(self._content_module("info").card_names(content))
 
     # ---- the game service ---------------------------------------------------------
 
-    @abstractmethod
     def adapter(self, content: Any | None = None) -> GameAdapter[Any, Any]:
         """The game's `GameAdapter` over `content` (the bundled content when None)."""
+        module, _, cls = self.adapter_class.partition(":")
+        made: GameAdapter[Any, Any] = getattr(importlib.import_module(module), cls)(content)
+        return made
 
     # ---- terminal front ends ------------------------------------------------------
 

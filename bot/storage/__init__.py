@@ -1,9 +1,11 @@
 """Durable storage for Fixer: campaigns, runs and the append-only action log.
 
-`Store` is the interface; `SqliteStore` (aiosqlite, WAL mode) implements it. See
+`Store` is the interface; `SqliteStore` (aiosqlite, WAL mode) implements it; `AutoBackup`
+backs it up while the bot runs; `recover_file` salvages a damaged file. See
 docs/storage.md for the schema, migrations, recovery and the admin commands.
 """
 
+from bot.storage.autobackup import AutoBackup
 from bot.storage.base import (
     CampaignInfo,
     CampaignStatus,
@@ -21,12 +23,14 @@ from bot.storage.errors import (
     CampaignNotFoundError,
     ChannelTakenError,
     CorruptDatabaseError,
+    DatabaseExistsError,
     DatabaseLockedError,
     DatabaseMissingError,
     DatabaseOpenError,
     DiskFullError,
     DiskIOError,
     DuplicateInteractionError,
+    EmptyDatabaseError,
     ForeignDatabaseError,
     InvalidExportError,
     MigrationError,
@@ -35,12 +39,14 @@ from bot.storage.errors import (
     StorageError,
     VersionConflictError,
 )
+from bot.storage.recover import RecoveryReport, recover_file
 from bot.storage.schema import CURRENT_VERSION
-from bot.storage.sqlite import SqliteStore, backup_file, check_file
+from bot.storage.sqlite import SqliteStore, backup_file, check_file, init_database
 from bot.storage.transfer import CampaignExport
 
 __all__ = [
     "CURRENT_VERSION",
+    "AutoBackup",
     "CampaignExistsError",
     "CampaignExport",
     "CampaignInfo",
@@ -49,12 +55,14 @@ __all__ = [
     "ChannelTakenError",
     "CheckReport",
     "CorruptDatabaseError",
+    "DatabaseExistsError",
     "DatabaseLockedError",
     "DatabaseMissingError",
     "DatabaseOpenError",
     "DiskFullError",
     "DiskIOError",
     "DuplicateInteractionError",
+    "EmptyDatabaseError",
     "ForeignDatabaseError",
     "InvalidExportError",
     "LogEntry",
@@ -62,6 +70,7 @@ __all__ = [
     "NewAction",
     "NewCampaign",
     "ReadOnlyDatabaseError",
+    "RecoveryReport",
     "RunInfo",
     "RunRecord",
     "SchemaTooNewError",
@@ -72,4 +81,6 @@ __all__ = [
     "VersionConflictError",
     "backup_file",
     "check_file",
+    "init_database",
+    "recover_file",
 ]

@@ -18,14 +18,19 @@ from bot.storage.connection import open_query_only, scalar
 from bot.storage.errors import DatabaseMissingError, translate
 from bot.storage.migrations import probe
 
-# ---- backup and check (also used by the admin CLI on a file no bot has open) ----------
+
+def _missing(p: Path) -> DatabaseMissingError:
+    return DatabaseMissingError(
+        f"There is no database at {p}.\n"
+        "Check BOT_DATABASE / --database; `python -m bot db init` creates a new one."
+    )
 
 
 async def backup_file(src: str | Path, dest: str | Path, *, overwrite: bool = False) -> None:
     """Online backup of the database file `src` (the bot may be running on it)."""
     p = Path(src)
     if not p.is_file():
-        raise DatabaseMissingError(f"There is no database at {p}.")
+        raise _missing(p)
     await probe(p, quick_check=False)
     db = await open_query_only(p)
     try:
@@ -38,7 +43,16 @@ async def check_file(path: str | Path) -> CheckReport:
     """`db check` on a file, read-only (safe while the bot runs)."""
     p = Path(path)
     if not p.is_file():
-        raise DatabaseMissingError(f"There is no database at {p}.")
+        raise _missing(p)
+    if p.stat().st_size == 0:
+        # Not even an SQLite header: nothing to read (and nothing a connection should
+        # write into it).
+        report = CheckReport(path=str(p), supported_version=schema.current_version())
+        report.problems.append(
+            "the file is empty (0 bytes): it holds no database. Restore a backup over it, "
+            "or run `python -m bot db init` to start a new database there"
+        )
+        return report
     db = await open_query_only(p)
     try:
         return await check_connection(db, p)

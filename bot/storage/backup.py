@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import sqlite3
@@ -10,11 +9,18 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage.connection import connect, scalar, translating
+from bot.storage.connection import (
+    connect,
+    fsync_path,
+    remove_with_sidecars,
+    scalar,
+)
 from bot.storage.errors import (
     CorruptDatabaseError,
+    DatabaseLockedError,
     DatabaseMissingError,
     StorageError,
+    damaged,
     translate,
 )
 
@@ -29,6 +35,9 @@ async def backup_connection(
     The copy is made in one step of SQLite's online backup API (one read transaction:
     a snapshot; writers in WAL mode are not blocked), into a temporary file that is
     checked and then renamed into place, so `dest` is either absent or a whole database.
+
+    Errors name the file they are about: a damaged page is the source's (`src_path`),
+    a full disk or a read-only folder the copy's (`dest`), never the temporary file.
     """
     dest = Path(dest)
     if dest.exists() and dest.resolve() == src_path.resolve():
@@ -38,38 +47,42 @@ async def backup_connection(
     if not dest.parent.is_dir():
         raise DatabaseMissingError(f"The directory {dest.parent} does not exist.")
     tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(f"{tmp}{suffix}")
+    remove_with_sidecars(tmp)
     try:
-        target = await connect(str(tmp))
         try:
-            with translating(tmp, "writing the backup"):
+            target = await connect(str(tmp))
+        except sqlite3.Error as exc:
+            raise translate(exc, str(dest), "creating the backup") from exc
+        try:
+            try:
                 await src.backup(target)
+            except sqlite3.Error as exc:
+                err = translate(exc, str(src_path), "reading it for a backup")
+                if isinstance(err, CorruptDatabaseError | DatabaseLockedError):
+                    raise err from exc
+                raise translate(exc, str(dest), "writing the backup") from exc
+            try:
                 # A backup is a single self-contained file: no WAL beside it.
                 await target.execute("PRAGMA journal_mode = DELETE")
                 result = await scalar(target, "PRAGMA quick_check")
-                if result != "ok":
-                    raise CorruptDatabaseError(f"The backup {tmp} failed its check: {result}")
+            except sqlite3.Error as exc:
+                err = translate(exc, str(dest), "writing the backup")
+                if isinstance(err, CorruptDatabaseError):
+                    # A fresh copy of the pages, damaged: so is the source.
+                    raise CorruptDatabaseError(damaged(str(src_path), str(exc))) from exc
+                raise err from exc
+            if result != "ok":
+                # The pages were copied as they are: the damage is the source's.
+                raise CorruptDatabaseError(
+                    damaged(str(src_path), f"its copy failed SQLite's check: {result}")
+                )
         finally:
             await target.close()
-        fd = os.open(tmp, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        fsync_path(tmp)
         os.replace(tmp, dest)
-        dfd = os.open(dest.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except sqlite3.Error as exc:
-        raise translate(exc, str(dest), "writing the backup") from exc
+        fsync_path(dest.parent)
     except OSError as exc:
         raise StorageError(f"Could not write the backup {dest}: {exc}") from exc
     finally:
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(f"{tmp}{suffix}")
+        remove_with_sidecars(tmp)
     log.info("backed up %s to %s", src_path, dest)

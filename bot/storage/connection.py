@@ -180,3 +180,22 @@ def open_inline(path: Path, pragmas: Sequence[str]) -> sqlite3.Connection:
             conn.close()
             raise
     return conn
+
+
+SIDECARS = ("", "-wal", "-shm", "-journal")
+
+
+def remove_with_sidecars(path: Path) -> None:
+    """Delete a (temporary) database file and whatever SQLite left beside it."""
+    for suffix in SIDECARS:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(f"{path}{suffix}")
+
+
+def fsync_path(path: Path) -> None:
+    """fsync a file or a directory (a rename is durable once its directory is)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

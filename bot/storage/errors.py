@@ -3,8 +3,9 @@
 Every error carries two texts:
 
 * ``message`` for the server admin (logs, the CLI, start-up): what is wrong with the
-  database and what to do about it. It names paths and SQLite's reason, never game
-  state.
+  database and what to do about it (for the errors an admin meets at start-up, the first
+  line says what is wrong and the next one what to do). It names paths and SQLite's
+  reason, never game state.
 * ``player_message`` for a player whose action failed because of it: short, says that
   nothing changed and what to do (usually: try again later).
 """
@@ -35,6 +36,10 @@ class DatabaseMissingError(StorageError):
     """The file (or its directory) does not exist and we were not asked to create it."""
 
 
+class DatabaseExistsError(StorageError):
+    """`db init` found a Fixer database already there (it is never overwritten)."""
+
+
 class DatabaseOpenError(StorageError):
     """SQLite could not open or create the file (permissions, a directory in the way…)."""
 
@@ -45,6 +50,12 @@ class CorruptDatabaseError(StorageError):
 
 class ForeignDatabaseError(StorageError):
     """A valid SQLite database that was not made by Fixer."""
+
+
+class EmptyDatabaseError(StorageError):
+    """An existing file with no database in it: zero bytes (a failed restore, a `touch`)
+    or an SQLite file without a single table. Fixer creates its files whole, so such a
+    file is never one it left: it is refused rather than silently made a new database."""
 
 
 class SchemaTooNewError(StorageError):
@@ -115,6 +126,16 @@ _SQLITE_CANTOPEN = 14
 _SQLITE_NOTADB = 26
 
 
+def damaged(where: str, reason: str) -> str:
+    """The message for a damaged database file (`where` names it)."""
+    return (
+        f"The database {where} is damaged ({reason}).\n"
+        "Stop the bot and restore the latest backup, or copy what SQLite can still read "
+        "into a new file with `python -m bot db recover NEW_FILE` (docs/storage.md, "
+        '"Recovery").'
+    )
+
+
 def translate(exc: sqlite3.Error, path: str, doing: str) -> StorageError:
     """Turn an sqlite3 exception into a typed StorageError with an admin-facing text.
 
@@ -141,10 +162,7 @@ def translate(exc: sqlite3.Error, path: str, doing: str) -> StorageError:
             "(or --database) at the right file, or move this one away to start afresh."
         )
     if primary == _SQLITE_CORRUPT or "malformed" in reason:
-        return CorruptDatabaseError(
-            f"The database {where} is damaged ({reason}). Stop the bot and restore the "
-            "latest backup (see docs/storage.md)."
-        )
+        return CorruptDatabaseError(damaged(where, reason))
     if primary == _SQLITE_CANTOPEN or "unable to open" in reason:
         return DatabaseOpenError(
             f"SQLite cannot open {where} ({reason}). Check that the directory exists and "

@@ -12,7 +12,8 @@ waits on the answer's path. See docs/storage.md, "Durability".
 
 Opening is careful not to touch a file it should refuse: the file is first probed through
 a read-only connection (application id, schema version, quick check); only a Fixer
-database at a version we understand, or an empty file, is opened for writing.
+database at a version we understand is opened for writing. A missing file is created
+whole (`migrations.create_database`); an existing empty one is refused.
 """
 
 from __future__ import annotations
@@ -42,7 +43,13 @@ from bot.storage.errors import (
     translate,
 )
 from bot.storage.exchange import ExchangeMixin
-from bot.storage.migrations import migrate_schema, pre_migration_backup, probe
+from bot.storage.migrations import (
+    create_database,
+    init_database,
+    migrate_schema,
+    pre_migration_backup,
+    probe,
+)
 from bot.storage.prefs import PrefsMixin
 
 log = logging.getLogger("bot.storage")
@@ -76,7 +83,10 @@ class SqliteStore(ExchangeMixin, ActionsMixin, PrefsMixin):
     ) -> SqliteStore:
         """Open (and, if needed, create and migrate) the database at `path`.
 
-        * `create`: make a new database if the file does not exist.
+        * `create`: make a new database if the file does not exist at all (built whole in
+          a temporary file, then moved into place). An existing file is never made a
+          new database: an empty one (zero bytes, or SQLite without tables) is refused
+          (`EmptyDatabaseError`); `python -m bot db init` makes one on purpose.
         * `migrate`: bring an older schema up to date (after a backup copy, if
           `backup_before_migrate`); without it an older schema is refused.
         * `synchronous`: FULL (default) answers each commit after its fsync, so it survives
@@ -99,19 +109,22 @@ class SqliteStore(ExchangeMixin, ActionsMixin, PrefsMixin):
             )
         if p.is_dir():
             raise DatabaseOpenError(f"{p} is a directory, not a database file.")
-        exists = p.exists() and p.stat().st_size > 0
         if not p.exists() and not create:
-            raise DatabaseMissingError(f"There is no database at {p}.")
+            raise DatabaseMissingError(
+                f"There is no database at {p}.\n"
+                "Check BOT_DATABASE / --database; to create a new, empty one there, run "
+                "`python -m bot db init`."
+            )
 
         lock = InstanceLock(p) if instance_lock else None
         if lock is not None:
             lock.acquire()
         try:
-            version = 0
-            if exists:
-                version = await probe(p, quick_check=quick_check, busy_timeout=busy_timeout)
+            if not p.exists():
+                await create_database(p)
+            version = await probe(p, quick_check=quick_check, busy_timeout=busy_timeout)
             target = schema.current_version()
-            if version < target and not migrate and exists:
+            if version < target and not migrate:
                 raise MigrationError(
                     f"The database {p} is at schema v{version}; this Fixer needs v{target}. "
                     "Start the bot (or run `python -m bot db migrate`) to upgrade it."
@@ -190,4 +203,5 @@ __all__ = [
     "backup_file",
     "check_connection",
     "check_file",
+    "init_database",
 ]

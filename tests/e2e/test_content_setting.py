@@ -62,7 +62,7 @@ def test_two_packs_of_one_game_are_refused_by_its_loader(tmp_path: Path) -> None
     first = legends_copy(tmp_path / "a", "One")
     second = legends_copy(tmp_path / "b", "Two")
     assert packs_by_game(settings_paths(f"{first}:{second}")) == {"legends": [first, second]}
-    with pytest.raises(Exception, match="second Cyberpunk Legends core pack"):
+    with pytest.raises(Exception, match="a second Cyberpunk Legends pack here"):
         load_contents(settings_paths(f"{first}:{second}"))
 
 

@@ -6,7 +6,6 @@ its quoted commands."""
 from __future__ import annotations
 
 import pathlib
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -68,10 +67,11 @@ def test_discord_players_read_the_same_refusal(name: str) -> None:
     assert refusal.hint is not None
     assert "/legends" not in refusal.message
     assert discord.refusal_text(refusal) == DISCORD_REFUSALS[name]
-    # The terminal names its own commands, never Discord's: what its players read is what
-    # it always printed (the Discord text with each "/legends x" shown as 'x').
+    # The terminal words the hint its own way, never with Discord's commands and only
+    # with inputs it accepts (tests/terminal/test_hints.py checks those where they show).
     term = terminal.refusal_text(refusal)
-    assert term == re.sub(r"/legends (\w+)", r"'\1'", DISCORD_REFUSALS[name])
+    assert "/legends" not in term
+    assert term.startswith(refusal.message.removesuffix("."))
 
 
 def test_a_refusal_without_a_hint_reads_as_written() -> None:

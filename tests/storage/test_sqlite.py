@@ -301,9 +301,9 @@ async def test_a_locked_database_gives_a_clear_error_and_loses_nothing(tmp_path:
 
 async def test_a_locked_file_at_start_up(tmp_path: Path) -> None:
     path = tmp_path / "fixer.sqlite3"
+    await (await SqliteStore.open(path)).close()
     with closing(sqlite3.connect(path, isolation_level=None)) as db:  # a rollback-journal file
         db.execute("PRAGMA journal_mode = DELETE")
-        db.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:

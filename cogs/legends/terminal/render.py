@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.terminal.console import WIDTH
 from cogs.legends.terminal import howto
@@ -32,6 +32,8 @@ RULE = "=" * WIDTH
 THIN = "-" * WIDTH
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+_QUOTED = re.compile(r"(?<![\w'])'[^'\n]+'(?![\w'])")
+_KEEP = "\0"  # a space that does not break a line
 
 
 _ASCII = str.maketrans(
@@ -50,7 +52,7 @@ _ASCII = str.maketrans(
 
 def clean(text: str) -> str:
     """Rules text made plain: no markdown, common typographic punctuation as ASCII. (How to
-    act is worded by `howto`, in the terminal's own commands.)"""
+    act is worded by `howto`, in the terminal's own inputs.)"""
     return _BOLD.sub(r"\1", text).translate(_ASCII)
 
 
@@ -59,7 +61,9 @@ def wrap(text: str, indent: str = "", rest: str | None = None, width: int = WIDT
     (default: as many spaces)."""
     later = " " * len(indent) if rest is None else rest
     lines: list[str] = []
-    for para in clean(text).splitlines() or [""]:
+    # An input in single quotes ('choose A') is never split across lines.
+    text = _QUOTED.sub(lambda m: m.group(0).replace(" ", _KEEP), clean(text))
+    for para in text.splitlines() or [""]:
         if not para.strip():
             lines.append("")
             continue
@@ -68,7 +72,7 @@ def wrap(text: str, indent: str = "", rest: str | None = None, width: int = WIDT
             textwrap.wrap(para, width=width, initial_indent=first, subsequent_indent=later)
             or [first]
         )
-    return lines
+    return [line.replace(_KEEP, " ") for line in lines]
 
 
 def card_line(card: CardView) -> str:
@@ -76,8 +80,14 @@ def card_line(card: CardView) -> str:
     return f"{card.label}{text}"
 
 
-def render_board(b: BoardView) -> str:
-    """The public board: what the Discord status message shows."""
+#: Obstacle order -> (hit, why): whether the Plan as it stands hits it (see
+#: `session.Session.verdicts`).
+Verdicts = Mapping[int, tuple[bool, str]]
+
+
+def render_board(b: BoardView, verdicts: Verdicts | None = None) -> str:
+    """The public board: what the Discord status message shows, and under the Plan
+    whether it hits each Obstacle as it stands, and why."""
     out: list[str] = [RULE]
     if b.scenario is None:
         out.append(f"{b.campaign}: no run in progress.")
@@ -125,6 +135,12 @@ def render_board(b: BoardView) -> str:
         for i, p in enumerate(b.plan, 1):
             how = "puts" if p.put else "plays"
             out.extend(wrap(f"{p.seat_name} {how} {card_line(p.card)}", f"  {i}. ", "     "))
+        for ob in b.obstacles:
+            if verdicts is None or ob.order not in verdicts:
+                continue
+            hit, why = verdicts[ob.order]
+            state = "HITS" if hit else "MISSES"
+            out.extend(wrap(f"As it stands the Plan {state} {ob.name}: {why}", "  ", "    "))
     out.append("CREW")
     for s in b.seats:
         mark = f" [{', '.join(s.marks)}]" if s.marks else ""
@@ -312,7 +328,8 @@ def render_clues(table: Table, content: ContentPack) -> str:
             state = "solved" if card.puzzle.id in table.solved else "unsolved"
             out.extend(
                 wrap(
-                    f"Puzzle ({state}): {card.puzzle.question} Answer with: solve <your answer>",
+                    f"Puzzle ({state}): {card.puzzle.question} Answer with 'solve' and "
+                    "your answer.",
                     "    ",
                 )
             )

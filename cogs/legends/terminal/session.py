@@ -5,9 +5,15 @@ The session reads lines from a text stream and writes to another, so tests drive
 numbered; a bad line gets one line of explanation and the prompt again; end of input
 ends the session cleanly.
 
+Saving: with `saves` (the database, `saves.Saves`) every move goes through the game
+service and is on disk before its result is shown; `Session.resume` picks a saved
+campaign up where it was. Without it (tests of the screens only) moves are applied in
+memory.
+
 Hidden information: each person's screen is built from their own `PlayerView` and the
 events `events_for` lets them see. In hot-seat mode private events wait in that person's
-feed, and the screen is cleared behind a "pass the keyboard" prompt between people.
+feed, and the screen is cleared behind a "pass the keyboard" prompt between people. The
+AI crewmates decide from their own views only.
 """
 
 from __future__ import annotations
@@ -16,41 +22,50 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from bot.storage.errors import StorageError
 from bot.terminal.console import Console, Quit
+from cogs.legends.rules_text import TOPICS
 from cogs.legends.terminal import howto, render
+from cogs.legends.terminal.inputs import match_move, pick_by_name
+from cogs.legends.terminal.saves import Saves
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.legends.actions import (
     SYSTEM_PLAYER,
     Action,
-    Buy,
     CloseVote,
-    Flip,
     Join,
-    Ready,
-    Remove,
     Solve,
     Start,
 )
 from rules.legends.ai import CrewAI
 from rules.legends.cards import ContentPack, Role
-from rules.legends.engine import DECK_LIMIT, apply, new_table, shop_cards
+from rules.legends.engine import (
+    apply,
+    eval_options,
+    new_table,
+    plan_eval_cards,
+    scenario_card,
+    shop_cards,
+)
+from rules.legends.evaluate import check_to_hit
 from rules.legends.options import TableOptions
 from rules.legends.sim import extra_decks_for, next_actor, seat_roles
 from rules.legends.state import Table
-from rules.legends.view import events_for, player_view
+from rules.legends.view import PlayerView, events_for, player_view
 
 AI_NAMES = ("Vex", "Rook", "Juno", "Kestrel", "Nyx", "Sable", "Tamsin", "Oz")
+HUMAN_PREFIX = "p"  # human seats are p1, p2...; AI crewmates ai1, ai2...
+AI_PREFIX = "ai"
 
-HELP = """\
-Type the number of a move and press Enter. Other commands, at any prompt:
-  board        show the table again          hand     show your hand again
-  clues        Clue cards and puzzles        memory   the campaign's Persistent Memory
-  deck         your decklist and Eddies      log      the last events again
-  solve TEXT   answer a clue's puzzle        flip / ready   shortcuts for those moves
-  help         this text                     quit     leave (end of input works too)
-Table talk: you may not say what is on the cards in your hand. The AI crewmates
-only ever see their own hands and the public table, as you do."""
+
+class SaveFailed(Exception):
+    """The database refused a move (nothing changed): the session stops."""
+
+
+class TableMoved(Exception):
+    """The saved campaign moved on without us (another process played it): the move was
+    not made and `Session.table` is reloaded."""
 
 
 @dataclass
@@ -74,6 +89,8 @@ class Session:
         seed: int = 0,
         scenario: str | None = None,
         merc: bool = False,
+        saves: Saves | None = None,
+        come_back: Callable[[str], str] | None = None,
     ) -> None:
         self.content = content
         self.io = console
@@ -84,8 +101,12 @@ class Session:
         self.seed = seed
         self.scenario = scenario
         self.merc = merc and runners == 1
+        self.saves = saves
+        self.come_back = come_back or (lambda cid: f"python -m bot play --resume {cid}")
+        self.cid: str | None = None  # the saved campaign's id, once created
+        self.resumed = False
         self.people: dict[str, Person] = {}
-        self.owner = "p1"
+        self.owner = f"{HUMAN_PREFIX}1"
         self.table: Table = new_table(
             table_id="terminal",
             name=content.campaigns[self.campaign].name,
@@ -98,36 +119,109 @@ class Session:
         self.log: list[Event] = []
         self.on_screen: str | None = None  # whose private information is showing
 
+    @classmethod
+    def resume(
+        cls,
+        content: ContentPack,
+        console: Console,
+        saves: Saves,
+        cid: str,
+        table: Table,
+        come_back: Callable[[str], str] | None = None,
+    ) -> Session:
+        """A saved campaign, where it was: its people from its seats (p* are people at
+        this keyboard, ai* AI crewmates), hot-seat if more than one person plays."""
+        crew = [r for r in table.runners if not r.is_merc]
+        humans = [r for r in crew if not r.player.startswith(AI_PREFIX)]
+        self = cls(
+            content,
+            console,
+            campaign=table.campaign,
+            runners=max(1, len(crew)),
+            humans=max(1, len(humans)),
+            hotseat=len(humans) > 1,
+            seed=table.rng.seed,
+            merc=any(r.is_merc for r in table.runners),
+            saves=saves,
+            come_back=come_back,
+        )
+        self.table = table
+        self.cid = cid
+        self.resumed = True
+        self.owner = table.owner
+        for j, r in enumerate(r for r in crew if r.player.startswith(AI_PREFIX)):
+            self.people[r.player] = Person(r.player, False, brain=CrewAI(self.seed * 101 + j))
+        for r in humans:
+            self.people[r.player] = Person(r.player, True)
+        return self
+
     # ---- entry point ---------------------------------------------------------------
 
     def run(self) -> int:
         try:
-            self.io.say(
-                f"Fixer: Cyberpunk Legends at the terminal. Campaign: "
-                f"{self.content.campaigns[self.campaign].name}."
-            )
+            name = self.content.campaigns[self.campaign].name
+            if self.resumed:
+                self.io.say(f"Fixer: Cyberpunk Legends at the terminal. Back to {name}.")
+                self.io.say(f"Campaign {self.cid}: {self.where()}.")
+            else:
+                self.io.say(f"Fixer: Cyberpunk Legends at the terminal. Campaign: {name}.")
             self.io.say("Type 'help' at any prompt for commands; end of input quits.")
-            self.join()
-            self.start(self.scenario)
+            if not self.resumed:
+                self.join()
+                self.start(self.scenario)
             while True:
-                self.play_run()
-                self.after_run()
-                action = self.camp()
-                self.start_action(action)
+                try:
+                    if self.table.run is not None:
+                        self.play_run()
+                        self.after_run()
+                    action = self.camp()
+                    self.start_action(action)
+                except TableMoved:
+                    # Someone else (another terminal on this campaign) moved first: go
+                    # on from the table as it is on disk now.
+                    self.io.say(
+                        "This campaign was changed elsewhere (another terminal?) while you "
+                        "chose; that move was not made. Here it is as it stands now."
+                    )
         except Quit:
-            self.io.say("Bye.")
+            self.goodbye()
             return 0
         except KeyboardInterrupt:
-            self.io.say("\nInterrupted. Bye.")
+            self.io.say("\nInterrupted.")
+            self.goodbye()
             return 130
+        except SaveFailed as exc:
+            self.io.say(f"error: the move could not be saved: {exc}")
+            self.io.say("Nothing was changed by it.")
+            self.goodbye()
+            return 1
+
+    def where(self) -> str:
+        run = self.table.run
+        if run is not None:
+            scen = self.content.scenarios[run.scenario].name
+            return f"mid-run in {scen}, round {run.round}"
+        return "between runs, next: " + render.next_run_label(self.table, self.content)
+
+    def goodbye(self) -> None:
+        if self.saves is not None and self.cid is not None:
+            self.io.say(f"Your campaign is saved ({self.where()}). Come back to it with:")
+            self.io.say(f"  {self.come_back(self.cid)}")
+        elif self.saves is not None:
+            self.io.say("Nothing was saved: the crew was not set up yet.")
+        self.io.say("Bye.")
 
     # ---- setting up ----------------------------------------------------------------
 
     def join(self) -> None:
-        roles = seat_roles(self.content, self.runners, self.merc)
-        free = list(roles)
+        """Each person picks a name and any role the table still has a deck of (every
+        role is offered); then the campaign is saved and the crew joins it."""
+        order = seat_roles(self.content, len(self.content.roles))  # each role once
+        copies = 1 + self.table.options.extra_role_decks
+        left = {r: copies for r in order}
+        joins: list[Join] = []
         for i in range(self.humans):
-            player = f"p{i + 1}"
+            player = f"{HUMAN_PREFIX}{i + 1}"
             default = "Player" if self.humans == 1 else f"Player {i + 1}"
             name = (
                 self.ask_text(
@@ -135,31 +229,53 @@ class Session:
                     "Type a name for this runner (Enter keeps the one in brackets), or quit.",
                 )
                 or default
-            )
-            name = name[:64]
-            options = list(dict.fromkeys(free))
-            self.io.say(
-                "Roles: "
-                + "; ".join(f"{n}) {self.content.roles[r].name}" for n, r in enumerate(options, 1))
-            )
-            pick = self.ask_number("Pick a role [1]: ", len(options), default=1)
-            role = options[pick - 1]
-            free.remove(role)
+            )[:64]
+            role = self.pick_role("Pick a role [1]: ", [r for r in order if left[r]])
+            left[role] -= 1
             merc_role: Role | None = None
             if self.merc:
-                merc_role = free.pop(0)
+                merc_role = self.pick_role(
+                    "Your merc's role [1]: ", [r for r in order if left[r]], heading="Merc roles"
+                )
+                left[merc_role] -= 1
             self.people[player] = Person(player=player, human=True)
-            self.act(Join(player=player, name=name, role=role, merc=merc_role))
-        taken = {r.name.lower() for r in self.table.runners}
+            joins.append(Join(player=player, name=name, role=role, merc=merc_role))
+        taken = {j.name.lower() for j in joins}
         names = [n for n in AI_NAMES if n.lower() not in taken]
         for j in range(self.runners - self.humans):
-            player = f"ai{j + 1}"
-            role = free.pop(0)
-            brain = CrewAI(seed=self.seed * 101 + j)
-            self.people[player] = Person(player=player, human=False, brain=brain)
+            player = f"{AI_PREFIX}{j + 1}"
+            # The role with the most decks left, in the usual order: a crew of distinct
+            # roles while there are enough.
+            role = max(order, key=lambda r: left[r])
+            left[role] -= 1
+            self.people[player] = Person(
+                player=player, human=False, brain=CrewAI(seed=self.seed * 101 + j)
+            )
             name = names[j] if j < len(names) else f"Crew {j + 1}"
-            self.act(Join(player=player, name=name, role=role))
+            joins.append(Join(player=player, name=name, role=role))
+        self.create()
+        for join in joins:
+            self.act(join)
         self.flush_public()
+
+    def pick_role(self, prompt: str, options: list[Role], heading: str = "Roles") -> Role:
+        labels = [self.content.roles[r].name for r in options]
+        self.io.say(f"{heading}: " + "; ".join(f"{n}) {lab}" for n, lab in enumerate(labels, 1)))
+        return options[self.ask_choice(prompt, labels, "role", default=1) - 1]
+
+    def create(self) -> None:
+        if self.saves is None:
+            return
+        camp = self.content.campaigns[self.campaign].name
+        try:
+            self.cid = self.saves.create(self.table, camp)
+        except StorageError as exc:
+            raise SaveFailed(exc.message) from exc
+        self.table = self.table.model_copy(update={"id": self.cid})
+        self.io.say(
+            f"Saved as campaign {self.cid} in {self.saves.path}: every move is saved as "
+            "you play, and 'quit' says how to come back."
+        )
 
     def start(self, scenario: str | None) -> None:
         self.start_action(Start(player=self.owner, scenario=scenario))
@@ -204,11 +320,11 @@ class Session:
         self.show_feed(person.player)
         view = player_view(self.table, person.player, self.content)
         moves = list(view.legal)
-        self.io.say(render.render_board(view.board))
+        self.io.say(self.board(view))
         self.io.say(render.render_hand(view))
         self.io.say(render.render_moves(moves, view))
         while True:
-            pick = self.ask_move(person.player, moves)
+            pick = self.ask_move(person.player, moves, view)
             try:
                 self.act(moves[pick])
             except IllegalAction as exc:
@@ -218,6 +334,25 @@ class Session:
         if not self.hotseat:
             self.show_feed(person.player)
 
+    def board(self, view: PlayerView) -> str:
+        return render.render_board(view.board, self.verdicts())
+
+    def verdicts(self) -> render.Verdicts:
+        """Whether the Plan as it stands hits each active Obstacle, and why: the engine's
+        own evaluator and explanation (`check_to_hit`, `explain`) on the Plan cards and
+        options its execution uses (all public: the Plan and the Obstacles are face up)."""
+        run = self.table.run
+        if run is None or not (run.plan or run.phase in ("plan", "assign")):
+            return {}
+        cards = plan_eval_cards(self.table, self.content)
+        opts = eval_options(self.table, self.content)
+        out: dict[int, tuple[bool, str]] = {}
+        for ob in run.active:
+            to_hit = scenario_card(self.table, self.content, ob.order).to_hit
+            res = check_to_hit(cards, to_hit, opts)
+            out[ob.order] = (res.hit, res.explain(to_hit).removeprefix("Hit — "))
+        return out
+
     def pass_to(self, player: str) -> None:
         """Hot-seat: hide the last person's hand before the next one looks."""
         if not self.hotseat or self.on_screen == player:
@@ -225,7 +360,7 @@ class Session:
             return
         self.io.clear()
         name = self.name_of(player)
-        self.ask_text(f"Pass the keyboard to {name}, then press Enter. ")
+        self.ask_text(f"Pass the keyboard to {name}, then press Enter. ", commands=False)
         self.io.clear()
         self.on_screen = player
         self.io.say(f"{name}'s turn.")
@@ -253,127 +388,35 @@ class Session:
 
     def camp(self) -> Start:
         """The campaign screen: shop, decks, clues; returns the run to start."""
-        while True:
-            self.io.say(render.render_campaign(self.table, self.content, self.human_players()))
-            camp = self.content.campaigns[self.table.campaign]
-            entries: list[tuple[str, Callable[[], Start | None]]] = []
-            if self.table.next_trauma is not None or self.table.progress < len(camp.scenarios):
-                label = render.next_run_label(self.table, self.content)
-                entries.append((f"Start the next run: {label}", lambda: Start(player=self.owner)))
-            entries.append(("Shop: the Upgrade Pool", self.shop))
-            entries.append(("Remove a card from a deck", self.remove))
-            entries.append(("Show decks and Eddies", self.show_decks))
-            entries.append(("Clues and puzzles", self.show_clues))
-            if self.table.next_trauma is None:
-                entries.append(("Play a scenario of your choice", self.pick_scenario))
-            self.io.say("MOVES")
-            for i, (label, _) in enumerate(entries, 1):
-                self.io.say(f"  {i:>2}) {label}")
-            pick = self.ask_move(self.owner, entries)
-            got = entries[pick][1]()
-            if got is not None:
-                return got
+        from cogs.legends.terminal import camp
 
-    def pick_runner(self, title: str) -> int | None:
-        mine = [
-            i
-            for i, r in enumerate(self.table.runners)
-            if self.people.get(r.player) is not None and self.people[r.player].human
-        ]
-        if len(mine) == 1:
-            return mine[0]
-        self.io.say(title)
-        for n, i in enumerate(mine, 1):
-            r = self.table.runners[i]
-            self.io.say(f"  {n:>2}) {r.name}{' (merc)' if r.is_merc else ''}: {r.eddies} Eddies")
-        self.io.say("   0) back")
-        pick = self.ask_number("> ", len(mine), zero=True)
-        return None if pick == 0 else mine[pick - 1]
-
-    def shop(self) -> Start | None:
-        seat = self.pick_runner("Who is shopping?")
-        if seat is None:
-            return None
-        while True:
-            r = self.table.runners[seat]
-            pool = shop_cards(self.table, self.content)
-            self.io.say(
-                f"UPGRADE POOL ({r.name}{' merc' if r.is_merc else ''} has "
-                f"{r.eddies} Eddies; at most {DECK_LIMIT} copies of a card per deck)"
-            )
-            for n, cid in enumerate(pool, 1):
-                card = self.content.cards[cid]
-                have = r.deck.count(cid)
-                line = (
-                    f"{card.cost} Eddies - {card.name} [{card.rank_label()} "
-                    f"{' '.join(s.value.title() for s in card.suits)}] - {card.text}"
-                )
-                if have:
-                    line += f" (you have {have})"
-                for part in render.wrap(line, f"  {n:>2}) "):
-                    self.io.say(part)
-            self.io.say("   0) back")
-            pick = self.ask_number("Buy which? ", len(pool), zero=True)
-            if pick == 0:
-                return None
-            self.try_act(Buy(player=r.player, card=pool[pick - 1], merc=r.is_merc), r.player)
-
-    def remove(self) -> Start | None:
-        seat = self.pick_runner("Whose deck?")
-        if seat is None:
-            return None
-        r = self.table.runners[seat]
-        cards = sorted(set(r.deck), key=lambda c: self.content.cards[c].name)
-        self.io.say(
-            f"{r.name}'s deck ({len(r.deck)} cards; a deck keeps at least 10). "
-            "Removing refunds nothing."
-        )
-        for n, cid in enumerate(cards, 1):
-            card = self.content.cards[cid]
-            self.io.say(f"  {n:>2}) {r.deck.count(cid)}x {card.name} - {card.text}")
-        self.io.say("   0) back")
-        pick = self.ask_number("Remove which? ", len(cards), zero=True)
-        if pick:
-            self.try_act(Remove(player=r.player, card=cards[pick - 1], merc=r.is_merc), r.player)
-        return None
-
-    def show_decks(self) -> Start | None:
-        for r in self.table.runners:
-            person = self.people.get(r.player)
-            if person is None or not person.human:
-                continue
-            self.io.say(
-                f"{r.name}{' (merc)' if r.is_merc else ''}: {r.eddies} Eddies, {len(r.deck)} cards"
-            )
-            for line in render.render_deck(r.deck, self.content):
-                self.io.say(line)
-        return None
-
-    def show_clues(self) -> Start | None:
-        self.io.say(render.render_clues(self.table, self.content))
-        return None
-
-    def pick_scenario(self) -> Start | None:
-        camp = self.content.campaigns[self.table.campaign]
-        ids = list(camp.scenarios)
-        self.io.say("SCENARIOS")
-        for n, sid in enumerate(ids, 1):
-            done = " (completed)" if sid in self.table.completed else ""
-            self.io.say(f"  {n:>2}) {self.content.scenarios[sid].name}{done}")
-        self.io.say("   0) back")
-        pick = self.ask_number("> ", len(ids), zero=True)
-        return None if pick == 0 else Start(player=self.owner, scenario=ids[pick - 1])
+        return camp.screen(self)
 
     # ---- applying actions and showing events ---------------------------------------
 
     def act(self, action: Action) -> None:
-        outcome = apply(self.table, action, self.content)
-        self.table = outcome.table
-        self.log.extend(e for e in outcome.events if e.public)
+        if self.saves is not None and self.cid is not None:
+            try:
+                moved = self.saves.act(self.cid, action, self.table.version)
+            except StorageError as exc:
+                raise SaveFailed(exc.player_message or exc.message) from exc
+            except IllegalAction as exc:
+                if exc.refusal.code != "stale":
+                    raise
+                try:
+                    self.table = self.saves.load(self.cid)
+                except StorageError as err:
+                    raise SaveFailed(err.player_message or err.message) from err
+                raise TableMoved from exc
+            self.table, events = moved.table, moved.events
+        else:
+            outcome = apply(self.table, action, self.content)
+            self.table, events = outcome.table, tuple(outcome.events)
+        self.log.extend(e for e in events if e.public)
         self.log = self.log[-200:]
         for person in self.people.values():
             if person.human:
-                person.feed.extend(events_for(outcome.events, self.table, person.player))
+                person.feed.extend(events_for(events, self.table, person.player))
 
     def try_act(self, action: Action, player: str) -> bool:
         try:
@@ -420,60 +463,105 @@ class Session:
                 return r.name
         return player
 
-    def ask_text(self, prompt: str, help_text: str | None = None) -> str:
+    def viewer(self) -> str:
+        """Whose hand and deck 'hand' and 'deck' show at a prompt that is nobody's turn."""
+        return self.on_screen or self.owner
+
+    def ask_text(self, prompt: str, help_text: str | None = None, *, commands: bool = True) -> str:
+        """A line. 'quit' and (with `commands`) every command of `howto.ANYWHERE` work
+        here; 'help' shows `help_text` if given."""
         while True:
             line = self.io.ask(prompt).strip()
-            if line.lower() in ("quit", "exit"):
+            word, _, rest = line.partition(" ")
+            word = word.lower()
+            if word in ("quit", "exit") and not rest:
                 raise Quit
-            if help_text is not None and line.lower() in ("help", "h", "?"):
+            if help_text is not None and word in ("help", "h", "?") and not rest:
                 self.io.say(help_text)
+                continue
+            if commands and self.command(self.viewer(), word, rest):
+                continue
+            if not commands and line:
+                self.io.say("Press Enter when the keyboard has been passed (or 'quit').")
                 continue
             return line
 
     def ask_number(
         self, prompt: str, n: int, *, default: int | None = None, zero: bool = False
     ) -> int:
+        return self.ask_choice(prompt, None, "", n=n, default=default, zero=zero)
+
+    def ask_choice(
+        self,
+        prompt: str,
+        labels: Sequence[str] | None,
+        what: str,
+        *,
+        n: int | None = None,
+        default: int | None = None,
+        zero: bool = False,
+    ) -> int:
+        """A number from a list, or (with `labels`) the start of an item's name."""
+        count = len(labels) if labels is not None else (n or 0)
         lo = 0 if zero else 1
         hint = (
-            f"Type a number from {lo} to {n}"
+            f"Type a number from {lo} to {count}"
+            + (" or a name" if labels is not None else "")
             + (" (Enter keeps the default)" if default is not None else "")
-            + ", or quit."
+            + ", or 'quit'."
         )
         while True:
             line = self.ask_text(prompt, hint)
             if not line and default is not None:
                 return default
-            if line.isdigit() and lo <= int(line) <= n:
+            if line.isdigit() and lo <= int(line) <= count:
                 return int(line)
-            self.io.say(f"Type a number from {lo} to {n}.")
+            if labels is not None and line and not line.isdigit():
+                got = pick_by_name(line, labels, what)
+                if isinstance(got, int):
+                    return got + 1
+                self.io.say(got)
+                continue
+            self.io.say(f"Type a number from {lo} to {count}.")
 
-    def ask_move(self, player: str, moves: Sequence[object]) -> int:
+    def ask_move(self, player: str, moves: Sequence[Action], view: PlayerView) -> int:
         n = len(moves)
         while True:
             line = self.ask_text("> ")
-            word, _, rest = line.partition(" ")
-            word = word.lower()
             if line.isdigit() and 1 <= int(line) <= n:
                 return int(line) - 1
-            if word in ("flip", "ready"):
-                kind = Flip if word == "flip" else Ready
-                hits = [i for i, m in enumerate(moves) if isinstance(m, kind)]
-                if len(hits) == 1:
-                    return hits[0]
-            if self.command(player, word, rest):
+            word, _, rest = line.partition(" ")
+            if word.lower() == "solve":
+                self.solve(player, rest)
                 continue
-            if not line:
-                self.io.say(f"Type a number from 1 to {n}, or 'help'.")
+            got = match_move(line, moves, view, self.table, self.content, player) if line else None
+            if isinstance(got, int):
+                return got
+            if isinstance(got, str):
+                self.io.say(render.clean(got))
+            elif not line:
+                self.io.say(howto.NO_LINE.format(n=n))
             else:
-                self.io.say(f"'{line}' is not a move here. Type a number from 1 to {n}, or 'help'.")
+                self.io.say(howto.NOT_A_MOVE.format(line=line, n=n))
+
+    def solve(self, player: str, rest: str) -> None:
+        answer = " ".join(shlex.split(rest)) if rest.count('"') % 2 == 0 else rest
+        if not answer.strip():
+            self.io.say("Type 'solve' and your answer on the same line, as in 'solve the answer'.")
+        else:
+            self.try_act(Solve(player=player, answer=answer[:200]), player)
 
     def command(self, player: str, word: str, rest: str) -> bool:
-        """Commands that work at any move prompt. True if `word` was one."""
-        if word in ("help", "h", "?"):
-            self.io.say(HELP)
+        """Commands that work at any prompt (`howto.ANYWHERE`). True if `word` was one."""
+        if word in ("help", "h", "?") and not rest:
+            self.io.say(self.help_text(player))
+        elif word == "rules":
+            self.rules(rest)
+        elif rest:
+            return False
         elif word == "board":
             view = player_view(self.table, player, self.content)
-            self.io.say(render.render_board(view.board))
+            self.io.say(self.board(view))
         elif word == "hand":
             view = player_view(self.table, player, self.content)
             self.io.say(render.render_hand(view) or "You hold no cards right now.")
@@ -483,22 +571,56 @@ class Session:
             mem = ", ".join(self.table.memory) or "nothing yet"
             self.io.say(f"Persistent Memory: {mem}")
         elif word == "deck":
-            for r in self.table.runners:
-                if r.player == player:
-                    self.io.say(
-                        f"{r.name}{' (merc)' if r.is_merc else ''}: {r.eddies} "
-                        f"Eddies, {len(r.deck)} cards"
-                    )
-                    for line in render.render_deck(r.deck, self.content):
-                        self.io.say(line)
+            mine = [r for r in self.table.runners if r.player == player]
+            if not mine:
+                self.io.say("You have no seat yet: your deck comes with your role.")
+            for r in mine:
+                self.io.say(
+                    f"{r.name}{' (merc)' if r.is_merc else ''}: {r.eddies} "
+                    f"Eddies, {len(r.deck)} cards"
+                )
+                for line in render.render_deck(r.deck, self.content):
+                    self.io.say(line)
         elif word == "log":
-            self.io.say(render.render_events(self.log[-25:]) or "Nothing has happened yet.")
-        elif word == "solve":
-            answer = " ".join(shlex.split(rest)) if rest.count('"') % 2 == 0 else rest
-            if not answer.strip():
-                self.io.say("Usage: solve YOUR ANSWER")
-            else:
-                self.try_act(Solve(player=player, answer=answer[:200]), player)
+            none = "Nothing has happened since you came back." if self.resumed else ""
+            self.io.say(render.render_events(self.log[-25:]) or none or "Nothing has happened yet.")
         else:
             return False
         return True
+
+    def help_text(self, player: str) -> str:
+        """The help, its example card one the player can type: in their hand if they hold
+        one, else of their deck, else of the pack."""
+        view = player_view(self.table, player, self.content)
+        held = [c.name for hand in view.hands.values() for c in hand]
+        deck = [
+            self.content.cards[c].name
+            for r in self.table.runners
+            if r.player == player
+            for c in r.deck
+        ]
+        pack = sorted(c.name for c in self.content.cards.values())
+        return howto.help_text((held or deck or pack or ["Knife"])[0])
+
+    def rules(self, topic: str) -> None:
+        """The rules help Discord's `/legends rules` gives, by the same topics."""
+        key = (topic or "overview").strip().lower().replace(" ", "_")
+        if key not in TOPICS:
+            key = next(
+                (k for k, (title, _) in TOPICS.items() if key in k or key in title.lower()), ""
+            )
+        # Each topic as the input that shows it.
+        topics = ", ".join(f"'rules {t}'" for t in TOPICS)
+        if not key:
+            self.io.say(render.clean(f'No rules topic "{topic}". Topics: {topics}.'))
+            return
+        title, text = TOPICS[key]
+        self.io.say(title.upper())
+        body = self.help_text(self.viewer()) if key == "commands" else howto.rules_text(key, text)
+        if key == "commands":
+            self.io.say(body)
+        else:
+            for line in render.wrap(body, "  "):
+                self.io.say(line)
+        for line in render.wrap(f"Topics: {topics}."):
+            self.io.say(line)

@@ -17,8 +17,8 @@ from rules.core.errors import IllegalAction
 from rules.tcg import actions as act
 from rules.tcg.ai.basic import GreedyPlayer, score_action
 from rules.tcg.ai.determinize import Sampler, determinize
-from rules.tcg.board import Board
-from rules.tcg.cards import CardType, DeckList, TcgContent
+from rules.tcg.board import Board, steal_count
+from rules.tcg.cards import CardType, DeckList, Keyword, TcgContent
 from rules.tcg.codes import Phase, PromptKind
 from rules.tcg.engine import apply
 from rules.tcg.legal import legal_actions, to_act
@@ -106,6 +106,22 @@ def evaluate(d: Duel, content: TcgContent, me: int) -> float:
         score += sign * 0.6 * len(st.hand)
         score += sign * 0.8 * len(st.eddies)
         score += sign * 0.3 * sum(x.value for x in st.gigs) / 4
+        # Threat: what this seat's ready attackers could steal past the rival's ready
+        # Blockers (evaluated at the start of a turn, so one side's Units are ready).
+        rival = d.seats[1 - seat]
+        blockers = sum(
+            1 for u in rival.field if not u.spent and Keyword.BLOCKER in b.keywords(u.inst)
+        )
+        attackers = sorted(
+            (
+                steal_count(b.power(u.inst))
+                for u in st.field
+                if not u.spent and b.may_attack(u.inst)
+            ),
+            reverse=True,
+        )
+        threat = sum(attackers[blockers:])
+        score += sign * 4.0 * min(threat, len(rival.gigs))
     return score
 
 
@@ -146,6 +162,10 @@ class SearchPlayer:
         me = seen.viewer
         ranked = sorted(legal, key=lambda a: -score_action(seen, a, content))
         cands = ranked[: self.max_candidates]
+        # Stopping is always weighed: Units left ready are next turn's Blockers.
+        stop = [a for a in ranked if isinstance(a, act.End | act.Pass)]
+        if stop and stop[0] not in cands:
+            cands[-1] = stop[0]
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
         sampler = Sampler(seen, content, self.my_deck)
@@ -165,11 +185,11 @@ class SearchPlayer:
                 counts[i] += 1
                 if self.samples is None and time.perf_counter() > deadline and n > 1:
                     break
-        # The greedy order is a prior: a candidate must beat the greedy choice by more
-        # than sampling noise to replace it.
+        # The greedy choice is a prior: another candidate must beat it by more than
+        # `prior` (sampling noise) to replace it.
         self.last_samples = n
         means = [
-            (t / c if c else float("-inf")) - self.prior * i
+            (t / c if c else float("-inf")) + (self.prior if i == 0 else 0.0)
             for i, (t, c) in enumerate(zip(totals, counts, strict=True))
         ]
         best = max(range(len(cands)), key=lambda i: (means[i], -i))

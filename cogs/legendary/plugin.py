@@ -1,0 +1,16 @@
+"""Legendary 2099 as a plug-in of the house (listed in `bot/games.py`)."""
+
+from __future__ import annotations
+
+from bot.plugin import GamePlugin
+
+
+class LegendaryPlugin(GamePlugin):
+    name = "legendary"
+    title = "Legendary 2099"
+    discord_extension = None  # the /legendary commands arrive with the Discord front end
+    content_package = "content.legendary"
+    adapter_class = "cogs.legendary.adapter:LegendaryAdapter"
+
+
+PLUGIN = LegendaryPlugin()

@@ -1,0 +1,251 @@
+"""Card models of a Legendary content pack (frozen pydantic, validated at load).
+
+Classes are stored as a set of `HeroClass` values and the team apart (§2); "grey" is a
+derived property. Every physical card in a game is an instance id mapping to one of these
+definitions (`Pack.card`).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.legendary.effects import Ability, AttackBonus, CardKind, Effect, HeroClass
+
+
+class _Card(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(min_length=1, max_length=60, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str = Field(min_length=1, max_length=60)
+    text: str = ""
+
+
+class Rarity(StrEnum):
+    STARTER = "starter"  # Agents, Troopers
+    OFFICER = "officer"
+    COMMON = "common"
+    UNCOMMON = "uncommon"
+    RARE = "rare"
+
+
+class HeroCard(_Card):
+    kind: CardKind = CardKind.HERO
+    hero: str = ""  # the Hero Name shared by all 14 cards ("" for grey supply cards)
+    team: str | None = None
+    classes: frozenset[HeroClass] = frozenset()
+    cost: int = Field(default=0, ge=0)
+    recruit: int | None = Field(default=None, ge=0)  # printed; None: no Recruit icon
+    attack: int | None = Field(default=None, ge=0)
+    rarity: Rarity = Rarity.COMMON
+    copies: int = Field(default=1, ge=1)
+    abilities: tuple[Ability, ...] = ()
+
+    @property
+    def grey(self) -> bool:
+        return not self.classes
+
+
+class WoundCard(_Card):
+    kind: CardKind = CardKind.WOUND
+
+
+class BystanderCard(_Card):
+    kind: CardKind = CardKind.BYSTANDER
+    vp: int = 1
+    on_rescue: tuple[Effect, ...] = ()
+
+
+class SpecialAction(BaseModel):
+    """A special action the current player may take in step 2 (L11, L13): pay `attack`
+    and/or `recruit`, then do `effects`. Paying for it is neither recruiting nor fighting
+    (L11, L21). `once_per_turn`: at most once each turn."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(min_length=1, max_length=60, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    text: str = ""
+    attack: int = Field(default=0, ge=0)
+    recruit: int = Field(default=0, ge=0)
+    once_per_turn: bool = True
+    effects: tuple[Effect, ...] = ()
+    # Penalties "after you draw your new hand" (L11).
+    after_new_hand: tuple[Effect, ...] = ()
+
+
+class VillainCard(_Card):
+    kind: CardKind = CardKind.VILLAIN
+    group: str = ""
+    henchman: bool = False
+    attack: int = Field(ge=0)
+    vp: int = Field(ge=0)
+    copies: int = Field(default=1, ge=1)
+    uru: int = Field(default=0, ge=0)  # Uru-Enchanted Weapons N
+    attack_bonus: tuple[AttackBonus, ...] = ()
+    ambush: tuple[Ability, ...] = ()
+    fight: tuple[Ability, ...] = ()
+    escape: tuple[Ability, ...] = ()
+    fight_or_fail: tuple[Ability, ...] = ()
+    # While this Villain is in the city, the first of recruiting or fighting in a turn
+    # locks out the other (L10).
+    recruit_or_fight_lock: bool = False
+
+
+class TwistCard(_Card):
+    kind: CardKind = CardKind.TWIST
+
+
+class StrikeCard(_Card):
+    kind: CardKind = CardKind.STRIKE
+
+
+class TacticSide(BaseModel):
+    """What an Adapting Tactic (or a classic Mastermind's Epic side) says on one side."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    attack: int | None = None
+    strike: tuple[Ability, ...] | None = None
+    fight: tuple[Ability, ...] | None = None
+    text: str | None = None
+
+
+class TacticCard(_Card):
+    kind: CardKind = CardKind.TACTIC
+    mastermind: str = ""
+    vp: int = Field(default=6, ge=0)
+    fight: tuple[Ability, ...] = ()
+    # Adapting Masterminds only: the top Tactic is the Mastermind (§7).
+    attack: int = Field(default=0, ge=0)
+    strike: tuple[Ability, ...] = ()
+    uru: int = Field(default=0, ge=0)
+    attack_bonus: tuple[AttackBonus, ...] = ()
+    fight_or_fail: tuple[Ability, ...] = ()
+    epic: TacticSide | None = None
+
+
+class Mastermind(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(min_length=1, max_length=60, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    text: str = ""
+    adapting: bool = False
+    always_leads: str  # a Villain or Henchman group id
+    # Classic Masterminds: the Mastermind card.
+    attack: int = Field(default=0, ge=0)
+    strike: tuple[Ability, ...] = ()
+    uru: int = Field(default=0, ge=0)
+    attack_bonus: tuple[AttackBonus, ...] = ()
+    epic: TacticSide | None = None
+    tactics: tuple[str, ...]  # Tactic card ids
+    setup_extra_heroes: int = Field(default=0, ge=0)
+    special_actions: tuple[SpecialAction, ...] = ()
+
+
+class EvilWinsOn(StrEnum):
+    """What an Evil Wins condition counts (each checked after every step)."""
+
+    TWISTS = "twists"
+    ESCAPED_VILLAINS = "escaped_villains"  # Villains in the Escape pile
+    ESCAPE_HEROES = "escape_heroes"  # Hero cards in the Escape pile
+    ESCAPED_BYSTANDERS = "escaped_bystanders"
+    KO_HEROES = "ko_heroes"  # non-grey Heroes in the KO pile
+    WOUNDS_EMPTY = "wounds_empty"  # the Wound stack is empty
+    VILLAIN_DECK_EMPTY = "villain_deck_empty"
+    HERO_DECK_EMPTY = "hero_deck_empty"
+
+
+class EvilWins(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    on: EvilWinsOn
+    at_least: int = Field(default=1, ge=0)
+    # Player count -> threshold, overriding at_least.
+    by_players: dict[int, int] = {}
+
+    def threshold(self, players: int) -> int:
+        return self.by_players.get(players, self.at_least)
+
+
+class TwistRule(BaseModel):
+    """Twists numbered `first`..`last` (the running count) do `effects`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    first: int = Field(default=1, ge=1)
+    last: int = Field(default=99, ge=1)
+    effects: tuple[Effect, ...]
+
+
+class Scheme(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(min_length=1, max_length=60, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    text: str = ""
+    twists: int = Field(ge=0)
+    twists_by_players: dict[int, int] = {}  # player count -> Twists, overriding `twists`
+    extra_heroes: int = Field(default=0, ge=0)
+    extra_villain_groups: int = Field(default=0, ge=0)
+    twist: tuple[TwistRule, ...]
+    evil_wins: tuple[EvilWins, ...]
+    # Setup that shuffles Tactics into a deck needs single-sided cards (§7 Epic sides).
+    shuffles_tactics: bool = False
+    special_actions: tuple[SpecialAction, ...] = ()
+
+
+class HeroDef(BaseModel):
+    """A Hero: its Hero Name and its card ids with their copies (14 cards in all)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    name: str
+    cards: tuple[str, ...]
+
+
+class GroupDef(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    name: str
+    henchman: bool = False
+    cards: tuple[str, ...]
+
+
+Card = HeroCard | WoundCard | BystanderCard | VillainCard | TwistCard | StrikeCard | TacticCard
+
+
+class Pack(BaseModel):
+    """Everything a game draws on. Starting decks, Officers, Wounds, Bystanders, Twists
+    and Strikes come from the `supply` ids."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = "pack"
+    name: str = ""
+    cards: dict[str, Card]
+    heroes: dict[str, HeroDef]
+    groups: dict[str, GroupDef]
+    masterminds: dict[str, Mastermind]
+    schemes: dict[str, Scheme]
+    teams: dict[str, str] = {}
+    # Supply: card ids and counts.
+    agent: str
+    agents: int = 8
+    trooper: str
+    troopers: int = 4
+    officer: str
+    officers: int = 30
+    wound: str
+    wounds: int = 30
+    bystander: tuple[str, ...]  # ids, cycled to fill the stack
+    bystanders: int = 30
+    twist_card: str
+    strike_card: str
+
+    def card(self, card_id: str) -> Card:
+        return self.cards[card_id]

@@ -1,0 +1,299 @@
+"""The ONE visibility choke point (L15): every view a seat or a spectator gets.
+
+Hidden: each hand (except to its owner, or with `open_hands`), every deck's order and
+contents, a classic Mastermind's face-down Tactics, the RNG seed, pending work, and a
+prompt's options (except to the seat it waits on). Public: the HQ, the city and captured
+cards, the Escape, KO and revealed piles, played cards, discard piles, Victory Piles, an
+Adapting Mastermind's Tactics, and all counts. Events go through `events_for`.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.core.events import Event, visible_to
+from rules.legendary.actions import MASTERMIND
+from rules.legendary.cards import Card, HeroCard, Pack, TacticCard, VillainCard
+from rules.legendary.effects import Ability, FatedFuture, Undercover
+from rules.legendary.state import (
+    CITY,
+    CITY_NAMES,
+    HQ,
+    Game,
+    Option,
+    Options,
+    PromptKind,
+    Result,
+    Z,
+)
+from rules.legendary.work import Work
+
+
+class _V(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class CardRef(_V):
+    inst: str
+    id: str
+    name: str
+    cost: int | None = None
+    classes: tuple[str, ...] = ()
+    team: str | None = None
+    undercover: bool = False
+    # Keywords a front end marks ("Fated", "Uru 2"...): fated_future, undercover,
+    # cyber_mod, superpower, uru, fight_or_fail.
+    keywords: tuple[str, ...] = ()
+
+
+class SpaceView(_V):
+    name: str
+    villain: CardRef | None
+    attack: int | None
+    uru: int = 0
+    captured: tuple[CardRef, ...]
+
+
+class PlayerView(_V):
+    seat: int
+    name: str
+    hand_count: int
+    deck_count: int
+    hand: tuple[CardRef, ...] | None  # None: hidden from this viewer
+    played: tuple[CardRef, ...]
+    discard: tuple[CardRef, ...]
+    victory: tuple[CardRef, ...]
+    vp: int
+    # What the Victory Pile holds for Hero Cyber-Mods: cards per class, and Wounds.
+    cyber: dict[str, int]
+
+
+class MastermindView(_V):
+    id: str
+    name: str
+    adapting: bool
+    attack: int
+    uru: int
+    tactics_left: int
+    top: CardRef | None  # Adapting only: the top Tactic is the Mastermind
+    remaining: tuple[CardRef, ...]  # Adapting only (public), sorted by name
+    captured: tuple[CardRef, ...]
+
+
+class SpecialView(_V):
+    id: str
+    name: str
+    text: str
+    attack: int
+    recruit: int
+    used: bool
+
+
+class PromptView(_V):
+    kind: PromptKind
+    seat: int
+    text: str
+    options: tuple[Option, ...] | None  # only for the seat it waits on
+
+
+class GameView(_V):
+    viewer: int | None
+    version: int
+    names: tuple[str, ...]
+    current: int
+    turn_no: int
+    recruit: int
+    attack: int
+    played_this_turn: tuple[CardRef, ...]
+    recruited: bool
+    fought: bool
+    healed: bool
+    uru_failed: bool
+    options: Options  # the table options (public)
+    epic: bool
+    scheme: str
+    scheme_name: str
+    twists: int
+    mastermind: MastermindView
+    city: tuple[SpaceView, ...]
+    hq: tuple[CardRef | None, ...]
+    escape: tuple[CardRef, ...]
+    escape_cyber: dict[str, int]  # the Escape pile by class (enemy Cyber-Mods)
+    ko: tuple[CardRef, ...]
+    revealed: tuple[CardRef, ...]
+    villain_deck: int
+    hero_deck: int
+    officers: int
+    officer_cost: int
+    wounds: int
+    bystanders: int
+    players: tuple[PlayerView, ...]
+    prompt: PromptView | None
+    special_actions: tuple[SpecialView, ...]
+    result: Result | None
+    over: bool
+    deck_ran_out: bool
+
+
+def keywords(c: Card) -> tuple[str, ...]:
+    """The 2099 keywords (and Superpowers) printed on a card, for front ends to mark."""
+    out: list[str] = []
+    abilities: list[Ability] = []
+    if isinstance(c, HeroCard):
+        abilities = list(c.abilities)
+    elif isinstance(c, VillainCard | TacticCard):
+        abilities = [*c.fight, *c.fight_or_fail]
+        if isinstance(c, VillainCard):
+            abilities += [*c.ambush, *c.escape]
+        if c.uru:
+            out.append("uru")
+        if c.fight_or_fail:
+            out.append("fight_or_fail")
+        if c.attack_bonus:
+            out.append("cyber_mod")
+    effects = [e for ab in abilities for e in ab.effects]
+    if any(isinstance(e, FatedFuture) for e in effects):
+        out.append("fated_future")
+    if any(isinstance(e, Undercover) for e in effects):
+        out.append("undercover")
+    if any(ab.cyber_mod for ab in abilities) and "cyber_mod" not in out:
+        out.append("cyber_mod")
+    if any(ab.superpower for ab in abilities):
+        out.append("superpower")
+    return tuple(out)
+
+
+def view(game: Game, pack: Pack, seat: int | None) -> GameView:
+    w = Work(game, pack)
+    uc = set(game.undercover)
+
+    def ref(i: str) -> CardRef:
+        c = w.card(i)
+        if isinstance(c, HeroCard):
+            return CardRef(
+                inst=i,
+                id=c.id,
+                name=c.name,
+                cost=c.cost,
+                classes=tuple(sorted(k.value for k in c.classes)),
+                team=c.team,
+                undercover=i in uc,
+                keywords=keywords(c),
+            )
+        return CardRef(inst=i, id=c.id, name=c.name, undercover=i in uc, keywords=keywords(c))
+
+    def cyber(zone: str) -> dict[str, int]:
+        return {k.value: n for k, n in w.pile_counts(w.z[zone]).items()}
+
+    def refs(zone: str) -> tuple[CardRef, ...]:
+        return tuple(ref(i) for i in w.z[zone])
+
+    city = []
+    for s in range(CITY):
+        v = w.z[Z.city(s)]
+        card = w.card(v[0]) if v else None
+        city.append(
+            SpaceView(
+                name=CITY_NAMES[s],
+                villain=ref(v[0]) if v else None,
+                attack=w.enemy_attack(v[0]) if v else None,
+                uru=card.uru if isinstance(card, VillainCard) else 0,
+                captured=refs(Z.cap(s)),
+            )
+        )
+    players = []
+    for p in range(game.players):
+        shown = seat == p or game.options.open_hands
+        players.append(
+            PlayerView(
+                seat=p,
+                name=game.names[p],
+                hand_count=len(w.z[Z.hand(p)]),
+                deck_count=len(w.z[Z.deck(p)]),
+                hand=refs(Z.hand(p)) if shown else None,
+                played=refs(Z.played(p)),
+                discard=refs(Z.discard(p)),
+                victory=refs(Z.victory(p)),
+                vp=w.vp(p),
+                cyber=cyber(Z.victory(p)),
+            )
+        )
+    tactics = w.z[Z.TACTICS]
+    adapting = w.adapting()
+    mm = MastermindView(
+        id=w.mm.id,
+        name=w.mm.name,
+        adapting=adapting,
+        attack=w.enemy_attack(MASTERMIND),
+        uru=w.uru(MASTERMIND) if tactics else 0,
+        tactics_left=len(tactics),
+        top=ref(tactics[0]) if adapting and tactics else None,
+        remaining=tuple(sorted((ref(t) for t in tactics), key=lambda r: (r.name, r.inst)))
+        if adapting
+        else (),
+        captured=refs(Z.MM_CAP),
+    )
+    prompt = None
+    if game.prompt is not None:
+        gp = game.prompt
+        prompt = PromptView(
+            kind=gp.kind,
+            seat=gp.seat,
+            text=gp.text,
+            options=gp.options if seat == gp.seat else None,
+        )
+    officer = pack.cards[pack.officer]
+    return GameView(
+        viewer=seat,
+        version=game.version,
+        names=game.names,
+        current=game.current,
+        turn_no=game.turn_no,
+        recruit=game.turn.recruit,
+        attack=game.turn.attack,
+        # Played cards are public, even those moved since (Fated Future, Undercover).
+        played_this_turn=tuple(ref(i) for i in game.turn.played),
+        recruited=game.turn.recruited,
+        fought=game.turn.fought,
+        healed=game.turn.healed,
+        uru_failed=game.turn.uru_failed,
+        options=game.options,
+        epic=game.epic,
+        scheme=w.scheme.id,
+        scheme_name=w.scheme.name,
+        twists=game.twists,
+        mastermind=mm,
+        city=tuple(city),
+        hq=tuple((ref(w.z[Z.hq(i)][0]) if w.z[Z.hq(i)] else None) for i in range(HQ)),
+        escape=refs(Z.ESCAPE),
+        escape_cyber=cyber(Z.ESCAPE),
+        ko=refs(Z.KO),
+        revealed=refs(Z.REVEALED),
+        villain_deck=len(w.z[Z.VILLAIN_DECK]),
+        hero_deck=len(w.z[Z.HERO_DECK]),
+        officers=len(w.z[Z.OFFICERS]),
+        officer_cost=officer.cost if isinstance(officer, HeroCard) else 0,
+        wounds=len(w.z[Z.WOUNDS]),
+        bystanders=len(w.z[Z.BYSTANDERS]),
+        players=tuple(players),
+        prompt=prompt,
+        special_actions=tuple(
+            SpecialView(
+                id=s.id,
+                name=s.name,
+                text=s.text,
+                attack=s.attack,
+                recruit=s.recruit,
+                used=s.id in game.turn.specials,
+            )
+            for s in w.special_actions()
+        ),  # fmt: skip
+        result=game.result,
+        over=game.over,
+        deck_ran_out=game.deck_ran_out,
+    )
+
+
+def events_for(events: tuple[Event, ...] | list[Event], seat: int | None) -> list[Event]:
+    """The events a seat (or a spectator, None) may see."""
+    return visible_to(events, seat)
