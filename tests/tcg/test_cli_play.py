@@ -16,6 +16,7 @@ from cogs.tcg.terminal.play import main
 from cogs.tcg.terminal.session import AI, ME, Session
 from cogs.tcg.terminal.setup import load, make_player
 from rules.core.events import public_events
+from rules.tcg import actions as act
 from rules.tcg.legal import legal_actions
 from rules.tcg.view import view
 
@@ -156,3 +157,50 @@ def test_setup_errors(args: list[str], message: str) -> None:
     code, out, err = run(args, "")
     assert code == 2 and out == ""
     assert err.startswith(message) and err.count("\n") == 1
+
+
+class _Payer(_Bot):
+    """Answers every `pay>` prompt with its last way (a Legend standing in, when it can)."""
+
+    def __init__(self, seed: int, out: io.StringIO) -> None:
+        super().__init__(seed)
+        self.out = out
+        self.asked: list[int] = []
+
+    def readline(self, size: int | None = -1) -> str:
+        text = self.out.getvalue()
+        if text.endswith("pay> "):
+            ways = text[text.rindex("Pay how?") :].count(") ") - 1
+            self.asked.append(ways)
+            return f"{ways}\n"
+        return super().readline(size)
+
+
+def test_payment_prompt_pays_the_chosen_way() -> None:
+    out = io.StringIO()
+    bot = _Payer(4, out)
+    decks = (CONTENT.decks["ghost-protocol"], CONTENT.decks["loaded-dice"])
+    session = Session(Console(bot, out), CONTENT, decks, make_player("random", decks[1]), seed=4)
+    bot.session = session
+    paid: list[tuple[str, ...] | None] = []
+    real = session._apply
+
+    def spy(action: act.Action) -> None:
+        paid.append(getattr(action, "pay", None))
+        real(action)
+
+    session._apply = spy  # type: ignore[method-assign]
+    session.run()
+    assert bot.asked, "no payment prompt came up"
+    assert "No payment" not in out.getvalue()
+    chosen = [p for p in paid if p is not None]
+    # Each answered prompt applied an explicit payment of that way (never the default).
+    assert len(chosen) == len(bot.asked)
+    assert any(any("-L" in x for x in p) for p in chosen), "no Legend ever paid"
+
+
+def test_concede_ends_the_duel_with_the_result() -> None:
+    code, out, _ = run(["--level", "random", "--seed", "2"], "1\nconcede\n")
+    assert code == 0
+    assert "Rival AI (random) wins" in out
+    assert "Left the duel." not in out
