@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.plugin import GamePlugin
 
 
@@ -11,6 +13,16 @@ class TcgPlugin(GamePlugin):
     discord_extension = "cogs.tcg.extension"
     content_package = "content.tcg"
     adapter_class = "cogs.tcg.adapter:TcgAdapter"
+
+    def play(self, argv: Sequence[str]) -> int:
+        from cogs.tcg.terminal.play import main
+
+        return main(argv)
+
+    def simulate(self, argv: Sequence[str]) -> int:
+        from cogs.tcg.terminal.simulate import main
+
+        return main(argv)
 
 
 PLUGIN = TcgPlugin()
