@@ -180,3 +180,26 @@ async def test_the_log_is_public_lines_only_and_survives_a_restart(
     assert "alice attacks" in msg.text and "bob, react" in msg.text
     assert "Short Circuit" in msg.text  # played: public
     await d.bot.close()
+
+
+async def test_a_defender_opted_into_dms_gets_the_prompt_there(fake: FakeDiscord, db: Path) -> None:
+    d = await _position(fake, db)
+    alice, bob = d.users
+    await d.slash(bob, "dm", {"enabled": True})
+    await _attack(d)
+    await fake.wait_for(
+        lambda: any("Block with ICE Sentinel" in m.text for m in fake.dms_to(bob)), 5
+    )
+    dm = next(m for m in reversed(fake.dms_to(bob)) if "Block with ICE Sentinel" in m.text)
+    assert "Pass" in dm.text
+    # The attacker, not opted in, gets no DM; the channel never shows bob's hand.
+    assert not fake.dms_to(alice)
+    assert not any("Your hand" in m.text for m in fake.public_messages())
+    # The DM's Pass button works outside the channel.
+    state = await d.state()
+    legal = d.rt.legal(state, str(bob.id))
+    i = next(n for n, a in enumerate(legal) if a.type == "pass")
+    await d.click(bob, dm, f"fx:tcg:do:{d.cid}:{state.version}:{i}")
+    state = await d.state()
+    assert state.attack is None or not state.attack.window
+    await d.bot.close()
