@@ -35,14 +35,15 @@ class Session:
         agents: dict[int, Agent],
         *,
         seat: int = 0,
-        on_step: Callable[[Game], None] | None = None,
+        on_step: Callable[[Game, Sequence[Event]], None] | None = None,
     ) -> None:
         self.pack = pack
         self.game = game
         self.con = console
         self.agents = agents
         self.seat = seat
-        # Tests watch the hidden state after every action (never shown to the player).
+        # Tests watch the hidden state and the events after every action (never shown
+        # to the player).
         self.on_step = on_step
         self._shown_version = -1
         # The whole table is shown at the start of your turn, after a move that changes
@@ -74,7 +75,7 @@ class Session:
         self.game = out.state
         self._narrate(out.events)
         if self.on_step is not None:
-            self.on_step(self.game)
+            self.on_step(self.game, out.events)
 
     def _narrate(self, events: Sequence[Event]) -> None:
         for e in events_for(tuple(events), self.seat):
