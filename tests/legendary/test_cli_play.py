@@ -138,6 +138,7 @@ def test_typed_words_play_fight_recruit_and_prompts_answered_in_the_terminal() -
     text = out.getvalue()
     assert "> play storm\n" in text
     assert "Fated Future" in text and "prompt> 1" in text
+    assert "Played: Storm Lattice, Precinct Runner" in text  # moved, still played
     assert "you defeats Corp Security Guard" in text
     assert "you recruits Precinct Lieutenant" in text
     assert s.game.prompt is None

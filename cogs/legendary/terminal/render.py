@@ -76,8 +76,9 @@ def board(v: GameView, seat: int, *, full: bool = True) -> list[str]:
             )
     if v.current == seat:
         out.append(f"Recruit {v.recruit}  Attack {v.attack}")
-        if me.played:
-            out.append("Played: " + ", ".join(c.name for c in me.played))
+        # Played this turn, including cards moved since (Fated Future, Undercover).
+        if v.played_this_turn:
+            out.append("Played: " + ", ".join(c.name for c in v.played_this_turn))
     hand = me.hand or ()
     out.append("Your hand: " + (", ".join(card_label(c) for c in hand) or "(empty)"))
     out.append(

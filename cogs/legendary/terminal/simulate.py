@@ -30,7 +30,7 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m bot simulate --game legendary",
         description="Play K games of Legendary 2099 with AI players and report the win "
-        "rate (95%% confidence interval), Evil Wins and draw rates, turns and what "
+        "rate (95% confidence interval), Evil Wins and draw rates, turns and what "
         "beat the players.",
     )
     p.add_argument("--players", type=int, default=2, help="players at the table, 1-5 (default 2)")
