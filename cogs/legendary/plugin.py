@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.plugin import GamePlugin
 
 
@@ -11,6 +13,16 @@ class LegendaryPlugin(GamePlugin):
     discord_extension = None  # the /legendary commands arrive with the Discord front end
     content_package = "content.legendary"
     adapter_class = "cogs.legendary.adapter:LegendaryAdapter"
+
+    def play(self, argv: Sequence[str]) -> int:
+        from cogs.legendary.terminal.play import main
+
+        return main(argv)
+
+    def simulate(self, argv: Sequence[str]) -> int:
+        from cogs.legendary.terminal.simulate import main
+
+        return main(argv)
 
 
 PLUGIN = LegendaryPlugin()
