@@ -82,6 +82,7 @@ class FixerBot(commands.Bot):
         self.cache_size = cache_size
         self.house: Any = None
         self._store: Any = None
+        self.autobackup: Any = None
         self.idle_gc: IdleGC | None = None
 
     async def setup_hook(self) -> None:
@@ -108,6 +109,12 @@ class FixerBot(commands.Bot):
         self._store = await SqliteStore.open(
             db, instance_lock=self.instance_lock, synchronous=self.synchronous
         )
+        # Verified online backups while the bot runs (None when BOT_BACKUP_EVERY=off).
+        from bot.storage.autobackup import AutoBackup
+
+        self.autobackup = AutoBackup.from_settings(self.settings)
+        if self.autobackup is not None:
+            self.autobackup.start()
         # Discord-side preferences live in the database (schema v4); a pre-v4
         # `<database>.discord.json` beside it is imported once and renamed.
         prefs = await Prefs.open(self._store, legacy=db.with_name(db.name + ".discord.json"))
@@ -154,6 +161,9 @@ class FixerBot(commands.Bot):
                 self.idle_gc.stop()
             if self.house is not None:
                 await self.house.close()
+            if self.autobackup is not None:
+                await self.autobackup.stop()
+                self.autobackup = None
             if self._store is not None:
                 await self._store.close()
                 self._store = None

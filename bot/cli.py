@@ -579,6 +579,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv and argv[0] in PASS_THROUGH:
         handler: Handler = globals()[PASS_THROUGH[argv[0]]]
         return handler(argparse.Namespace(args=argv[1:]))
+    # `--database PATH play …`: the global option reaches the terminal table as its --db.
+    if len(argv) >= 3 and argv[0] == "--database" and argv[2] in PASS_THROUGH:
+        handler = globals()[PASS_THROUGH[argv[2]]]
+        extra = ["--db", argv[1]] if argv[2] == "play" else []
+        return handler(argparse.Namespace(args=argv[3:] + extra))
     parser = build_parser()
     args = parser.parse_args(argv)
     level = str(args.log_level).upper()

@@ -10,7 +10,7 @@ from bot.plugin import GamePlugin
 class TcgPlugin(GamePlugin):
     name = "tcg"
     title = "Cyberpunk TCG"
-    discord_extension = None  # the /tcg commands arrive with the Discord front end
+    discord_extension = "cogs.tcg.extension"
     content_package = "content.tcg"
     adapter_class = "cogs.tcg.adapter:TcgAdapter"
 

@@ -71,3 +71,13 @@ def test_a_game_without_a_terminal_table_says_so(
 def test_simulate_defaults_to_legends(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--games", "2", "--seed", "1"]) == 0
     assert "2 games" in capsys.readouterr().out
+
+
+def test_the_global_database_option_reaches_the_terminal_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[list[str]] = []
+    plugin = games.plugin("legends")
+    monkeypatch.setattr(type(plugin), "play", lambda self, argv: seen.append(list(argv)) or 0)
+    assert main(["--database", "x.sqlite3", "play", "--seed", "3"]) == 0
+    assert seen == [["--seed", "3", "--db", "x.sqlite3"]]

@@ -119,3 +119,19 @@ def test_the_search_player_takes_a_lethal_steal() -> None:
     legal = legal_actions(t.state, PACK, "p0")
     choice = SearchPlayer(samples=4).choose(view(t.state, PACK, 0), legal, PACK, random.Random(1))
     assert choice == a.Attack(player="p0", unit=t.inst("neon-bruiser"), target=None)
+
+
+def test_a_determinized_duel_looks_the_same_from_the_players_seat() -> None:
+    from rules.tcg.ai.determinize import Sampler, determinize
+
+    t1, _ = two_worlds()
+    seen = view(t1.state, PACK, 0)
+    world = determinize(seen, PACK, Sampler(seen, PACK, DECKS[0]), random.Random(3))
+    again = view(world, PACK, 0)
+    for a_side, b_side in zip(seen.seats, again.seats, strict=True):
+        assert a_side.hand == b_side.hand and a_side.field == b_side.field
+        assert a_side.legends == b_side.legends and a_side.gigs == b_side.gigs
+        assert (a_side.hand_count, a_side.deck_count) == (b_side.hand_count, b_side.deck_count)
+        assert a_side.eddies_ready == b_side.eddies_ready
+    # …and it is one possible world, not the real one: the rival's hidden hand is sampled.
+    assert sorted(world.cards) != sorted(t1.state.cards)
