@@ -111,6 +111,17 @@ def board(seen: DuelView) -> str:
     return "\n".join(out)
 
 
+def status(seen: DuelView) -> str:
+    """One line between full boards: what your own moves changed."""
+    assert seen.viewer is not None
+    me = seen.seats[seen.viewer]
+    rival = seen.seats[1 - seen.viewer]
+    return (
+        f"[Eddies {me.eddies_ready} ready, hand {len(me.hand or ())}, Gigs {len(me.gigs)}/7 "
+        f"vs {len(rival.gigs)}/7; 'board' for the table]"
+    )
+
+
 def hand(seen: DuelView) -> str:
     assert seen.viewer is not None
     cards = seen.seats[seen.viewer].hand or ()

@@ -49,7 +49,9 @@ class Session:
             seed=seed,
             content=content,
         )
-        self.shown = -1  # the version of the last board printed
+        self.shown: tuple[int, str, int] | None = None  # turn, phase, rival moves: last board
+        self.shown_version = -1
+        self.rival_moved = 0  # the rival's moves since your last decision
         self.events: list[Event] = []  # every event of the duel, hidden ones included
 
     # ---- the loop -------------------------------------------------------------------
@@ -91,13 +93,19 @@ class Session:
             a for a in legal_actions(self.state, self.content, PLAYERS[AI]) if a.type != "concede"
         ]
         action = self.ai.choose(view(self.state, self.content, AI), legal, self.content, self.rng)
+        self.rival_moved += 1
         self._apply(action)
 
     def _my_move(self) -> None:
         seen = self.seen()
-        if seen.version != self.shown:
+        # The whole table when it may have changed in ways the narration did not spell
+        # out (the rival moved, a new turn or phase); after your own moves a status line.
+        key = (seen.turn, seen.phase.value, self.rival_moved)
+        if key != self.shown:
             self.io.say(render.board(seen))
-            self.shown = seen.version
+        elif seen.version != self.shown_version:
+            self.io.say(render.status(seen))
+        self.shown, self.shown_version, self.rival_moved = key, seen.version, 0
         legal: list[act.Action] = [
             a for a in legal_actions(self.state, self.content, PLAYERS[ME]) if a.type != "concede"
         ]
@@ -185,11 +193,12 @@ class Session:
         if len(ways) <= 1:
             return action
         n = render.names(self.seen())
+        slots = {sl.inst: k for k, sl in enumerate(self.state.seats[ME].legends) if sl.inst}
         self.io.say("Pay how?")
         self.io.say("   0) Eddies first (default)")
         for i, w in enumerate(ways, 1):
             pay = getattr(w, "pay", None) or ()
-            legends = [n.get(x, "a Legend") for x in pay if x in n]
+            legends = [self._source(x, n) for x in pay if x in n or x in slots]
             eddies = len(pay) - len(legends)
             parts = ([f"{eddies} Eddie{'s' if eddies != 1 else ''}"] if eddies else []) + legends
             self.io.say(f"  {i:>2}) {' + '.join(parts)}")
@@ -200,6 +209,16 @@ class Session:
             return ways[int(line) - 1]
         self.io.say(f"No payment '{line}': type 0 to {len(ways)}. Pick the move again.")
         return None
+
+    def _source(self, inst: str, names: dict[str, str]) -> str:
+        """A Legend paying, by name when face-up; a face-down one by its slot only (its
+        instance id would tell which Legend of the deck list it is)."""
+        if inst in names:
+            return names[inst]
+        for k, sl in enumerate(self.state.seats[ME].legends):
+            if sl.inst == inst:
+                return f"the face-down Legend in slot {k + 1}"
+        return "a Legend"
 
     def _show_result(self) -> None:
         seen = self.seen()
