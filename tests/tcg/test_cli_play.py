@@ -89,7 +89,7 @@ class _Bot(io.StringIO):
         legal = [a for a in legal_actions(s.state, s.content, "you") if a.type != "concede"]
         roll = self.rng.random()
         if roll < 0.03:
-            return self.rng.choice(["board\n", "hand\n", "rules win\n", "help\n", "zzz\n"])
+            return self.rng.choice(["board\n", "hand\n", "rules winning\n", "help\n", "zzz\n"])
         if roll < 0.05:
             return "0\n"  # a payment prompt's default, or a bad move number
         others = [i for i, a in enumerate(legal) if a.type != "end"]
@@ -131,7 +131,7 @@ def test_commands_and_typed_words() -> None:
     code, out, err = run(["--deck", "chrome-rush", "--level", "random", "--seed", "5"], SCRIPT)
     assert code == 0 and err == ""
     assert "Commands:" in out
-    assert "Rules topics: win, turn" in out
+    assert "Rules topics: setup, turn" in out and "overtime" in out
     assert "Overtime starts" in out
     assert "Neon Bruiser [red unit, cost 3 €$, power 5" in out
     assert "No card 'Nen Bruiser' (did you mean 'Neon Bruiser'?)" in out

@@ -3,6 +3,8 @@ Fixer referees them: docs/rules/tcg.md)."""
 
 from __future__ import annotations
 
+from cogs.tcg.rules_text import TOPICS as BASE_TOPICS
+
 HELP = """\
 Commands:
   NUMBER         take that move from the list
@@ -13,23 +15,10 @@ Commands:
   concede        give up the duel         quit      leave (end of input quits too)
   help           this list"""
 
+# The topics the Discord front end shows (`/tcg rules`), plus the terminal's own extras:
+# one wording of each rule for both front ends.
 TOPICS: dict[str, str] = {
-    "win": "Start your turn with 7 or more Gigs (dice) and you win: Gigs you take must "
-    "last through the rival's turn. Having to draw from an empty deck loses at once. "
-    "Overtime changes the win: see 'rules overtime'.",
-    "turn": "Your turn: ready your cards, draw one, roll in a Gig from your fixer area "
-    "(your choice of die; the d20 comes last), then the main phase: sell one card a turn "
-    "for an Eddie, Call one Legend a turn, play cards, attack, and end the turn.",
-    "eddies": "Eddies (€$) pay for everything. Selling a card from hand puts it under your "
-    "Eddies face-up; paying spends Eddies (or a face-up Legend standing in for one).",
-    "legends": "Each deck brings three Legends, face-down in the Legends area. Calling "
-    "one (1 €$, once a turn) turns it face-up: its CALL text fires. A face-up Legend can "
-    "later be played to the field as a Unit; GO SOLO Legends can attack at once but are "
-    "removed when they leave.",
-    "attack": "A ready Unit without lag attacks the rival's Gig area or a spent rival "
-    "Unit. The defender then reacts: block with a ready Unit, play a QUICK card, Call, or "
-    "pass. An attack on the Gig area that is not blocked steals Gigs: one, plus one per "
-    "10 power.",
+    **BASE_TOPICS,
     "fight": "When Units fight, the one with more power defeats the other; equal power "
     "defeats both, but a Unit with 0 power defeats nothing.",
     "street cred": "Street Cred is the total showing on your Gigs; some cards need a "
