@@ -11,7 +11,8 @@ TOPICS: dict[str, str] = {
     "(the d20 only as the last die). Main phase: sell once, Call once, play cards, use "
     "abilities, attack. End phase: effects that last until the end of turn stop.",
     "eddies": "Sell a Sell-tagged card (once per turn) to make it an Eddie: each ready Eddie "
-    "pays 1 €$. Face-up Legends may pay too.",
+    "pays 1 €$. A ready Legend in your Legends area pays 1 €$ when spent: face-down always, "
+    "face-up only with a Sell tag; Legends on the field never pay.",
     "legends": "Call a face-down Legend for 1 €$ (once per turn; the defender may Call "
     "during a reaction window). A face-up Legend can be played to the field, with GO SOLO "
     "if it has it.",
