@@ -24,7 +24,7 @@ import gc
 import logging
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.ext import commands
@@ -103,18 +103,27 @@ class FixerBot(commands.Bot):
             else load_contents(self.settings.content_packs)
         )
         self.contents = contents
-        db = Path(self.settings.database)
-        if db == DEFAULT_DATABASE and not db.parent.exists():
-            db.parent.mkdir(parents=True, exist_ok=True)
-        self._store = await SqliteStore.open(
-            db, instance_lock=self.instance_lock, synchronous=self.synchronous
-        )
-        # Verified online backups while the bot runs (None when BOT_BACKUP_EVERY=off).
-        from bot.storage.autobackup import AutoBackup
+        if self.settings.postgres:
+            # PostgreSQL (BOT_DATABASE=postgresql://…): backed up with pg_dump by the
+            # operator (docs/storage.md), not by AutoBackup, which copies a SQLite file.
+            from bot.storage.postgres import PostgresStore
 
-        self.autobackup = AutoBackup.from_settings(self.settings)
-        if self.autobackup is not None:
-            self.autobackup.start()
+            self._store = await PostgresStore.open(str(self.settings.database))
+            db = DEFAULT_DATABASE  # no legacy preferences file beside a URL
+        else:
+            db = Path(self.settings.database)
+            if db == DEFAULT_DATABASE and not db.parent.exists():
+                db.parent.mkdir(parents=True, exist_ok=True)
+            self._store = await SqliteStore.open(
+                db, instance_lock=self.instance_lock, synchronous=self.synchronous
+            )
+            # Verified online backups while the bot runs (None when BOT_BACKUP_EVERY=off).
+            from bot.storage.autobackup import AutoBackup, BackupSettings
+
+            # (database is a Path here: the PostgreSQL URL took the other branch)
+            self.autobackup = AutoBackup.from_settings(cast("BackupSettings", self.settings))
+            if self.autobackup is not None:
+                self.autobackup.start()
         # Discord-side preferences live in the database (schema v4); a pre-v4
         # `<database>.discord.json` beside it is imported once and renamed.
         prefs = await Prefs.open(self._store, legacy=db.with_name(db.name + ".discord.json"))
@@ -184,7 +193,9 @@ def settings_from_args(args: Any) -> Settings | None:
             print(f"error: {line}", file=sys.stderr)
         return None
     if getattr(args, "database", None):
-        settings = settings.model_copy(update={"database": Path(args.database)})
+        from bot.storage.opener import database_target
+
+        settings = settings.model_copy(update={"database": database_target(args.database)})
     return settings
 
 
@@ -232,7 +243,7 @@ async def _serve(
 ) -> int:
     """Run until stopped, retrying an unreachable Discord (bot/connect.py), with the
     heartbeat `python -m bot health` reads beside the database (bot/heartbeat.py)."""
-    db = Path(settings.database)
+    db = DEFAULT_DATABASE if settings.postgres else Path(settings.database)
     if db == DEFAULT_DATABASE:  # as setup_hook does: the heartbeat lives beside it
         db.parent.mkdir(parents=True, exist_ok=True)
     beat = heartbeat.Heartbeat(heartbeat.heartbeat_path(db), every=heartbeat_every)

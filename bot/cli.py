@@ -43,6 +43,16 @@ def database_path(args: argparse.Namespace) -> Path:
     return Path(env) if env else DEFAULT_DATABASE
 
 
+def database_target(args: argparse.Namespace) -> str | Path:
+    """`database_path`, but a postgresql:// URL stays a URL (PostgreSQL)."""
+    from bot.storage.opener import database_target as target
+
+    if getattr(args, "database", None):
+        return target(args.database)
+    env = os.environ.get("BOT_DATABASE", "").strip()
+    return target(env) if env else DEFAULT_DATABASE
+
+
 def _fail(message: str) -> int:
     print(f"error: {message}", file=sys.stderr)
     return 1
@@ -234,6 +244,14 @@ def _add_db(sub: Subparsers) -> None:
     m = dbsub.add_parser("migrate", help="upgrade the schema now (the bot also does at start)")
     m.set_defaults(func=_db_migrate)
 
+    cp = dbsub.add_parser(
+        "copy",
+        help="copy everything from SRC into an empty DST (SQLite path or postgresql:// URL)",
+    )
+    cp.add_argument("src", help="the database to copy (a file path or a postgresql:// URL)")
+    cp.add_argument("dst", help="an empty database (or a file that does not exist yet)")
+    cp.set_defaults(func=_db_copy)
+
     ls = dbsub.add_parser("list", help="list campaigns (ids for export)")
     ls.add_argument("--all", action="store_true", help="include finished and archived ones")
     ls.set_defaults(func=_db_list)
@@ -250,12 +268,17 @@ def _storage_call(fn: Callable[[], Any]) -> int:
 
 
 def _db_backup(args: argparse.Namespace) -> int:
+    from bot.storage.opener import open_store
     from bot.storage.sqlite import backup_file
 
-    src = database_path(args)
+    src = database_target(args)
 
     async def go() -> int:
-        await backup_file(src, args.path, overwrite=args.force)
+        if isinstance(src, Path):
+            await backup_file(src, args.path, overwrite=args.force)
+        else:  # PostgreSQL: pg_dump's custom format (restore with pg_restore)
+            async with await open_store(src, create=False) as store:
+                await store.backup(args.path, overwrite=args.force)
         print(f"backed up {src} to {args.path}")
         return 0
 
@@ -263,12 +286,20 @@ def _db_backup(args: argparse.Namespace) -> int:
 
 
 def _db_check(args: argparse.Namespace) -> int:
+    from bot.storage.base import CheckReport
+    from bot.storage.opener import open_store
     from bot.storage.sqlite import check_file
 
-    path = database_path(args)
+    path = database_target(args)
+
+    async def report_of() -> CheckReport:
+        if isinstance(path, Path):
+            return await check_file(path)
+        async with await open_store(path, create=False) as store:
+            return await store.check()
 
     async def go() -> int:
-        report = await check_file(path)
+        report = await report_of()
         replay: dict[str, str] = {}
         if args.replay and report.ok:
             replay = await _replay_all(path)
@@ -311,13 +342,13 @@ def _db_check(args: argparse.Namespace) -> int:
     return _storage_call(go)
 
 
-async def _replay_all(path: Path) -> dict[str, str]:
+async def _replay_all(path: str | Path) -> dict[str, str]:
     """Replay every campaign whose game this build knows; {id: what is wrong}."""
     from bot.service.game import GameService
-    from bot.storage.sqlite import SqliteStore
+    from bot.storage.opener import open_store
 
     problems: dict[str, str] = {}
-    async with await SqliteStore.open(path, create=False, migrate=False) as store:
+    async with await open_store(path, create=False) as store:
         services: dict[str, GameService[Any, Any] | None] = {}
         for info in await store.list_campaigns(None):
             if info.game not in services:
@@ -336,12 +367,12 @@ async def _replay_all(path: Path) -> dict[str, str]:
 
 
 def _db_export(args: argparse.Namespace) -> int:
-    from bot.storage.sqlite import SqliteStore
+    from bot.storage.opener import open_store
 
-    path = database_path(args)
+    path = database_target(args)
 
     async def go() -> int:
-        async with await SqliteStore.open(path, create=False) as store:
+        async with await open_store(path, create=False) as store:
             data = await store.export_campaign(args.campaign_id)
         text = data.model_dump_json(indent=1) + "\n"
         if args.file == "-":
@@ -375,10 +406,11 @@ def _db_import(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
     from bot.storage.errors import InvalidExportError
+    from bot.storage.opener import open_store
     from bot.storage.sqlite import SqliteStore
     from bot.storage.transfer import CampaignExport
 
-    path = database_path(args)
+    path = database_target(args)
     if args.guild and not args.channel:
         print("error: --guild goes with --channel", file=sys.stderr)
         return 2
@@ -399,8 +431,9 @@ def _db_import(args: argparse.Namespace) -> int:
             return _fail(f"{args.file}: {verdict}. Nothing was imported.")
 
     async def go() -> int:
-        async with await SqliteStore.open(path) as store:
-            if data.schema_version > store.schema_version:
+        async with await open_store(path) as store:
+            # (PostgreSQL checks the export's data-model version itself.)
+            if isinstance(store, SqliteStore) and data.schema_version > store.schema_version:
                 raise InvalidExportError(
                     f"{args.file} comes from a newer Fixer (schema v{data.schema_version})."
                 )
@@ -517,12 +550,12 @@ def _db_migrate(args: argparse.Namespace) -> int:
 
 
 def _db_list(args: argparse.Namespace) -> int:
-    from bot.storage.sqlite import SqliteStore
+    from bot.storage.opener import open_store
 
-    path = database_path(args)
+    path = database_target(args)
 
     async def go() -> int:
-        async with await SqliteStore.open(path, create=False) as store:
+        async with await open_store(path, create=False) as store:
             infos = await store.list_campaigns(None if args.all else "active")
         for i in infos:
             print(
@@ -532,6 +565,34 @@ def _db_list(args: argparse.Namespace) -> int:
         if not infos:
             print("no campaigns", file=sys.stderr)
         return 0
+
+    return _storage_call(go)
+
+
+def _db_copy(args: argparse.Namespace) -> int:
+    from bot.storage.copy import copy_store
+    from bot.storage.opener import database_target as target
+    from bot.storage.opener import open_store
+
+    src, dst = target(args.src), target(args.dst)
+    if isinstance(src, Path) and not src.exists():
+        return _fail(f"There is no database at {src}. Check SRC.")
+
+    async def go() -> int:
+        async with (
+            await open_store(src, create=False) as source,
+            await open_store(dst) as dest,
+        ):
+            report = await copy_store(source, dest)
+        for problem in report.problems:
+            print(f"PROBLEM: {problem}")
+        shown = getattr(dest, "path", dst)
+        print(
+            f"copied {report.campaigns} campaigns ({report.actions} actions) and "
+            f"{report.prefs} other preferences to {shown}; "
+            + ("both sides check OK" if report.ok else "the check found problems")
+        )
+        return 0 if report.ok else 1
 
     return _storage_call(go)
 

@@ -47,7 +47,8 @@ class Settings(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     token: str | None = Field(default=None, description="DISCORD_TOKEN")
-    database: Path = Field(default=DEFAULT_DATABASE, description="BOT_DATABASE")
+    # A SQLite file (the default), or a postgresql://user@host:port/dbname URL.
+    database: Path | str = Field(default=DEFAULT_DATABASE, description="BOT_DATABASE")
     dev_guild: int | None = Field(default=None, description="BOT_DEV_GUILD")
     # Pack directories (or folders of packs), each replacing the bundled content of the
     # game its pack.toml names.
@@ -62,6 +63,30 @@ class Settings(BaseModel):
     backup_every: float = Field(default=6 * 3600.0, description="BOT_BACKUP_EVERY")
     backup_keep: int = Field(default=14, description="BOT_BACKUP_KEEP")
     backup_dir: Path | None = Field(default=None, description="BOT_BACKUP_DIR")
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _database(cls, v: Any) -> Any:
+        text = str(v)
+        if not text.startswith(("postgresql:", "postgres:")):
+            return Path(text)
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(text)
+        try:
+            parts.port  # noqa: B018 - raises on a port that is not a number
+        except ValueError:
+            raise ValueError("the port of the PostgreSQL URL is not a number") from None
+        if not text.startswith(("postgresql://", "postgres://")) or not parts.hostname:
+            raise ValueError("use postgresql://USER@HOST:PORT/DBNAME (or a SQLite file path)")
+        if len(parts.path) < 2:
+            raise ValueError("the PostgreSQL URL names no database: add /DBNAME after the host")
+        return text
+
+    @property
+    def postgres(self) -> bool:
+        """True if `database` is a PostgreSQL URL (else a SQLite file)."""
+        return isinstance(self.database, str)
 
     @field_validator("durability")
     @classmethod

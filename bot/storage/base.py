@@ -1,8 +1,8 @@
 """The storage interface: what the game service needs from a database.
 
-`Store` is an abstract base class; `bot.storage.sqlite.SqliteStore` is the only
-implementation today. Nothing above this layer (the service, cogs, rules) touches SQL,
-so another database can sit behind the same interface later.
+`Store` is an abstract base class; `bot.storage.sqlite.SqliteStore` and
+`bot.storage.postgres.PostgresStore` implement it. Nothing above this layer (the
+service, cogs, rules) touches SQL.
 
 States, actions and events cross this interface as JSON text: the store never parses or
 validates game state (the service's game adapter does) and never logs it (it contains
@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Self
 
 from bot.storage.transfer import CampaignExport
 
@@ -178,6 +178,12 @@ class Store(ABC):
     @abstractmethod
     async def close(self) -> None: ...
 
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
     # ---- campaigns -------------------------------------------------------------------
 
     @abstractmethod
@@ -291,9 +297,11 @@ class Store(ABC):
         rebind: bool = False,
         guild_id: str | None = None,
         channel_id: str | None = None,
+        keep_updated_at: bool = False,
     ) -> CampaignInfo:
         """Insert an exported campaign. With `rebind`, bind it to guild_id/channel_id
-        instead of the ones in the file."""
+        instead of the ones in the file. `updated_at` becomes now, unless
+        `keep_updated_at` (`db copy`, which copies losslessly)."""
 
     @abstractmethod
     async def backup(self, dest: str | Path, *, overwrite: bool = False) -> None:

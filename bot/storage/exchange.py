@@ -122,6 +122,7 @@ class ExchangeMixin(CampaignsMixin):
         rebind: bool = False,
         guild_id: str | None = None,
         channel_id: str | None = None,
+        keep_updated_at: bool = False,
     ) -> CampaignInfo:
         c = data.campaign
         if data.schema_version > self._version:
@@ -147,7 +148,7 @@ class ExchangeMixin(CampaignsMixin):
                         c.status,
                         c.version,
                         c.created_at,
-                        self._clock(),
+                        c.updated_at if keep_updated_at else self._clock(),
                         compact_json(c.state),
                     ),
                 )

@@ -35,6 +35,7 @@ from tests.service.util import make_table
 Service = GameService[Any, Any]
 
 
+@pytest.mark.sqlite_only
 async def test_act_commits_before_answering(service: Service, db_path: Path) -> None:
     await make_table(service)
     result = await service.act("t1", Draw(player="a"), expected_version=2, interaction_id="i1")
@@ -247,6 +248,7 @@ async def test_start_lists_and_warms_active_tables(db_path: Path) -> None:
         await svc.act("t0", Bump(player="a"))
 
 
+@pytest.mark.sqlite_only
 async def test_listeners_run_after_commit(service: Service, db_path: Path) -> None:
     await make_table(service)
     seen: list[tuple[int, int]] = []
@@ -312,6 +314,7 @@ async def test_storage_failure_is_typed_and_loses_nothing(db_path: Path) -> None
         assert stored is not None and stored.info.version == 2
 
 
+@pytest.mark.sqlite_only
 async def test_logs_never_carry_hidden_information(
     service: Service, store: SqliteStore, caplog: pytest.LogCaptureFixture, db_path: Path
 ) -> None:

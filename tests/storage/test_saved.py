@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import schema
-from bot.storage.base import SavedItem
+from bot.storage.base import SavedItem, Store
 from bot.storage.errors import StorageError
 from bot.storage.sqlite import SqliteStore
 
@@ -65,3 +65,24 @@ async def test_v5_migrates_to_v6_with_an_empty_saved_items_table(tmp_path: Path)
         await store.save_item(_item("x"))
     finally:
         await store.close()
+
+
+async def test_saved_items_keep_the_same_contract_on_every_backend(any_store: Store) -> None:
+    store = any_store
+    await store.save_item(_item("Red Rush"))
+    await store.save_item(_item("blue wall"))
+    await store.save_item(_item("Red Rush", owner="7"))
+    await store.save_item(_item("Red Rush", game="other"))
+    assert [i.name for i in await store.list_items("tcg", "deck", "42")] == [
+        "blue wall",
+        "Red Rush",
+    ]
+    await store.save_item(_item("RED RUSH", body='{"a": 2}'))
+    got = await store.load_item("tcg", "deck", "42", "red rush")
+    assert got is not None and got.body == '{"a": 2}' and got.name == "RED RUSH"
+    assert len(await store.list_items("tcg", "deck", "42")) == 2
+    assert await store.delete_item("tcg", "deck", "42", "Red rush")
+    assert not await store.delete_item("tcg", "deck", "42", "Red rush")
+    assert await store.load_item("tcg", "deck", "7", "red rush") is not None
+    with pytest.raises(StorageError):
+        await store.save_item(_item("bad", body="not json"))
