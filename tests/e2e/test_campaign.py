@@ -134,7 +134,9 @@ async def test_sync_registers_the_commands(fake: FakeDiscord, db: Path) -> None:
     assert await _sync(settings, fake.token) == 0
     ((scope, payload),) = fake.command_syncs
     assert scope == fake.guild.id
-    (legends,) = payload
+    groups = {g["name"]: g for g in payload}
+    assert set(groups) == {"legends", "legendary"}
+    legends = groups["legends"]
     subs = {o["name"]: o for o in legends["options"]}
     assert set(subs) == {
         "new",
