@@ -1,10 +1,10 @@
 """The Legendary 2099 `GameAdapter` for the game service: a thin translation to
 rules/legendary.
 
-States are `rules.legendary.state.Game` (stored as its own JSON), actions the
-`rules.legendary.actions.Action` union, the reducer `rules.legendary.engine.apply`. An
-action names its seat, not a person: the front end maps people to seats, so the log's
-player is `seat N`. A game is one run, labelled by its turn, and it finishes when the
+States are the front end's `cogs.legendary.table.Table` (seats, setup and, once
+started, the engine's `Game`), actions its `Action` union (lobby actions, and `Move`
+wrapping an engine action with the person who sent it), the reducer
+`cogs.legendary.table.apply`. A game is one run, labelled by its turn, and it finishes when the
 players win, Evil Wins or the game is drawn, which frees its channel.
 """
 
@@ -16,10 +16,8 @@ from typing import TYPE_CHECKING
 from pydantic import TypeAdapter
 
 from bot.storage.base import RunInfo
+from cogs.legendary.table import Action, Table, apply
 from rules.core.events import Event
-from rules.legendary import engine
-from rules.legendary.actions import Action
-from rules.legendary.state import Game
 
 if TYPE_CHECKING:
     from rules.legendary.cards import Pack
@@ -37,11 +35,11 @@ class LegendaryAdapter:
             content = load_default_pack()
         self.content = content
 
-    def state_to_json(self, state: Game) -> str:
+    def state_to_json(self, state: Table) -> str:
         return state.model_dump_json()
 
-    def state_from_json(self, data: str) -> Game:
-        return Game.model_validate_json(data)
+    def state_from_json(self, data: str) -> Table:
+        return Table.model_validate_json(data)
 
     def action_to_json(self, action: Action) -> str:
         return action.model_dump_json()
@@ -49,24 +47,29 @@ class LegendaryAdapter:
     def action_from_json(self, data: str) -> Action:
         return _ACTION.validate_json(data)
 
-    def apply(self, state: Game, action: Action) -> tuple[Game, Sequence[Event]]:
-        outcome = engine.apply(state, action, self.content)
-        return outcome.state, outcome.events
+    def apply(self, state: Table, action: Action) -> tuple[Table, Sequence[Event]]:
+        return apply(state, action, self.content)
 
-    def version(self, state: Game) -> int:
+    def version(self, state: Table) -> int:
         return state.version
 
     def player(self, action: Action) -> str:
-        return f"seat {action.seat}"
+        return action.person
 
     def kind(self, action: Action) -> str:
-        return action.type
+        return action.action.type if action.type == "move" else action.type
 
-    def finished(self, state: Game) -> bool:
+    def finished(self, state: Table) -> bool:
         return state.over
 
-    def last_run(self, state: Game) -> RunInfo | None:
-        if not state.over or state.result is None:
-            return RunInfo(number=1, label=f"turn {state.turn_no}", status="active")
-        status = {"good": "complete", "evil": "evil wins", "draw": "draw"}[state.result.value]
-        return RunInfo(number=1, label=f"turn {state.turn_no}", status=status)
+    def last_run(self, state: Table) -> RunInfo | None:
+        game = state.game
+        if game is None:
+            return None
+        label = f"turn {game.turn_no}"
+        if state.abandoned:
+            return RunInfo(number=1, label=label, status="abandoned")
+        if not game.over or game.result is None:
+            return RunInfo(number=1, label=label, status="active")
+        status = {"good": "complete", "evil": "evil wins", "draw": "draw"}[game.result.value]
+        return RunInfo(number=1, label=label, status=status)

@@ -10,7 +10,7 @@ from bot.plugin import GamePlugin
 class LegendaryPlugin(GamePlugin):
     name = "legendary"
     title = "Legendary 2099"
-    discord_extension = None  # the /legendary commands arrive with the Discord front end
+    discord_extension = "cogs.legendary.extension"
     content_package = "content.legendary"
     adapter_class = "cogs.legendary.adapter:LegendaryAdapter"
 

@@ -47,10 +47,23 @@ def content() -> ContentPack:
     return _CONTENT
 
 
+_LEGENDARY: Any = None
+
+
+def legendary_content() -> Any:
+    """The Legendary pack, loaded once for every bot the tests start (about a second)."""
+    global _LEGENDARY
+    if _LEGENDARY is None:
+        from content.legendary.loader import load_default_pack as load_legendary
+
+        _LEGENDARY = load_legendary()
+    return _LEGENDARY
+
+
 async def start_fixer(fake: FakeDiscord, db: Path, **kwargs: Any) -> FixerBot:
     bot = FixerBot(
         Settings(token=fake.token, database=db),
-        contents={"legends": content()},
+        contents={"legends": content(), "legendary": legendary_content()},
         guild_ready_timeout=0.05,
         synchronous="NORMAL",
         **kwargs,

@@ -135,7 +135,7 @@ async def test_sync_registers_the_commands(fake: FakeDiscord, db: Path) -> None:
     ((scope, payload),) = fake.command_syncs
     assert scope == fake.guild.id
     by_name = {c["name"]: c for c in payload}
-    assert set(by_name) == {"legends", "tcg"}  # every game with a Discord front end
+    assert set(by_name) == {"legends", "tcg", "legendary"}  # every game with a Discord front end
     legends = by_name["legends"]
     subs = {o["name"]: o for o in legends["options"]}
     assert set(subs) == {

@@ -1,0 +1,165 @@
+"""Legendary's buttons, in the house's ids (cogs/common/ids.py):
+`fx:legendary:{action}:{table}:{version}[:{arg}][:m]`.
+
+The board has one button, "My hand" (it names no card). A hand panel has a button per
+legal action of the seat now: `arg` is the engine's card instance id, target or prompt
+option; the ":m" flag on a play answers its Fated Future with "yes, to the bottom".
+"""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.common import ids as house_ids
+from cogs.common.buttons import SHORT, FxButton, make_view
+from cogs.common.ids import ButtonId
+from cogs.common.text import clip
+from rules.legendary.actions import (
+    MASTERMIND,
+    OFFICER,
+    Action,
+    Choose,
+    EndTurn,
+    Fight,
+    Heal,
+    Play,
+    Recruit,
+    Special,
+)
+from rules.legendary.view import CardRef, GameView
+
+GAME = "legendary"
+HAND = "hand"
+PLAY = "play"
+RECRUIT = "rec"
+FIGHT = "fight"
+HEAL = "heal"
+SPECIAL = "sp"
+CHOOSE = "ch"
+END = "end"
+ACTIONS = frozenset({HAND, PLAY, RECRUIT, FIGHT, HEAL, SPECIAL, CHOOSE, END})
+house_ids.register(GAME, ACTIONS)
+
+Style = discord.ButtonStyle
+
+
+def button(
+    action: str, table: str, version: int, arg: str | None = None, flag: bool = False
+) -> ButtonId:
+    return ButtonId(GAME, action, table, version, arg, flag)
+
+
+def board_buttons(table: str, version: int) -> discord.ui.View | None:
+    view, _ = make_view(
+        [[FxButton(button(HAND, table, version), text="My hand", style=Style.primary)]]
+    )
+    return view
+
+
+def known_cards(v: GameView) -> dict[str, CardRef]:
+    out: dict[str, CardRef] = {}
+    for p in v.players:
+        for c in p.hand or ():
+            out[c.inst] = c
+    for h in v.hq:
+        if h is not None:
+            out[h.inst] = h
+    for sp in v.city:
+        if sp.villain is not None:
+            out[sp.villain.inst] = sp.villain
+    return out
+
+
+def action_label(a: Action, v: GameView) -> str:
+    """The words of one legal action (buttons and autocomplete share them)."""
+    cards = known_cards(v)
+
+    def name(inst: str) -> str:
+        c = cards.get(inst)
+        return c.name if c is not None else inst
+
+    if isinstance(a, Play):
+        tail = " (Fated: to deck bottom)" if a.fated_future else ""
+        return f"Play {name(a.card)}{tail}"
+    if isinstance(a, Recruit):
+        if a.card == OFFICER:
+            return f"Recruit Officer ({v.officer_cost})"
+        c = cards.get(a.card)
+        return f"Recruit {name(a.card)}" + (f" ({c.cost})" if c and c.cost is not None else "")
+    if isinstance(a, Fight):
+        return "Fight Mastermind" if a.target == MASTERMIND else f"Fight {name(a.target)}"
+    if isinstance(a, Heal):
+        return "Heal (KO your Wounds)"
+    if isinstance(a, Special):
+        sp = next((s for s in v.special_actions if s.id == a.action), None)
+        return sp.name if sp else a.action
+    if isinstance(a, Choose):
+        opts = v.prompt.options if v.prompt is not None else None
+        for o in opts or ():
+            if o.id == a.option:
+                return o.label
+        return a.option
+    if isinstance(a, EndTurn):
+        return "End turn"
+    return a.type
+
+
+def bid_for(a: Action, table: str, version: int) -> ButtonId:
+    if isinstance(a, Play):
+        return button(PLAY, table, version, a.card, bool(a.fated_future))
+    if isinstance(a, Recruit):
+        return button(RECRUIT, table, version, a.card)
+    if isinstance(a, Fight):
+        return button(FIGHT, table, version, a.target)
+    if isinstance(a, Heal):
+        return button(HEAL, table, version)
+    if isinstance(a, Special):
+        return button(SPECIAL, table, version, a.action)
+    if isinstance(a, Choose):
+        return button(CHOOSE, table, version, a.option)
+    return button(END, table, version)
+
+
+def action_for(bid: ButtonId, seat: int) -> Action | None:
+    """The engine action a click asks for, acting as `seat`."""
+    a, arg = bid.action, bid.arg
+    if a == PLAY and arg:
+        return Play(seat=seat, card=arg, fated_future=True if bid.flag else None)
+    if a == RECRUIT and arg:
+        return Recruit(seat=seat, card=arg)
+    if a == FIGHT and arg:
+        return Fight(seat=seat, target=arg)
+    if a == HEAL:
+        return Heal(seat=seat)
+    if a == SPECIAL and arg:
+        return Special(seat=seat, action=arg)
+    if a == CHOOSE and arg:
+        return Choose(seat=seat, option=arg)
+    if a == END:
+        return EndTurn(seat=seat)
+    return None
+
+
+def panel_buttons(
+    legal: list[Action], v: GameView, table: str, version: int
+) -> tuple[discord.ui.View | None, int]:
+    """A seat's buttons for what it can do now: choices, plays, recruits, fights, then
+    the closing row (Heal, End turn)."""
+    groups: dict[str, list[FxButton]] = {"ch": [], "play": [], "rec": [], "fight": [], "end": []}
+    cards = known_cards(v)
+    shown: list[Action] = []
+    for a in legal:
+        shown.append(a)
+        c = cards.get(a.card) if isinstance(a, Play) else None
+        if isinstance(a, Play) and c is not None and "fated_future" in c.keywords:
+            # A Fated Future card: its second button answers "to the bottom" up front.
+            shown.append(a.model_copy(update={"fated_future": True}))
+    for a in shown:
+        b = FxButton(
+            bid_for(a, table, version),
+            text=clip(action_label(a, v), SHORT),
+            style=Style.danger if isinstance(a, EndTurn) else Style.primary,
+        )
+        key = {Choose: "ch", Play: "play", Recruit: "rec", Fight: "fight", Special: "fight"}
+        groups[key.get(type(a), "end")].append(b)
+    return make_view(list(groups.values()))

@@ -1,0 +1,205 @@
+"""What Legendary posts: the public board (from the spectator's `view`, never a hand),
+the private hand panel (from the seat's own `view`), the setup screen and the end.
+
+Everything here reads a `GameView` from `rules.legendary.view.view`, the one choke point;
+nothing opens the `Game` itself, so no hidden card can reach a public message.
+Sizes follow Discord's limits (cogs/common/text.py): fields are clipped, and a full
+city with captives stays well under the 6000-character embed total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from cogs.common.text import (
+    COLOR_BOARD,
+    COLOR_PRIVATE,
+    DESCRIPTION_MAX,
+    FIELD_VALUE_MAX,
+    TITLE_MAX,
+    clip,
+)
+from cogs.legendary.table import Table
+from rules.legendary import setup
+from rules.legendary.cards import Pack
+from rules.legendary.state import Result
+from rules.legendary.view import CardRef, GameView
+
+COMMAND = "legendary"
+END_TEXT = {
+    Result.GOOD: "The players win!",
+    Result.EVIL: "Evil wins!",
+    Result.DRAW: "The game ends in a draw.",
+}
+
+
+def marks(c: CardRef) -> str:
+    out = []
+    if "fated_future" in c.keywords:
+        out.append("Fated")
+    if "undercover" in c.keywords or c.undercover:
+        out.append("Undercover")
+    if "cyber_mod" in c.keywords:
+        out.append("Cyber-Mod")
+    return f" [{', '.join(out)}]" if out else ""
+
+
+def card_line(c: CardRef, *, cost: bool = True) -> str:
+    price = f" ({c.cost})" if cost and c.cost is not None else ""
+    return f"{c.name}{price}{marks(c)}"
+
+
+def whose_turn(v: GameView) -> str:
+    return f"{v.names[v.current]}'s turn"
+
+
+def pools(v: GameView) -> str:
+    return f"Recruit {v.recruit} · Attack {v.attack}"
+
+
+def end_sentence(v: GameView, scores: Sequence[int], winners: Sequence[int]) -> str:
+    if v.result is None:
+        return "The game was abandoned."
+    head = END_TEXT[v.result]
+    score = ", ".join(f"{v.names[i]} {s} VP" for i, s in enumerate(scores))
+    best = " and ".join(v.names[i] for i in winners)
+    tail = f" Best player: {best}." if best else ""
+    return f"{head} Scores: {score}.{tail}"
+
+
+def _field(embed: discord.Embed, name: str, lines: Sequence[str], inline: bool = False) -> None:
+    embed.add_field(name=name, value=clip("\n".join(lines) or "—", FIELD_VALUE_MAX), inline=inline)
+
+
+def board_embed(v: GameView, table: Table, note: str | None = None) -> discord.Embed:
+    """The public board: built from the spectator's view (viewer None)."""
+    mm = v.mastermind
+    title = f"Legendary 2099 · {v.scheme_name} vs {mm.name}"
+    top = "The game is over." if v.over else f"**{whose_turn(v)}** (turn {v.turn_no}) · {pools(v)}"
+    desc = [top]
+    if note:
+        desc.append(note)
+    if v.prompt is not None and not v.over:
+        desc.append(f"Waiting on **{v.names[v.prompt.seat]}**: {v.prompt.text}")
+    if v.played_this_turn:
+        desc.append("Played: " + ", ".join(c.name for c in v.played_this_turn))
+    embed = discord.Embed(
+        title=clip(title, TITLE_MAX),
+        description=clip("\n".join(desc), DESCRIPTION_MAX),
+        colour=COLOR_BOARD,
+    )
+    tactic = f" · Tactic: {mm.top.name}" if mm.adapting and mm.top is not None else ""
+    uru = f" · Uru {mm.uru}" if mm.uru else ""
+    _field(
+        embed,
+        "Mastermind",
+        [
+            f"{mm.name}: Attack {mm.attack}{uru}{tactic}",
+            f"Tactics left {mm.tactics_left} · captured Bystanders {len(mm.captured)}",
+        ],
+    )
+    _field(embed, "Scheme", [f"{v.scheme_name}: Twists {v.twists}"])
+    city = []
+    for sp in v.city:
+        if sp.villain is None:
+            city.append(f"{sp.name}: —")
+            continue
+        extra = f" · Uru {sp.uru}" if sp.uru else ""
+        cap = f" · holds {len(sp.captured)} Bystander(s)" if sp.captured else ""
+        city.append(f"{sp.name}: **{sp.villain.name}** (Attack {sp.attack}){extra}{cap}")
+    _field(embed, "City", city)
+    hq = [card_line(c) if c is not None else "—" for c in v.hq]
+    hq.append(f"Officer ({v.officer_cost}) × {v.officers}")
+    _field(embed, "HQ", hq)
+    esc = ", ".join(f"{k} {n}" for k, n in sorted(v.escape_cyber.items()) if n)
+    _field(embed, "Escape pile", [f"{len(v.escape)} cards" + (f" ({esc})" if esc else "")], True)
+    _field(
+        embed,
+        "Decks",
+        [
+            f"Villain Deck {v.villain_deck} · Hero Deck {v.hero_deck}",
+            f"Wounds {v.wounds} · Bystanders {v.bystanders} · KO {len(v.ko)}",
+        ],
+        True,
+    )
+    players = []
+    for p in v.players:
+        who = "AI " if table.seats[p.seat].person is None and not p.name.startswith("AI") else ""
+        players.append(
+            f"{who}{p.name}: hand {p.hand_count} · deck {p.deck_count} · "
+            f"discard {len(p.discard)} · VP {p.vp}"
+        )
+    _field(embed, "Players", players)
+    embed.set_footer(text=f"v{table.version} · /legendary hand for your cards")
+    return embed
+
+
+def hand_embed(v: GameView, notes: Sequence[str] = ()) -> discord.Embed:
+    """One seat's private panel: its hand, its pools, the prompt waiting on it."""
+    assert v.viewer is not None
+    me = v.players[v.viewer]
+    lines = list(notes)
+    if v.over:
+        lines.append("The game is over.")
+    elif v.current == v.viewer:
+        lines.append(f"Your turn · {pools(v)}")
+    else:
+        lines.append(whose_turn(v))
+    if v.prompt is not None and v.prompt.seat == v.viewer:
+        lines.append(f"**Choose:** {v.prompt.text}")
+    cards = [card_line(c) for c in (me.hand or ())]
+    embed = discord.Embed(
+        title=f"Your hand ({me.name})",
+        description=clip("\n".join(lines), DESCRIPTION_MAX),
+        colour=COLOR_PRIVATE,
+    )
+    _field(embed, f"Hand ({me.hand_count})", cards)
+    if me.played:
+        _field(embed, "Played this turn", [c.name for c in me.played])
+    embed.set_footer(text=f"deck {me.deck_count} · discard {len(me.discard)} · VP {me.vp}")
+    return embed
+
+
+def setup_text(table: Table, pack: Pack) -> str:
+    """The setup screen: choices (or "random") and the Villain Deck for this count."""
+    from cogs.legendary.table import game_setup
+
+    c = table.choice
+
+    def named(ids: Sequence[str] | None, where: dict[str, object]) -> str:
+        if not ids:
+            return "random"
+        return ", ".join(getattr(where.get(i), "name", i) for i in ids)
+
+    s = game_setup(table)
+    summary = setup.villain_deck_summary(s, pack)
+    hench = summary["henchman_cards"]
+    deck = ", ".join(
+        [
+            f"{summary['villain_groups']} Villain Groups",
+            f"{summary['henchman_groups']} Henchmen group"
+            + (f" ({hench} cards)" if hench >= 0 else ""),
+            f"{summary['bystanders']} Bystanders",
+            f"{summary['master_strikes']} Master Strikes",
+            f"{summary['scheme_twists']} Scheme Twists",
+            f"{summary['heroes']} Heroes",
+        ]
+    )
+    seats = ", ".join(f"{x.name}{' (AI)' if x.person is None else ''}" for x in table.seats)
+    lines = [
+        f"**Scheme:** {named([c.scheme] if c.scheme else None, dict(pack.schemes))}",
+        f"**Mastermind:** {named([c.mastermind] if c.mastermind else None, dict(pack.masterminds))}"
+        + (" (Epic)" if c.epic else ""),
+        f"**Villains:** {named(c.villains, dict(pack.groups))}",
+        f"**Heroes:** {named(c.heroes, dict(pack.heroes))}",
+        f"**Seats ({len(table.seats)}):** {seats}",
+        f"**Villain Deck for {len(table.seats)} player(s):** {deck}",
+    ]
+    return "\n".join(lines)
+
+
+def event_lines(texts: Sequence[str], limit: int = 1800) -> str:
+    out = "\n".join(f"• {t}" for t in texts)
+    return clip(out, limit)
