@@ -127,6 +127,19 @@ class Pref:
     value: str | None  # JSON
 
 
+@dataclass(frozen=True, slots=True)
+class SavedItem:
+    """Something a player keeps across campaigns (a deck list): game-neutral, keyed by
+    game, kind, owner and name (names compare case-insensitively); `body` is JSON."""
+
+    game: str
+    kind: str
+    owner: str
+    name: str
+    body: str
+    updated_at: int = 0
+
+
 @dataclass
 class CheckReport:
     """What `db check` found. `ok` is False if anything needs an admin's attention."""
@@ -247,6 +260,23 @@ class Store(ABC):
         """Write a batch of changed preferences in one transaction: set each one with a
         value, delete each one whose value is None. A preference of a campaign that does
         not exist is skipped. Returns how many were skipped."""
+
+    # ---- players' saved items (schema v6) ------------------------------------------
+
+    @abstractmethod
+    async def save_item(self, item: SavedItem) -> None:
+        """Insert or replace the item of that game, kind, owner and name."""
+
+    @abstractmethod
+    async def list_items(self, game: str, kind: str, owner: str) -> list[SavedItem]:
+        """The owner's items of that game and kind, by name."""
+
+    @abstractmethod
+    async def load_item(self, game: str, kind: str, owner: str, name: str) -> SavedItem | None: ...
+
+    @abstractmethod
+    async def delete_item(self, game: str, kind: str, owner: str, name: str) -> bool:
+        """Delete it; False if there was none."""
 
     # ---- administration --------------------------------------------------------------
 

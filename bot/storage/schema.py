@@ -119,7 +119,22 @@ CREATE INDEX campaigns_status ON campaigns (status, game);
 ALTER TABLE runs RENAME COLUMN scenario TO label;
 """
 
-MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5]
+# v6: things a player keeps across campaigns and servers (a TCG deck list…): game-neutral
+# rows keyed by game, kind, owner (a Discord user id) and name (case-insensitive), the
+# body a JSON document the game reads. They belong to no campaign.
+_V6 = """
+CREATE TABLE saved_items (
+    game        TEXT NOT NULL,
+    kind        TEXT NOT NULL,
+    owner       TEXT NOT NULL,
+    name        TEXT NOT NULL COLLATE NOCASE,
+    body        TEXT NOT NULL CHECK (json_valid(body)),
+    updated_at  INTEGER NOT NULL,
+    PRIMARY KEY (game, kind, owner, name)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6]
 
 
 def current_version() -> int:

@@ -51,11 +51,12 @@ from bot.storage.migrations import (
     probe,
 )
 from bot.storage.prefs import PrefsMixin
+from bot.storage.saved import SavedMixin
 
 log = logging.getLogger("bot.storage")
 
 
-class SqliteStore(ExchangeMixin, ActionsMixin, PrefsMixin):
+class SqliteStore(ExchangeMixin, ActionsMixin, PrefsMixin, SavedMixin):
     """The SQLite implementation of `Store`. Create one with `await SqliteStore.open(...)`.
 
     Its parts live in modules of their own: `core` (connections, transactions),

@@ -7,6 +7,7 @@ its own view (`rules.tcg.view`) and its legal actions; the driver alone holds th
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -141,3 +142,85 @@ def simulate(
         if progress is not None:
             progress(g + 1)
     return stats
+
+
+# ---- a mirrored match and its report (the CLI's `simulate --game tcg`) -----------------
+
+
+@dataclass(frozen=True)
+class SideGame:
+    """One duel of a match, seen from side A (deck A with AI A)."""
+
+    a_seat: int  # the seat side A sat in
+    record: DuelRecord
+
+    @property
+    def a_won(self) -> bool:
+        return self.record.winner == self.a_seat
+
+    @property
+    def b_won(self) -> bool:
+        return self.record.winner is not None and self.record.winner != self.a_seat
+
+
+@dataclass(frozen=True)
+class MatchReport:
+    """What a mirrored match came to: side A's and side B's win rates with 95% Wilson
+    intervals, average turns, Overtime and deck-out rates, draws."""
+
+    games: int
+    a_wins: int
+    b_wins: int
+    draws: int
+    unfinished: int
+    a_rate: float
+    a_ci95: tuple[float, float]
+    b_rate: float
+    b_ci95: tuple[float, float]
+    turns_mean: float
+    overtime_rate: float
+    deck_out_rate: float
+    first_wins: int  # duels won by the player who went first
+    a_wins_by_seat: tuple[int, int]
+    reasons: dict[str, int]
+
+
+def mirrored_seats(game: int) -> int:
+    """The seat side A takes in game number `game`: even games seat 0, odd games seat 1,
+    so every pairing is played from both seats (with the same seed)."""
+    return game % 2
+
+
+def summarize_match(games: Sequence[SideGame]) -> MatchReport:
+    from rules.core.stats import wilson
+
+    n = len(games)
+    a = sum(g.a_won for g in games)
+    b = sum(g.b_won for g in games)
+    finished = [g for g in games if g.record.finished]
+    draws = sum(1 for g in finished if g.record.winner is None)
+    reasons: dict[str, int] = {}
+    for g in finished:
+        # "seat 2 decked out" and "seat 1 decked out" are one reason.
+        why = re.sub(r"^seat \d+ ", "", g.record.reason)
+        reasons[why] = reasons.get(why, 0) + 1
+    return MatchReport(
+        games=n,
+        a_wins=a,
+        b_wins=b,
+        draws=draws,
+        unfinished=n - len(finished),
+        a_rate=a / n if n else 0.0,
+        a_ci95=wilson(a, n),
+        b_rate=b / n if n else 0.0,
+        b_ci95=wilson(b, n),
+        turns_mean=sum(g.record.turns for g in games) / n if n else 0.0,
+        overtime_rate=sum(g.record.overtime for g in games) / n if n else 0.0,
+        deck_out_rate=sum("decked out" in g.record.reason for g in games) / n if n else 0.0,
+        first_wins=sum(1 for g in games if g.record.winner == g.record.first),
+        a_wins_by_seat=(
+            sum(1 for g in games if g.a_won and g.a_seat == 0),
+            sum(1 for g in games if g.a_won and g.a_seat == 1),
+        ),
+        reasons=dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
+    )

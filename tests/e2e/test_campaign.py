@@ -134,7 +134,9 @@ async def test_sync_registers_the_commands(fake: FakeDiscord, db: Path) -> None:
     assert await _sync(settings, fake.token) == 0
     ((scope, payload),) = fake.command_syncs
     assert scope == fake.guild.id
-    (legends,) = payload
+    by_name = {c["name"]: c for c in payload}
+    assert set(by_name) == {"legends", "tcg"}  # every game with a Discord front end
+    legends = by_name["legends"]
     subs = {o["name"]: o for o in legends["options"]}
     assert set(subs) == {
         "new",

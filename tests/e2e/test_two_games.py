@@ -37,7 +37,7 @@ async def test_two_games_share_a_channel_and_each_resumes_only_its_own(
     fake: FakeDiscord, db: Path, with_toy: None
 ) -> None:
     bot = await start_fixer(fake, db)
-    assert set(bot.house.runtimes) == {"legends", "toy"}
+    assert set(bot.house.runtimes) == {"legends", "tcg", "toy"}
     alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
     t = await new_table(fake, bot, [alice, bob], roles=["solo", "netrunner"])
     # The toy table in the same channel: Legends' campaign does not stand in its way.
@@ -114,7 +114,7 @@ async def test_a_button_of_a_game_this_build_lacks_is_refused_and_changes_nothin
     # gets a refusal instead of reaching another game.
     monkeypatch.delitem(games.GAMES, "toy")
     bot2 = await start_fixer(fake, db)
-    assert set(bot2.house.runtimes) == {"legends"}
+    assert set(bot2.house.runtimes) == {"legends", "tcg"}
     assert bot2.runtime("legends").table_of_channel == {}
     board, bump = last_with(fake, "fx:toy:bump:")
     it = await fake.click_button(alice, board, bump)

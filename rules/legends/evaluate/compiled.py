@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from rules.legends.cards import (
+    RANK_NAMES,
     REAL_SUITS,
     HandType,
     PlayerCard,
@@ -60,21 +61,8 @@ _RANK_WORD: dict[int, str] = {
     13: "Kings",
     14: "Aces",
 }
-_RANK_SHORT: dict[int, str] = {
-    2: "2",
-    3: "3",
-    4: "4",
-    5: "5",
-    6: "6",
-    7: "7",
-    8: "8",
-    9: "9",
-    10: "10",
-    11: "J",
-    12: "Q",
-    13: "K",
-    14: "A",
-}
+# Short rank names for Plan descriptions ("Straight 10-J-Q-K-A"): the printed ones.
+_RANK_SHORT: dict[int, str] = RANK_NAMES
 
 # Straights, strongest first; the wheel (A-2-3-4-5) exists only with `ace_low`.
 _RUNS: tuple[tuple[int, ...], ...] = tuple(tuple(range(lo, lo + 5)) for lo in range(10, 1, -1))

@@ -1,0 +1,361 @@
+"""Answering TCG interactions: the private panel (the hand with a button for each thing
+its player may do now), clicks, running an action, and starting a duel.
+
+A panel's action buttons carry the duel's version and the action's index in
+`legal_actions` for that player at that version: the engine's list is deterministic, so
+the index names exactly one action, and a click at another version is refused as stale
+(with the fresh panel) before anything happens.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service.game import Applied
+from cogs.common import answer, ids
+from cogs.common.answer import Actor, player_id, send
+from cogs.common.buttons import FxButton, make_view
+from cogs.common.text import clip
+from cogs.tcg import decks as player_decks
+from cogs.tcg import render
+from cogs.tcg.runtime import ACCEPT, DECK, DECLINE, DO, HAND, REACT, Challenge
+from rules.tcg import actions as act
+from rules.tcg.cards import DeckList
+from rules.tcg.engine import new_duel
+from rules.tcg.state import Duel
+from rules.tcg.view import events_for
+
+if TYPE_CHECKING:
+    from cogs.tcg.runtime import TcgRuntime
+
+log = logging.getLogger("cogs.tcg")
+MAX_ACTION_BUTTONS = 20
+
+
+async def refuse(interaction: discord.Interaction[Any], message: str, **kw: Any) -> None:
+    await answer.refuse(interaction, message, group=render.COMMAND, **kw)
+
+
+def _style(a: act.Action) -> discord.ButtonStyle:
+    if isinstance(a, act.End | act.Pass | act.Keep):
+        return discord.ButtonStyle.secondary
+    if isinstance(a, act.Attack | act.Block):
+        return discord.ButtonStyle.danger
+    return discord.ButtonStyle.primary
+
+
+def panel(
+    rt: TcgRuntime, state: Duel, player: str, notes: Sequence[str]
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """`player`'s private panel: their view of the duel and a button per legal action
+    (Concede stays a command: one stray tap must not end a duel)."""
+    seat = rt.seat_of(state, player)
+    assert seat is not None
+    v = rt.view_for(state, player)
+    legal = rt.legal(state, player)
+    buttons = [
+        FxButton(
+            ids.ButtonId(rt.game, DO, state.id, state.version, str(i)),
+            text=render.action_label(a, v),
+            style=_style(a),
+        )
+        for i, a in enumerate(legal)
+        if not isinstance(a, act.Concede)
+    ]
+    shown = buttons[:MAX_ACTION_BUTTONS]
+    view, dropped = make_view([shown, []])
+    hidden = len(buttons) - len(shown) + dropped
+    embed = render.hand_embed(v, seat, list(notes), hidden)
+    return embed, view
+
+
+def private_notes(rt: TcgRuntime, applied: Applied[Duel], player: str) -> list[str]:
+    seat = rt.seat_of(applied.state, player)
+    if seat is None:
+        return []
+    mine = events_for(list(applied.events), seat)
+    return [f"🔒 {e.text}" for e in mine if e.seats is not None]
+
+
+async def run_action(
+    rt: TcgRuntime,
+    interaction: discord.Interaction[Any],
+    cid: str,
+    action: act.Action,
+    *,
+    expected_version: int | None = None,
+    done: str | None = None,
+    show_panel: bool = True,
+) -> Applied[Duel] | None:
+    """Apply `action` for the person of `interaction` and answer ephemerally: what
+    happened (their public lines and private news) and, if they still have something to
+    do, their fresh panel."""
+    actor: Actor[Duel] = Actor(rt)
+    player = player_id(interaction)
+    async with rt.answering(cid):
+        applied = await actor.act(
+            interaction, cid, action, expected_version=expected_version, stale_panel=True
+        )
+        if applied is None:
+            return None
+        lines = ([done] if done else []) + [e.text for e in events_for(list(applied.events), None)]
+        lines += private_notes(rt, applied, player)
+        state = applied.state
+        if show_panel and state.result is None and rt.legal(state, player):
+            embed, buttons = panel(rt, state, player, lines[-12:])
+            await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
+        else:
+            await send(
+                interaction,
+                content=clip("\n".join(lines) or "✓ Done.", 1900),
+                ephemeral=True,
+            )
+    return applied
+
+
+async def show_panel(
+    rt: TcgRuntime, interaction: discord.Interaction[Any], state: Duel, notes: Sequence[str] = ()
+) -> None:
+    player = player_id(interaction)
+    if rt.seat_of(state, player) is None:
+        await refuse(
+            interaction,
+            "You are not playing in this duel.\nOnly the two duellists have a hand; watch "
+            "with /tcg status.",
+        )
+        return
+    embed, buttons = panel(rt, state, player, notes)
+    await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
+
+
+async def handle_click(
+    rt: TcgRuntime, interaction: discord.Interaction[Any], bid: ids.ButtonId
+) -> None:
+    if bid.action in (ACCEPT, DECLINE, DECK):
+        await challenge_click(rt, interaction, bid)
+        return
+    player = player_id(interaction)
+    state = await answer.or_refuse(
+        interaction, rt.service.get(bid.table), group=render.COMMAND, explain=rt.explain
+    )
+    if state is None:
+        return
+    seat = rt.seat_of(state, player)
+    if bid.action == HAND:
+        await show_panel(rt, interaction, state)
+        return
+    if bid.action == REACT:
+        a = state.attack
+        if seat is None or a is None or not a.window or seat == a.seat:
+            await refuse(
+                interaction,
+                "This reaction window is not yours.\nOnly the defender reacts to an attack; "
+                "/tcg status shows the duel.",
+            )
+            return
+        await show_panel(rt, interaction, state)
+        return
+    if bid.action == DO and bid.arg is not None and bid.arg.isdigit():
+        if seat is None:
+            await refuse(interaction, "Only the two duellists act.\nWatch with /tcg status.")
+            return
+        if bid.version != state.version:
+            await refuse(
+                interaction,
+                "This button is out of date: the duel has moved on.\nHere is your hand as "
+                "it is now.",
+                extra=[panel(rt, state, player, [])[0]],
+                view=panel(rt, state, player, [])[1],
+            )
+            return
+        legal = rt.legal(state, player)
+        i = int(bid.arg)
+        if i >= len(legal):
+            await refuse(interaction, "This button does nothing any more.\nSee /tcg hand.")
+            return
+        await run_action(rt, interaction, bid.table, legal[i], expected_version=bid.version)
+        return
+    await refuse(interaction, "This button does nothing any more.\nSee /tcg hand.")
+
+
+# ---- challenges ----------------------------------------------------------------------
+
+
+def challenge_buttons(rt: TcgRuntime, ch: Challenge) -> discord.ui.View | None:
+    row = [
+        FxButton(
+            ids.ButtonId(rt.game, ACCEPT, ch.id, 0),
+            text="Accept",
+            style=discord.ButtonStyle.success,
+        ),
+        FxButton(
+            ids.ButtonId(rt.game, DECLINE, ch.id, 0),
+            text="Decline",
+            style=discord.ButtonStyle.secondary,
+        ),
+    ]
+    made, _ = make_view([row])
+    return made
+
+
+async def deck_buttons(rt: TcgRuntime, ch: Challenge) -> discord.ui.View | None:
+    """The opponent's saved decks, then the preconstructed ones."""
+    mine = await player_decks.saved(rt.service.store, ch.opponent)
+    row = [
+        FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, d.name), text=f"{d.name} (yours)")
+        for d in mine
+    ] + [
+        FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, deck_id), text=deck.name)
+        for deck_id, deck in sorted(rt.content.decks.items())
+    ]
+    made, _ = make_view([row[:20], []])
+    return made
+
+
+def _challenge_of(
+    rt: TcgRuntime, interaction: discord.Interaction[Any], cid: str
+) -> Challenge | None:
+    for ch in rt.challenges.values():
+        if ch.id == cid:
+            return ch
+    return None
+
+
+async def challenge_click(
+    rt: TcgRuntime, interaction: discord.Interaction[Any], bid: ids.ButtonId
+) -> None:
+    ch = _challenge_of(rt, interaction, bid.table)
+    player = player_id(interaction)
+    if ch is None:
+        await refuse(
+            interaction,
+            "This challenge is over (accepted, declined or expired).\nStart a new one with "
+            "/tcg challenge.",
+        )
+        return
+    if bid.action == DECLINE:
+        if player not in (ch.opponent, ch.challenger):
+            await refuse(
+                interaction, "This challenge is not yours.\nOnly its two players answer it."
+            )
+            return
+        await decline(rt, interaction, ch)
+        return
+    if player != ch.opponent:
+        await refuse(
+            interaction,
+            "Only the challenged player can accept.\nChallenge someone yourself with "
+            "/tcg challenge.",
+        )
+        return
+    if bid.action == ACCEPT:
+        await send(
+            interaction,
+            content="Pick your deck (or use `/tcg accept deck:`):",
+            view=await deck_buttons(rt, ch),
+            ephemeral=True,
+        )
+        return
+    await accept(rt, interaction, ch, bid.arg or "")
+
+
+async def decline(rt: TcgRuntime, interaction: discord.Interaction[Any], ch: Challenge) -> None:
+    rt.drop_challenge(ch)
+    who = "withdrew" if player_id(interaction) == ch.challenger else "was declined"
+    channel = interaction.channel
+    if isinstance(channel, discord.abc.Messageable):
+        # Before the answer: once the decliner sees "done", the channel says so too.
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(
+                f"The challenge of {ch.challenger_name} to {ch.opponent_name} {who}.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+    await send(interaction, content=f"✓ The challenge {who}.", ephemeral=True)
+
+
+async def accept(
+    rt: TcgRuntime, interaction: discord.Interaction[Any], ch: Challenge, deck_name: str
+) -> None:
+    deck = await player_decks.find(rt.service.store, rt.content, ch.opponent, deck_name)
+    if deck is None:
+        await refuse(
+            interaction,
+            f"There is no deck '{deck_name}'.\nPick one of your decks (/tcg deck list).",
+        )
+        return
+    rt.drop_challenge(ch)
+    await start_duel(
+        rt,
+        interaction,
+        players=(ch.challenger, ch.opponent),
+        names=(ch.challenger_name, ch.opponent_name),
+        decks=(ch.deck, deck),
+        options=ch.options,
+    )
+
+
+async def start_duel(
+    rt: TcgRuntime,
+    interaction: discord.Interaction[Any],
+    *,
+    players: tuple[str, str],
+    names: tuple[str, str],
+    decks: tuple[DeckList, DeckList],
+    options: Any,
+) -> str | None:
+    channel = interaction.channel
+    if interaction.guild is None or channel is None:
+        await refuse(interaction, "Duels live in a server channel.\nUse /tcg in a server.")
+        return None
+    cid = "d" + ids.table_id_for(interaction.id)
+    try:
+        state = new_duel(
+            duel_id=cid,
+            players=players,
+            names=names,
+            decks=decks,
+            seed=rt.new_seed(),
+            content=rt.content,
+            options=options,
+        )
+    except Exception as exc:  # IllegalAction: an illegal deck
+        await refuse(interaction, str(exc))
+        return None
+    created = await answer.or_refuse(
+        interaction,
+        rt.service.create(
+            campaign_id=cid,
+            name=f"{names[0]} vs {names[1]}",
+            owner=players[0],
+            state=state,
+            guild_id=str(interaction.guild.id),
+            channel_id=str(channel.id),
+        ),
+        group=render.COMMAND,
+        explain=rt.explain,
+    )
+    if created is None:
+        return None
+    rt.bind(cid, channel.id)
+    chooser = state.seats[state.chooser]
+    await send(
+        interaction,
+        content=f"✓ The duel begins: {names[0]} vs {names[1]}. {chooser.name} won the "
+        "roll-off and picks who goes first.",
+        ephemeral=True,
+    )
+    v = rt.view_for(state, None)
+    rt.spawn(
+        rt.post_board(
+            cid, state, note=f"⚔️ {names[0]} vs {names[1]}: {v.prompt.text if v.prompt else ''}"
+        ),
+        name="board",
+    )
+    rt.schedule_timers(cid, state)  # no commit yet: the turn timer starts here
+    rt.maybe_ai(cid, state)
+    return cid

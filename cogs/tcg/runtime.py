@@ -1,0 +1,336 @@
+"""Cyberpunk TCG's runtime: the house's `GameRuntime` (channels, publisher queue, DMs,
+restart-proof timers) with what is the TCG.
+
+* **Publishing.** After every commit: the public lines of the events (`events_for(…,
+  None)`: only what a spectator may know) and the spectator's board, with a **My hand**
+  button, and a **React** button while a reaction window is open. The people newly
+  waited on are mentioned.
+* **The reaction window (T10).** Its deadline is the table's shared-timer deadline
+  (`reaction_timeout`, kept in the preferences, so it survives a restart): when it passes,
+  the defender passes.
+* **Turn timer.** With `turn_timer` set, the player the duel waits on is reminded.
+* **Practice.** A seat whose player is `AI_PLAYER` is played by the engine's AI: after a
+  short pause, its choice is computed off the event loop (`asyncio.to_thread`) from its
+  own view, then committed like anyone's action.
+* **Challenges** (before a duel exists) are kept in memory, per channel, and expire.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service.game import Applied, GameService, Refused
+from cogs.common import ids
+from cogs.common.buttons import FxButton, make_view
+from cogs.common.prefs import Prefs
+from cogs.common.runtime import GameRuntime
+from cogs.common.text import CONTENT_MAX, clip
+from cogs.common.timers import Deadline, Reminder
+from cogs.tcg import render
+from cogs.tcg.plugin import PLUGIN
+from rules.core.errors import IllegalAction, Refusal
+from rules.tcg import actions as act
+from rules.tcg.cards import DeckList, TcgContent
+from rules.tcg.legal import legal_actions, to_act
+from rules.tcg.options import TcgOptions
+from rules.tcg.state import Duel
+from rules.tcg.view import DuelView, events_for, view
+
+if TYPE_CHECKING:
+    from cogs.common.ids import ButtonId
+
+log = logging.getLogger("cogs.tcg")
+
+AI_PLAYER = "ai"
+# Button actions: a hand panel, the defender's React, one legal action by its index in
+# `legal_actions` at the button's version, and a challenge's Accept / Decline / deck.
+HAND, REACT, DO, ACCEPT, DECLINE, DECK = "hand", "react", "do", "accept", "decline", "deck"
+ids.register(PLUGIN.name, frozenset({HAND, REACT, DO, ACCEPT, DECLINE, DECK}))
+
+CHALLENGE_SECONDS = 600.0
+AI_PACE = 0.6  # seconds between the AI's moves (scaled by time_scale)
+
+
+@dataclass
+class Challenge:
+    id: str
+    channel_id: int
+    guild_id: int
+    challenger: str
+    challenger_name: str
+    opponent: str
+    opponent_name: str
+    deck: DeckList
+    expires: float
+    options: TcgOptions = field(default_factory=TcgOptions)
+    task: asyncio.Task[None] | None = None
+
+
+class TcgRuntime(GameRuntime[Duel]):
+    game = PLUGIN.name
+    title = PLUGIN.title
+    command = render.COMMAND
+    resume_note = "Fixer is back online. The duel goes on from here."
+
+    def __init__(
+        self,
+        bot: discord.Client,
+        service: GameService[Duel, Any],
+        content: TcgContent,
+        prefs: Prefs,
+    ) -> None:
+        super().__init__(bot, service, prefs)
+        self.content = content
+        self.challenges: dict[int, Challenge] = {}
+        self.ai_pace = AI_PACE
+        self.ai_budget = 0.05
+        self._awaited: dict[str, int | None] = {}
+        self._ai_running: set[str] = set()
+        self._dm_sig: dict[tuple[str, str], tuple[Any, ...]] = {}
+
+    # ---- the house's hooks ------------------------------------------------------------
+
+    def owner_of(self, state: Duel) -> str:
+        return state.seats[0].player
+
+    def name_of(self, state: Duel) -> str:
+        return f"{state.seats[0].name} vs {state.seats[1].name}"
+
+    def in_play(self, state: Duel) -> bool:
+        return state.result is None
+
+    def describe(self, state: Duel) -> str | None:
+        return f"{self.name_of(state)}, turn {state.turn}, v{state.version}"
+
+    def explain(self, refusal: Refusal) -> str:
+        from cogs.tcg.howto import refusal_text
+
+        return refusal_text(refusal)
+
+    def dm_closed_notice(self, player: str) -> str:
+        return (
+            f"<@{player}>, I can't send you DMs (they are closed), so your hand stays in "
+            "the **My hand** button. Open your DMs and run `/tcg dm enabled:True` again."
+        )
+
+    async def on_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
+        from cogs.tcg.interact import handle_click
+
+        await handle_click(self, interaction, bid)
+
+    # ---- views ------------------------------------------------------------------------
+
+    def seat_of(self, state: Duel, player: str) -> int | None:
+        for i, s in enumerate(state.seats):
+            if s.player == player:
+                return i
+        return None
+
+    def view_for(self, state: Duel, player: str | None) -> DuelView:
+        """The one way this front end sees a duel: the engine's view for the person's seat
+        (None, or anyone not seated: the spectator's)."""
+        seat = self.seat_of(state, player) if player is not None else None
+        return view(state, self.content, seat)
+
+    def legal(self, state: Duel, player: str) -> list[act.Action]:
+        return [a for a in legal_actions(state, self.content, player)]
+
+    def waiting(self, state: Duel) -> int | None:
+        return to_act(state)
+
+    # ---- publishing -------------------------------------------------------------------
+
+    def board_buttons(self, state: Duel) -> discord.ui.View | None:
+        if state.result is not None:
+            return None
+        row = [FxButton(ids.ButtonId(self.game, HAND, state.id, state.version), text="My hand")]
+        if state.attack is not None and state.attack.window:
+            row.insert(
+                0,
+                FxButton(
+                    ids.ButtonId(self.game, REACT, state.id, state.version),
+                    text="React",
+                    style=discord.ButtonStyle.danger,
+                ),
+            )
+        made, _ = make_view([row])
+        return made
+
+    async def publish(self, cid: str, batch: Sequence[Applied[Duel]]) -> None:
+        state = batch[-1].state
+        events = [e for a in batch for e in a.events]
+        lines = [e.text for e in events_for(events, None)]
+        waiting = self.waiting(state)
+        before = self._awaited.get(cid, -1)
+        self._awaited[cid] = waiting
+        mention: str | None = None
+        if waiting is not None and waiting != before:
+            p = state.seats[waiting].player
+            if p.isdigit():
+                mention = p
+        window = state.attack is not None and state.attack.window
+        if window and waiting is not None:
+            lines.append(f"⚔️ {state.seats[waiting].name}, react (the **React** button).")
+        await self._post(cid, state, lines, mention)
+        self.prefs.mark_published(cid, state.version)
+        self._update_dms(cid, state)
+        self.schedule_timers(cid, state)
+        self.maybe_ai(cid, state)
+
+    async def _post(
+        self, cid: str, state: Duel, lines: list[str], mention: str | None, note: str | None = None
+    ) -> None:
+        channel = await self.channel(cid)
+        if channel is None:
+            return
+        v = self.view_for(state, None)
+        board = render.board_embed(v, self.waiting(state), self.name_of(state))
+        text_lines = ([note] if note else []) + lines
+        if mention is not None:
+            text_lines.append(f"<@{mention}>, the duel waits on you.")
+        kwargs: dict[str, Any] = {
+            "content": clip("\n".join(text_lines), CONTENT_MAX) or None,
+            "embeds": [board],
+            "allowed_mentions": discord.AllowedMentions(
+                everyone=False,
+                roles=False,
+                users=[discord.Object(int(mention))] if mention else False,
+            ),
+        }
+        buttons = self.board_buttons(state)
+        if buttons is not None:
+            kwargs["view"] = buttons
+        await self.send(cid, channel, f"the update for v{state.version}", **kwargs)
+
+    async def post_board(self, cid: str, state: Duel, note: str | None = None) -> None:
+        await self._post(cid, state, [], None, note=note)
+        self.prefs.mark_published(cid, state.version)
+
+    # ---- DM hands ---------------------------------------------------------------------
+
+    def _update_dms(self, cid: str, state: Duel) -> None:
+        from cogs.tcg.interact import panel
+
+        for player in sorted(self.prefs.dm_players(cid)):
+            if player in self.prefs.dm_closed or not player.isdigit():
+                continue
+            seat = self.seat_of(state, player)
+            if seat is None or state.result is not None:
+                continue
+            v = self.view_for(state, player)
+            legal = self.legal(state, player)
+            sig = (tuple(c.inst for c in v.seats[seat].hand or ()), tuple(map(repr, legal)))
+            if self._dm_sig.get((cid, player)) == sig:
+                continue
+            self._dm_sig[(cid, player)] = sig
+            embed, buttons = panel(self, state, player, [])
+            kwargs: dict[str, Any] = {"embed": embed}
+            if buttons is not None:
+                kwargs["view"] = buttons
+            self.spawn(self.send_dm(cid, player, kwargs, None), name="dm")
+
+    # ---- timers' policies -------------------------------------------------------------
+
+    @staticmethod
+    def _window_key(state: Duel) -> tuple[Any, ...] | None:
+        a = state.attack
+        if a is None or not a.window or state.result is not None:
+            return None
+        return ("window", state.turn, a.attacker, a.target or "", a.redirected)
+
+    def deadline(self, state: Duel) -> Deadline | None:
+        """T10: an open reaction window closes after `reaction_timeout` seconds."""
+        key = self._window_key(state)
+        return None if key is None else Deadline(key, state.options.reaction_timeout)
+
+    def deadline_action(self, state: Duel, key: tuple[Any, ...]) -> Any | None:
+        if self._window_key(state) != tuple(key) or state.attack is None:
+            return None
+        return act.Pass(player=state.seats[1 - state.attack.seat].player)
+
+    def reminder(self, state: Duel) -> Reminder | None:
+        if state.result is not None or state.options.turn_timer <= 0:
+            return None
+        seat = self.waiting(state)
+        if seat is None:
+            return None
+        player = state.seats[seat].player
+        if not player.isdigit():
+            return None
+        key = (state.turn, seat, str(state.phase), state.version)
+        return Reminder(key, state.options.turn_timer, (player,))
+
+    def reminder_text(self, state: Duel, number: int, who: str, minutes: float) -> str:
+        return f"⏰ Warning {number}: {who}, the duel waits on you (turn timer {minutes:g} min)."
+
+    # ---- the AI -------------------------------------------------------------------------
+
+    def maybe_ai(self, cid: str, state: Duel) -> None:
+        seat = self.waiting(state)
+        if seat is None or state.seats[seat].player != AI_PLAYER or cid in self._ai_running:
+            return
+        self._ai_running.add(cid)
+        self.spawn(self._ai_move(cid, state.version), name="ai")
+
+    async def _ai_move(self, cid: str, version: int) -> None:
+        try:
+            await asyncio.sleep(self.ai_pace * self.time_scale)
+            state = await self.service.get(cid)
+            if state.version != version:
+                return
+            seat = self.waiting(state)
+            if seat is None or state.seats[seat].player != AI_PLAYER:
+                return
+            action = await asyncio.to_thread(self._ai_choose, state, seat)
+            try:
+                await self.service.act(cid, action, expected_version=version)
+            except (Refused, IllegalAction) as exc:
+                log.warning("duel %s: the AI's move was refused (%s)", cid, exc)
+        finally:
+            self._ai_running.discard(cid)
+        # The commit's publish normally re-arms the AI; if it raced this task, go on.
+        state = await self.service.get(cid)
+        self.maybe_ai(cid, state)
+
+    def _ai_choose(self, state: Duel, seat: int) -> act.Action:
+        """Off the event loop: the AI sees only its own view."""
+        from rules.tcg.ai.search import SearchPlayer
+
+        legal = [a for a in legal_actions(state, self.content, AI_PLAYER) if a.type != "concede"]
+        seen = view(state, self.content, seat)
+        player = SearchPlayer(budget=self.ai_budget)
+        rng = random.Random(state.version * 7919 + state.turn)
+        return player.choose(seen, legal, self.content, rng)
+
+    # ---- challenges -------------------------------------------------------------------
+
+    def add_challenge(self, ch: Challenge) -> None:
+        self.challenges[ch.channel_id] = ch
+        ch.task = self.spawn(self._expire(ch), name="timer")
+
+    async def _expire(self, ch: Challenge) -> None:
+        await asyncio.sleep(max(0.0, ch.expires - time.time()))
+        if self.challenges.get(ch.channel_id) is ch:
+            del self.challenges[ch.channel_id]
+            channel = self.bot.get_channel(ch.channel_id)
+            if isinstance(channel, discord.abc.Messageable):
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.send(
+                        f"⌛ {ch.challenger_name}'s challenge to {ch.opponent_name} expired.",
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+
+    def drop_challenge(self, ch: Challenge) -> None:
+        if self.challenges.get(ch.channel_id) is ch:
+            del self.challenges[ch.channel_id]
+        if ch.task is not None:
+            ch.task.cancel()

@@ -1,0 +1,1 @@
+"""Cyberpunk TCG in the terminal: `python -m bot play|simulate --game tcg`."""

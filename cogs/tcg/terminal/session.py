@@ -1,0 +1,217 @@
+"""One terminal duel: a person in seat 1 against an AI in seat 2.
+
+The person is shown only `view(duel, content, 0)` and the events `events_for(…, 0)`; the
+AI chooses from `view(duel, content, 1)`. The session alone holds the `Duel`. Input comes
+line by line from a `Console`, so tests script a whole duel with `io.StringIO`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.terminal.console import Console, Quit
+from cogs.tcg.terminal import howto, render
+from content.tcg.info import card_names, show_card
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.core.text import did_you_mean
+from rules.tcg import actions as act
+from rules.tcg.cards import DeckList, TcgContent
+from rules.tcg.engine import apply, new_duel
+from rules.tcg.legal import legal_actions, payment_variants, to_act
+from rules.tcg.sim import Player
+from rules.tcg.state import Duel
+from rules.tcg.view import DuelView, events_for, view
+
+ME, AI = 0, 1
+PLAYERS = ("you", "ai")
+
+
+class Session:
+    def __init__(
+        self,
+        console: Console,
+        content: TcgContent,
+        decks: tuple[DeckList, DeckList],
+        ai: Player,
+        seed: int,
+        ai_name: str = "Rival AI",
+    ) -> None:
+        self.io = console
+        self.content = content
+        self.ai = ai
+        self.rng = random.Random(seed)
+        self.state: Duel = new_duel(
+            duel_id=f"terminal-{seed}",
+            players=PLAYERS,
+            names=("Player", ai_name),
+            decks=decks,
+            seed=seed,
+            content=content,
+        )
+        self.shown = -1  # the version of the last board printed
+        self.events: list[Event] = []  # every event of the duel, hidden ones included
+
+    # ---- the loop -------------------------------------------------------------------
+
+    def run(self) -> int:
+        d0, d1 = (self.content.decks.get(s.deck_id) for s in self.state.seats)
+        self.io.say(
+            f"Cyberpunk TCG: you ({d0.name if d0 else 'your deck'}) against "
+            f"{self.state.seats[AI].name} ({d1.name if d1 else 'a deck'}). Type 'help'."
+        )
+        try:
+            while self.state.result is None:
+                seat = to_act(self.state)
+                if seat == AI:
+                    self._ai_move()
+                else:
+                    self._my_move()
+        except Quit:
+            self.io.say("Left the duel.")
+            return 0
+        self._show_result()
+        return 0
+
+    def seen(self) -> DuelView:
+        return view(self.state, self.content, ME)
+
+    def _apply(self, action: act.Action) -> None:
+        out = apply(self.state, action, self.content)
+        self.state = out.state
+        self.events.extend(out.events)
+        self._narrate(out.events)
+
+    def _narrate(self, events: tuple[Event, ...]) -> None:
+        for e in events_for(events, ME):
+            self.io.say(f"  · {e.text}")
+
+    def _ai_move(self) -> None:
+        legal = [
+            a for a in legal_actions(self.state, self.content, PLAYERS[AI]) if a.type != "concede"
+        ]
+        action = self.ai.choose(view(self.state, self.content, AI), legal, self.content, self.rng)
+        self._apply(action)
+
+    def _my_move(self) -> None:
+        seen = self.seen()
+        if seen.version != self.shown:
+            self.io.say(render.board(seen))
+            self.shown = seen.version
+        legal: list[act.Action] = [
+            a for a in legal_actions(self.state, self.content, PLAYERS[ME]) if a.type != "concede"
+        ]
+        labels = [render.label(a, seen) for a in legal]
+        if seen.prompt is not None and seen.prompt.seat == ME:
+            self.io.say(seen.prompt.text)
+        elif seen.phase.value == "mulligan":
+            self.io.say("Keep this opening hand, or mulligan?")
+        for i, text in enumerate(labels, 1):
+            self.io.say(f"  {i:>2}) {text}")
+        while True:
+            line = self.io.ask("> ").strip()
+            picked = self._command(line, legal, labels)
+            if picked is None:
+                continue
+            action = self._payment(picked)
+            if action is None:
+                continue
+            try:
+                self._apply(action)
+            except IllegalAction as exc:
+                self.io.say(exc.refusal.message)
+                continue
+            return
+
+    # ---- commands -------------------------------------------------------------------
+
+    def _command(self, line: str, legal: list[act.Action], labels: list[str]) -> act.Action | None:
+        """The move `line` picks, or None after answering a command or an error."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if not line:
+            self.io.say("Type a move's number, or 'help'.")
+            return None
+        if line.isdigit():
+            n = int(line)
+            if 1 <= n <= len(legal):
+                return legal[n - 1]
+            self.io.say(f"No move {n}: pick 1 to {len(legal)}, or type 'help'.")
+            return None
+        if word == "help":
+            self.io.say(howto.HELP)
+        elif word == "rules":
+            self.io.say(howto.rules(rest))
+        elif word == "board":
+            self.io.say(render.board(self.seen()))
+        elif word == "hand":
+            self.io.say(render.hand(self.seen()))
+        elif word == "card":
+            self._card(rest)
+        elif word == "quit":
+            raise Quit
+        elif word == "concede":
+            return act.Concede(player=PLAYERS[ME])
+        else:
+            return self._by_words(line, legal, labels)
+        return None
+
+    def _by_words(self, line: str, legal: list[act.Action], labels: list[str]) -> act.Action | None:
+        q = line.lower().split()
+        hits = [i for i, text in enumerate(labels) if _matches(q, text.lower())]
+        if len(hits) == 1:
+            return legal[hits[0]]
+        if hits:
+            options = ", ".join(str(i + 1) for i in hits)
+            self.io.say(f"'{line}' fits moves {options}: type the number.")
+        else:
+            self.io.say(f"No move or command '{line}'. Type a move's number, or 'help'.")
+        return None
+
+    def _card(self, query: str) -> None:
+        if not query.strip():
+            self.io.say("Which card? Type 'card NAME'.")
+            return
+        lines = show_card(self.content, query)
+        if lines is None:
+            hint = did_you_mean(query, card_names(self.content))
+            self.io.say(f"No card '{query}'{hint}. Try 'card NAME' with a card's full name.")
+            return
+        self.io.say("\n".join(lines))
+
+    def _payment(self, action: act.Action) -> act.Action | None:
+        """Ask how to pay when there is more than one way (T27); None: asked again."""
+        ways = payment_variants(self.state, self.content, action)
+        if len(ways) <= 1:
+            return action
+        n = render.names(self.seen())
+        self.io.say("Pay how?")
+        self.io.say("   0) Eddies first (default)")
+        for i, w in enumerate(ways, 1):
+            pay = getattr(w, "pay", None) or ()
+            legends = [n.get(x, "a Legend") for x in pay if x in n]
+            eddies = len(pay) - len(legends)
+            parts = ([f"{eddies} Eddie{'s' if eddies != 1 else ''}"] if eddies else []) + legends
+            self.io.say(f"  {i:>2}) {' + '.join(parts)}")
+        line = self.io.ask("pay> ").strip()
+        if line in ("", "0"):
+            return action
+        if line.isdigit() and 1 <= int(line) <= len(ways):
+            return ways[int(line) - 1]
+        self.io.say(f"No payment '{line}': type 0 to {len(ways)}. Pick the move again.")
+        return None
+
+    def _show_result(self) -> None:
+        seen = self.seen()
+        self.io.say(render.board(seen))
+        if seen.winner is None:
+            self.io.say(f"The duel ends in a draw ({seen.result}).")
+        elif seen.winner == ME:
+            self.io.say(f"You win ({seen.result}).")
+        else:
+            self.io.say(f"{seen.seats[AI].name} wins ({seen.result}).")
+
+
+def _matches(words: list[str], label: str) -> bool:
+    parts = label.replace(":", " ").replace("(", " ").split()
+    return all(any(p.startswith(w) for p in parts) for w in words)

@@ -1,0 +1,199 @@
+"""`python -m bot simulate --game tcg`: AI duels between two decks, and how they went.
+
+For balancing the decks and measuring the AI levels: each side is a deck with an AI level;
+every pairing is played from both seats with the same seed (side A in seat 1, then in
+seat 2). The report gives both sides' win rates with 95% confidence intervals (Wilson),
+average turns, the Overtime and deck-out rates and draws. Deterministic for a seed: the
+search level uses a fixed number of samples per decision, never the clock. `--json FILE`
+writes the report for tooling. Exit status: 0 on success, 2 for a setup problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import TextIO
+
+from bot.terminal.progress import Progress
+from cogs.tcg.terminal.setup import (
+    DEFAULT_SAMPLES,
+    EXIT_SETUP,
+    LEVELS,
+    SetupError,
+    deck,
+    level,
+    load,
+    make_player,
+)
+from rules.core.stats import game_seed
+from rules.tcg.cards import DeckList, TcgContent
+from rules.tcg.sim import MatchReport, SideGame, mirrored_seats, play_duel, summarize_match
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m bot simulate --game tcg",
+        description="Play N Cyberpunk TCG duels between two decks with AI players (seats "
+        "mirrored) and report win rates (95% confidence intervals), average turns, "
+        "Overtime and deck-out rates and draws.",
+    )
+    p.add_argument(
+        "--decks",
+        default=None,
+        metavar="A,B",
+        help="the two decks, by id or name (default: the pack's first two decks)",
+    )
+    p.add_argument(
+        "--ai",
+        default="greedy,greedy",
+        metavar="LEVEL,LEVEL",
+        help=f"AI level of each side: {', '.join(LEVELS)} (default greedy,greedy)",
+    )
+    p.add_argument("--games", type=int, default=100, help="duels to play (default 100)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="base seed (default 0); the same seed gives the same report",
+    )
+    p.add_argument(
+        "--samples",
+        type=int,
+        default=DEFAULT_SAMPLES,
+        help=f"search level: sampled worlds per decision (default {DEFAULT_SAMPLES})",
+    )
+    p.add_argument("--pack", help="TCG pack directory (default: the bundled core pack)")
+    p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+    return p
+
+
+def _pair(text: str, what: str) -> tuple[str, str]:
+    parts = [x.strip() for x in text.split(",")]
+    if len(parts) == 1 and parts[0]:
+        return parts[0], parts[0]
+    if len(parts) != 2 or not all(parts):
+        raise SetupError(f"--{what} takes two names separated by a comma (A,B), not '{text}'")
+    return parts[0], parts[1]
+
+
+def run_match(
+    content: TcgContent,
+    decks: tuple[DeckList, DeckList],
+    levels: tuple[str, str],
+    *,
+    games: int,
+    seed: int,
+    samples: int = DEFAULT_SAMPLES,
+    progress: Progress | None = None,
+) -> list[SideGame]:
+    """`games` duels, side A = (decks[0], levels[0]). Games 2k and 2k+1 share a seed and
+    swap the seats, so neither side keeps the luck of a seat or of a roll-off."""
+    out: list[SideGame] = []
+    for g in range(games):
+        a_seat = mirrored_seats(g)
+        a = make_player(levels[0], decks[0], samples)
+        b = make_player(levels[1], decks[1], samples)
+        s = game_seed(seed, g // 2)
+        if a_seat == 0:
+            rec = play_duel(content, decks, (a, b), s)
+        else:
+            rec = play_duel(content, (decks[1], decks[0]), (b, a), s)
+        out.append(SideGame(a_seat=a_seat, record=rec))
+        if progress is not None:
+            progress(g + 1, games)
+    return out
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def render(
+    r: MatchReport, decks: tuple[DeckList, DeckList], levels: tuple[str, str], seed: int
+) -> str:
+    a, b = (f"{d.name} ({lv})" for d, lv in zip(decks, levels, strict=True))
+    lo_a, hi_a = r.a_ci95
+    lo_b, hi_b = r.b_ci95
+    width = max(len(a), len(b))
+    out = [
+        f"{a} vs {b}: {r.games} duels, seats mirrored, seed {seed}",
+        f"  {a:<{width}}  wins {pct(r.a_rate):>6} ({r.a_wins}/{r.games}), "
+        f"95% CI {pct(lo_a)} - {pct(hi_a)}",
+        f"  {b:<{width}}  wins {pct(r.b_rate):>6} ({r.b_wins}/{r.games}), "
+        f"95% CI {pct(lo_b)} - {pct(hi_b)}",
+        f"  Draws         {r.draws}" + (f"   unfinished {r.unfinished}" if r.unfinished else ""),
+        f"  Turns         {r.turns_mean:.1f} on average",
+        f"  Overtime      {pct(r.overtime_rate)} of duels",
+        f"  Decked out    {pct(r.deck_out_rate)} of duels",
+        f"  First player  won {r.first_wins}/{r.games}",
+        f"  {a} won {r.a_wins_by_seat[0]} from seat 1, {r.a_wins_by_seat[1]} from seat 2",
+    ]
+    if r.reasons:
+        out.append("  How duels ended  " + "; ".join(f"{k} {v}" for k, v in r.reasons.items()))
+    return "\n".join(out)
+
+
+def main(
+    argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
+    args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    try:
+        content = load(args.pack)
+        if args.decks is None:
+            ids = list(content.decks)
+            names = (ids[0], ids[1] if len(ids) > 1 else ids[0])
+        else:
+            names = _pair(args.decks, "decks")
+        decks = (deck(content, names[0]), deck(content, names[1]))
+        la, lb = _pair(args.ai, "ai")
+        levels = (level(la), level(lb))
+        if args.games < 1:
+            raise SetupError(f"--games must be at least 1, not {args.games}")
+        if args.samples < 1:
+            raise SetupError(f"--samples must be at least 1, not {args.samples}")
+    except SetupError as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_SETUP
+    try:
+        games = run_match(
+            content,
+            decks,
+            levels,
+            games=args.games,
+            seed=args.seed,
+            samples=args.samples,
+            progress=Progress(err, f"{decks[0].name[:12]} v {decks[1].name[:12]}"),
+        )
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=err)
+        return 130
+    report = summarize_match(games)
+    print(render(report, decks, levels, args.seed), file=out)
+    out.flush()
+    if args.json:
+        data = {
+            "version": 1,
+            "pack": content.id,
+            "decks": [d.id for d in decks],
+            "ai": list(levels),
+            "samples": args.samples,
+            "seed": args.seed,
+            "report": asdict(report),
+            "duels": [{"a_seat": g.a_seat, "a_won": g.a_won, **asdict(g.record)} for g in games],
+        }
+        try:
+            Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            print(f"error: cannot write {args.json}: {exc.strerror or exc}", file=err)
+            return EXIT_SETUP
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

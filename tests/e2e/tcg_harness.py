@@ -1,0 +1,166 @@
+"""Driving TCG duels through the fake Discord, like players would.
+
+`Duelists` wraps one channel's duel: its two fake users, slash commands and clicks, and
+the checks every TCG e2e test wants: no public payload ever names a card that was only
+ever in a hand or a face-down slot, and every hand panel is ephemeral. Moves are chosen
+from each player's own legal actions and sent as Discord interactions (panel buttons).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.app import FixerBot
+from cogs.tcg.runtime import TcgRuntime
+from rules.tcg import actions as act
+from rules.tcg.legal import legal_actions, to_act
+from rules.tcg.state import Duel
+from tests.e2e.harness import finish, settle
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
+
+
+def tcg(bot: FixerBot) -> TcgRuntime:
+    rt = bot.runtime("tcg")
+    assert isinstance(rt, TcgRuntime)
+    return rt
+
+
+@dataclass
+class Duelists:
+    fake: FakeDiscord
+    bot: FixerBot
+    channel: FakeChannel
+    users: list[FakeUser]
+    cid: str = ""
+    # Every card name that was ever only hidden (in a hand) and never public.
+    hidden_names: set[str] = field(default_factory=set)
+    # Every card name that was ever public (played, face-up, trashed, sold).
+    public_names: set[str] = field(default_factory=set)
+
+    @property
+    def rt(self) -> TcgRuntime:
+        return tcg(self.bot)
+
+    async def state(self) -> Duel:
+        state: Duel = await self.rt.service.get(self.cid)
+        return state
+
+    def user_of(self, player: str) -> FakeUser:
+        return next(u for u in self.users if str(u.id) == player)
+
+    async def slash(
+        self, user: FakeUser, name: str, options: dict[str, Any] | None = None
+    ) -> FakeInteraction:
+        it = await self.fake.send_slash(user, f"tcg {name}", options or {}, channel=self.channel)
+        await finish(it)
+        await settle(self.fake, self.bot)
+        return it
+
+    async def click(self, user: FakeUser, msg: FakeMessage, custom_id: str) -> FakeInteraction:
+        it = await self.fake.click_button(user, msg, custom_id)
+        await finish(it)
+        await settle(self.fake, self.bot)
+        return it
+
+    def last_public(self) -> FakeMessage:
+        for m in reversed(self.fake.channel_messages(self.channel)):
+            if m.author is self.fake.bot_user and not m.ephemeral:
+                return m
+        raise LookupError("no public message")
+
+    async def panel(self, user: FakeUser) -> FakeMessage:
+        """`user`'s hand panel, through /tcg hand (ephemeral)."""
+        it = await self.slash(user, "hand")
+        msg = it.original or it.followups[-1]
+        assert msg.ephemeral, "a hand panel must be ephemeral"
+        return msg
+
+    async def do(self, action: act.Action) -> FakeInteraction:
+        """Send `action` as its button on the acting player's fresh panel."""
+        state = await self.state()
+        legal = legal_actions(state, self.rt.content, action.player)
+        i = legal.index(action)
+        user = self.user_of(action.player)
+        panel = await self.panel(user)
+        cid = f"fx:tcg:do:{self.cid}:{state.version}:{i}"
+        assert cid in panel.custom_ids, (action, panel.custom_ids)
+        return await self.click(user, panel, cid)
+
+    def note_hidden(self, state: Duel) -> None:
+        content = self.rt.content
+        for seat in state.seats:
+            for inst in seat.hand:
+                self.hidden_names.add(content.cards[state.cards[inst]].full_name)
+            for sl in seat.legends:
+                if sl.inst is not None and not sl.face_up:
+                    self.hidden_names.add(content.cards[state.cards[sl.inst]].full_name)
+        self.note_public(state)
+
+    def note_public(self, state: Duel) -> None:
+        content = self.rt.content
+        public = self.public_names
+        for seat in state.seats:
+            for u in seat.field:
+                public.add(content.cards[state.cards[u.inst]].full_name)
+                public.update(content.cards[state.cards[g]].full_name for g in u.gear)
+            for sl in seat.legends:
+                public.update(content.cards[state.cards[g]].full_name for g in sl.gear)
+                if sl.inst is not None and sl.face_up:
+                    public.add(content.cards[state.cards[sl.inst]].full_name)
+            for x in (*seat.trash, *seat.removed):
+                public.add(content.cards[state.cards[x]].full_name)
+            for e in seat.eddies:
+                if e.known:
+                    public.add(content.cards[state.cards[e.inst]].full_name)
+
+    def check_public(self, state: Duel) -> None:
+        """No public payload names a card that was never public: cards that only ever
+        sat in a hand, a deck or a face-down slot."""
+        self.note_public(state)
+        never = self.hidden_names - self.public_names
+        assert never, "the check must have something to look for"
+        for m in self.fake.public_messages():
+            assert "Your hand" not in m.text, "a hand panel in public"
+            assert ":do:" not in " ".join(m.custom_ids), "action buttons in public"
+            for t in m.all_texts:
+                for name in never:
+                    assert name not in t, f"{name!r} (hidden) in a public message: {t[:200]}"
+
+
+async def start_challenge(
+    d: Duelists, decks: tuple[str, str] = ("chrome-rush", "convoy-wall")
+) -> None:
+    """alice challenges bob, bob accepts by the buttons and picks his deck."""
+    alice, bob = d.users
+    it = await d.slash(alice, "challenge", {"opponent": bob, "deck": decks[0]})
+    msg = it.original
+    assert msg is not None and not msg.ephemeral
+    accept = next(c for c in msg.custom_ids if ":accept:" in c)
+    click = await d.click(bob, msg, accept)
+    picker = click.original or click.followups[-1]
+    assert picker.ephemeral
+    deck_button = next(c for c in picker.custom_ids if c.endswith(":" + decks[1]))
+    await d.click(bob, picker, deck_button)
+    d.cid = d.rt.table_of_channel[d.channel.id]
+
+
+async def play_out(d: Duelists, rng: random.Random, max_steps: int = 600) -> Duel:
+    """Both players act through their panels' buttons until the duel ends (never
+    conceding), checking the public channel as they go."""
+    for step in range(max_steps):
+        state = await d.state()
+        d.note_hidden(state)
+        seat = to_act(state)
+        if seat is None:
+            return state
+        player = state.seats[seat].player
+        legal = [a for a in legal_actions(state, d.rt.content, player) if a.type != "concede"]
+        # Prefer moves that end the duel sooner: attacks and rolls over passing time.
+        weights = [5.0 if isinstance(a, act.Attack | act.Play) else 1.0 for a in legal]
+        action = rng.choices(legal, weights)[0]
+        await d.do(action)
+        if step % 25 == 0:
+            d.check_public(await d.state())
+    raise AssertionError("the duel did not finish")

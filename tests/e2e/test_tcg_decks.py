@@ -1,0 +1,81 @@
+"""A player's saved decks on Discord: import (a list option, the modal), every error
+naming its entry, list/show/check/export/delete, autocomplete, and a saved deck in a
+challenge; kept in the database across a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.tcg.decks import deck_text
+from tests.e2e.harness import start_fixer
+from tests.e2e.tcg_harness import Duelists, tcg
+from tests.fakediscord import FakeDiscord
+
+
+async def test_import_check_export_delete_and_play_a_saved_deck(
+    fake: FakeDiscord, db: Path
+) -> None:
+    bot = await start_fixer(fake, db)
+    alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
+    d = Duelists(fake, bot, fake.channel, [alice, bob])
+    content = tcg(bot).content
+    text = deck_text(content.decks["chrome-rush"], content)
+    # A list option holds no new lines: entries separated by ';'.
+    it = await d.slash(alice, "deck import", {"name": "My Rush", "list": text.replace("\n", ";")})
+    assert it.original is not None and "Saved **My Rush**: legal" in it.original.text
+    # An unreadable entry is named, and nothing is saved.
+    bad = text.replace("\n", ";") + ";2 No Such Card"
+    it = await d.slash(alice, "deck import", {"name": "Broken", "list": bad})
+    assert it.original is not None and "🚫" in it.original.text
+    assert "No Such Card" in it.original.text and "entry" in it.original.text.lower()
+    # A legal-looking list with too few cards is saved, with each problem listed.
+    it = await d.slash(
+        alice, "deck import", {"name": "Tiny", "list": ";".join(text.splitlines()[:6])}
+    )
+    assert it.original is not None and "not legal yet" in it.original.text
+    it = await d.slash(alice, "deck check", {"name": "tiny"})
+    assert it.original is not None and "•" in it.original.text
+    it = await d.slash(alice, "deck check", {"name": "My Rush"})
+    assert it.original is not None and it.original.text == "legal"
+    it = await d.slash(alice, "deck export", {"name": "my rush"})
+    assert it.original is not None and it.original.text.startswith("```")
+    exported = it.original.text.strip("`\n")
+    assert exported.strip() == text.strip()  # ready to import again
+    # Autocomplete: your saved decks, then the preconstructed ones; bob sees only his.
+    ac = await fake.autocomplete(alice, "tcg challenge", {"deck": "my"}, focused="deck")
+    await ac.response()
+    assert any(c["value"] == "My Rush" for c in ac.choices)
+    ac = await fake.autocomplete(bob, "tcg challenge", {"deck": "my"}, focused="deck")
+    await ac.response()
+    assert not any(c["value"] == "My Rush" for c in ac.choices)
+    it = await d.slash(alice, "deck list")
+    assert it.original is not None and "My Rush" in it.original.text and "Tiny" in it.original.text
+    it = await d.slash(alice, "deck delete", {"name": "tiny"})
+    assert it.original is not None and "Deleted" in it.original.text
+    await bot.close()
+
+    # Saved in the database: after a restart, the deck is played in a challenge.
+    bot = await start_fixer(fake, db)
+    d.bot = bot
+    await d.slash(alice, "challenge", {"opponent": bob, "deck": "My Rush"})
+    await d.slash(bob, "accept", {"deck": "loaded-dice"})
+    d.cid = tcg(bot).table_of_channel[fake.channel.id]
+    state = await d.state()
+    assert state.seats[0].deck_id == "my-rush"
+    await bot.close()
+
+
+async def test_import_without_a_list_opens_a_modal(fake: FakeDiscord, db: Path) -> None:
+    bot = await start_fixer(fake, db)
+    alice = fake.add_user("alice", guild=fake.guild)
+    content = tcg(bot).content
+    it = await fake.send_slash(alice, "tcg deck import", {"name": "Pasted"}, channel=fake.channel)
+    cb = await it.response()
+    assert cb.type == 9  # a modal
+    text = deck_text(content.decks["convoy-wall"], content)
+    field = cb.data["components"][0]["components"][0]["custom_id"]
+    sub = await fake.submit_modal(alice, it, {field: text})
+    await sub.response()
+    msg = sub.original
+    assert msg is not None and "Saved **Pasted**: legal" in msg.text
+    await bot.close()
