@@ -35,6 +35,7 @@ from bot.connect import Backoff, describe, quiet_reconnects, serve
 from bot.idlegc import IdleGC
 from bot.logs import quiet_discord_payloads, setup_logging
 from bot.packs import ContentSettingError, load_contents
+from rules.core.text import count
 
 log = logging.getLogger("bot")
 
@@ -155,7 +156,10 @@ class FixerBot(commands.Bot):
     async def on_ready(self) -> None:
         guilds = len(self.guilds)
         log.info(
-            "connected as %s (%s) to %d server(s)", self.user, getattr(self.user, "id", "?"), guilds
+            "connected as %s (%s) to %s",
+            self.user,
+            getattr(self.user, "id", "?"),
+            count(guilds, "server"),
         )
         if not self.intents.message_content:
             log.warning(
@@ -287,7 +291,7 @@ async def _sync(settings: Settings, token: str) -> int:
                 synced = await bot.tree.sync()
                 where = "all servers (global; Discord may take up to an hour to show them)"
             names = ", ".join(sorted(c.name for c in synced))
-            print(f"synced {len(synced)} command(s) to {where}: {names}")
+            print(f"synced {count(len(synced), 'command')} to {where}: {names}")
             return 0
     except Exception as exc:
         why = describe(exc)

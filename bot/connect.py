@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
+from rules.core.text import count
+
 if TYPE_CHECKING:
     from bot.heartbeat import Heartbeat
 
@@ -211,7 +213,7 @@ async def serve(
                 async with bot:
                     await bot.login(token)
                     if retry.attempt:
-                        log.info("reached Discord after %d failed attempt(s)", retry.attempt)
+                        log.info("reached Discord after %s", count(retry.attempt, "failed attempt"))
                     retry.reset()
                     await bot.connect(reconnect=True)
                 break

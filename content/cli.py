@@ -21,7 +21,7 @@ from bot import games
 from bot.plugin import GamePlugin
 from content.common.errors import ContentError, ContentIssue, display_path
 from content.packs import find_packs
-from rules.core.text import did_you_mean
+from rules.core.text import count, did_you_mean
 
 USAGE = """\
 usage: python -m content validate [PATH]
@@ -82,7 +82,7 @@ def load_all(path: str | None) -> list[Loaded] | None:
     if issues:
         _print_issues(issues)
         n = len(issues)
-        print(f"{n} error{'s' if n != 1 else ''}", file=sys.stderr)
+        print(count(n, "error"), file=sys.stderr)
         return None
     return out
 

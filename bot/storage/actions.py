@@ -38,6 +38,7 @@ from bot.storage.errors import (
     translate,
 )
 from bot.storage.rows import LOG_COLUMNS, entry_from_row
+from rules.core.text import plural
 
 
 class ActionsMixin(SqliteBase):
@@ -149,10 +150,8 @@ class ActionsMixin(SqliteBase):
     async def _commit_batch(self, batch: list[CommitRequest]) -> list[LogEntry]:
         now = self._clock()
         first = batch[0].campaign_id
-        what = (
-            f"saving an action on campaign {first}"
-            if len(batch) == 1
-            else (f"saving {len(batch)} actions")
+        what = plural(
+            len(batch), f"saving an action on campaign {first}", f"saving {len(batch)} actions"
         )
         if not self.single_round_trip:
             return await self._commit_batch_statements(batch, now, what)

@@ -47,6 +47,7 @@ from cogs.common.prefs import Prefs
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import Deadline, Reminder, Timers
 from rules.core.errors import IllegalAction, Refusal
+from rules.core.text import count
 
 if TYPE_CHECKING:
     from cogs.common.ids import ButtonId
@@ -536,7 +537,9 @@ class GameRuntime(ABC, Generic[S]):
                 user = self.bot.get_user(int(owner)) or await self.bot.fetch_user(int(owner))
                 await user.send(clip(text, CONTENT_MAX))
                 log.info(
-                    "campaign %s: told the owner about %d setup problem(s)", cid, len(problems)
+                    "campaign %s: told the owner about %s",
+                    cid,
+                    count(len(problems), "setup problem"),
                 )
                 return
             except discord.HTTPException:

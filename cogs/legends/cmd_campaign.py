@@ -27,6 +27,7 @@ from cogs.legends.interact import (
     send,
 )
 from cogs.legends.runtime import GAME_TAGS, LegendsRuntime
+from rules.core.text import name_list
 from rules.legends import engine
 from rules.legends.actions import (
     Abandon,
@@ -235,7 +236,7 @@ class CampaignCommands(CommandBase):
         else:
             found = [i for i in mine if i.id in rt.homeless]
         if len(found) != 1:
-            names = ", ".join(f"**{i.name}**" for i in mine[:10])
+            names = name_list(f"**{i.name}**" for i in mine[:10])
             await refuse(
                 interaction,
                 (

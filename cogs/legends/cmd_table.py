@@ -25,6 +25,7 @@ from cogs.legends.interact import (
     send,
 )
 from cogs.legends.rules_text import TOPICS
+from rules.core.text import count
 from rules.legends import engine
 from rules.legends.actions import (
     Buy,
@@ -67,7 +68,11 @@ class TableCommands(CommandBase):
     async def memory(self, interaction: discord.Interaction[Any]) -> None:
         here = await self._here(interaction)
         if here is not None:
-            await send(interaction, embeds=[render.memory_embed(here[1])], ephemeral=False)
+            await send(
+                interaction,
+                embeds=[render.memory_embed(here[1], self.rt.content)],
+                ephemeral=False,
+            )
 
     @legends.command(name="solve", description="Answer a clue's puzzle")
     @app_commands.describe(answer="Your answer")
@@ -112,11 +117,13 @@ class TableCommands(CommandBase):
         for card_id in self._pool(state):
             card = content.cards[card_id]
             lines.append(
-                f"• **{render_private.card_label(card)}** — {card.cost} Eddies"
+                f"• **{render_private.card_label(card)}** — {count(card.cost, 'Eddie')}"
                 + (f": {card.text}" if card.text else "")
             )
         head = (
-            ", ".join(f"{'Your merc' if r.is_merc else 'You'}: {r.eddies} Eddies" for r in mine)
+            ", ".join(
+                f"{'Your merc' if r.is_merc else 'You'}: {count(r.eddies, 'Eddie')}" for r in mine
+            )
             or "You are not seated: join to shop."
         )
         if state.run is not None:
@@ -178,7 +185,7 @@ class TableCommands(CommandBase):
                     who = "Merc: " if r.is_merc else ""
                     items.append(
                         (
-                            f"{who}{render_private.card_label(card)} — {card.cost} Eddies",
+                            f"{who}{render_private.card_label(card)} — {count(card.cost, 'Eddie')}",
                             (MERC_PREFIX if r.is_merc else "") + card_id,
                         )
                     )

@@ -33,7 +33,9 @@ from cogs.common.text import clip as clip
 from cogs.common.text import fit_embeds as fit_embeds
 from cogs.legends import howto
 from rules.core.events import Event
+from rules.core.text import count, name_list
 from rules.legends.cards import ContentPack
+from rules.legends.damage import past_health
 from rules.legends.state import Table
 from rules.legends.view import (
     BoardView,
@@ -253,12 +255,14 @@ def events_title(lines: Sequence[str]) -> str:
 
 
 def obstacle_health(ob: ObstacleView) -> str:
-    """ "❤️ 12 Health", or once hurt "❤️ 7 left (8/15 Damage)": the same x/y as the
-    events' "takes 8 Damage (8/15)"."""
+    """ "❤️ 12 Health", or once hurt "❤️ 7 left (8/15 Damage)": the same tally as the
+    events' "takes 8 Damage (8/15)" (past its Health: "14/14, 4 past its Health")."""
     if not ob.damage_taken:
         return f"❤️ {ob.health} Health"
     left = max(0, ob.health - ob.damage_taken)
-    return f"❤️ {left} left ({ob.damage_taken}/{ob.health} Damage)"
+    over = past_health(ob.damage_taken, ob.health)
+    past = f", {over} past its Health" if over else ""
+    return f"❤️ {left} left ({min(ob.damage_taken, ob.health)}/{ob.health} Damage{past})"
 
 
 def _obstacle_field(ob: ObstacleView, detail: bool = True) -> tuple[str, str]:
@@ -331,7 +335,7 @@ def board_text(b: BoardView) -> str:
         [
             "▶ " + now_line(b),
             f"❤️ Health **{b.health}/{b.max_health}** · 👑 Leader **{b.leader or '-'}** · "
-            f"Plan Size **{b.plan_size}** · {b.scenario_cards_left} Scenario Cards left",
+            f"Plan Size **{b.plan_size}** · {count(b.scenario_cards_left, 'Scenario Card')} left",
         ]
     )
 
@@ -374,9 +378,9 @@ def _board_embed(b: BoardView, detail: bool) -> discord.Embed:
         if len(shown) < len(obstacles):
             rest = obstacles[len(shown) :]
             embed.add_field(
-                name=f"🎯 …and {len(rest)} more Obstacles",
+                name=f"🎯 …and {count(len(rest), 'more Obstacle')}",
                 inline=False,
-                value=clip(", ".join(o.name for o in rest), FIELD_VALUE_MAX),
+                value=clip(name_list(o.name for o in rest), FIELD_VALUE_MAX),
             )
         if not obstacles:
             embed.add_field(name="🎯 Obstacles", value="None active.", inline=False)
@@ -438,7 +442,7 @@ def campaign_embed(table: Table, content: ContentPack) -> discord.Embed:
         lines.append(
             f"⏮️ Last run: {content.scenarios[last.scenario].name} — "
             f"{_OUTCOME.get(last.outcome, last.outcome)}, Health {last.health}, "
-            f"{last.rounds} round{'' if last.rounds == 1 else 's'}"
+            f"{count(last.rounds, 'round')}"
         )
     if table.clues:
         lines.append(f"🔎 Clues set aside: {len(table.clues)} (`/legends clues`)")
@@ -449,7 +453,7 @@ def campaign_embed(table: Table, content: ContentPack) -> discord.Embed:
     )
     crew = [
         f"• **{r.name}** · {r.role.value.title()}{' merc' if r.is_merc else ''} — "
-        f"{r.eddies} Edd{'ie' if r.eddies == 1 else 'ies'}, {len(r.deck)}-card deck"
+        f"{count(r.eddies, 'Eddie')}, {len(r.deck)}-card deck"
         for r in table.runners
     ]
     embed.add_field(
@@ -499,8 +503,9 @@ def clues_embed(table: Table, content: ContentPack) -> discord.Embed:
     return discord.Embed(title="Clues", colour=COLOR_BOARD, description=clip(text, 4000))
 
 
-def memory_embed(table: Table) -> discord.Embed:
-    text = "\n".join(f"• {m}" for m in table.memory) or "Nothing recorded yet."
+def memory_embed(table: Table, content: ContentPack) -> discord.Embed:
+    text = "\n".join(f"• {content.memory_name(m)}" for m in table.memory)
+    text = text or "Nothing recorded yet."
     return discord.Embed(
         title="Persistent Memory", colour=COLOR_BOARD, description=clip(text, 4000)
     )

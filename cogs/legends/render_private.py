@@ -18,6 +18,7 @@ from cogs.legends.render import (
     plan_head,
     to_hit_line,
 )
+from rules.core.text import count
 from rules.legends.cards import ContentPack, PlayerCard
 from rules.legends.state import Runner
 from rules.legends.view import BoardView, PlayerView, PromptView
@@ -32,7 +33,7 @@ def _hand_lines(view: PlayerView) -> list[str]:
         who = f"Your merc's hand ({sv.role.title()})" if merc and sv else "Your hand"
         if lines:
             lines.append("")
-        lines.append(f"**{who}** · {len(hand)} card{'' if len(hand) == 1 else 's'}")
+        lines.append(f"**{who}** · {count(len(hand), 'card')}")
         lines.extend(card_line(c, 120 if len(hand) <= 8 else 50) for c in hand)
         if not hand:
             lines.append("(empty)")
@@ -135,8 +136,8 @@ def deck_embed(runners: Sequence[Runner], content: ContentPack) -> discord.Embed
             counts[c] = counts.get(c, 0) + 1
         who = "Your merc" if r.is_merc else "Your deck"
         lines = [
-            f"**{who}** ({r.role.value.title()}): {len(r.deck)} cards · "
-            f"{r.eddies} Eddies (spent {r.eddies_spent})"
+            f"**{who}** ({r.role.value.title()}): {count(len(r.deck), 'card')} · "
+            f"{count(r.eddies, 'Eddie')} (spent {r.eddies_spent})"
         ]
         for cid, n in sorted(counts.items(), key=lambda kv: content.cards[kv[0]].name):
             lines.append(f"{n}× {card_label(content.cards[cid])}")

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from cogs.legends import render
 from cogs.legends.runtime import LegendsRuntime
+from rules.core.text import count
 from rules.legends.cards import PlayerCard
 from rules.legends.state import Table
 from rules.legends.tabletalk import Violation, check_message, face_up_terms
@@ -91,12 +92,12 @@ class TableTalkCog(commands.Cog):
             except discord.HTTPException as exc:
                 log.warning("campaign %s: could not delete a message (HTTP %s)", cid, exc.status)
         log.info(
-            "campaign %s: table-talk %s in channel %s by player %s (%d term(s))",
+            "campaign %s: table-talk %s in channel %s by player %s (%s)",
             cid,
             "deletion" if deleted else "warning",
             message.channel.id,
             player,
-            len(found),
+            count(len(found), "term"),
         )
         await self.notify(cid, state, message, found, deleted=deleted, edited=edited)
 

@@ -3,6 +3,7 @@ one row per pack, a card as players see it, and every card name (for "did you me
 
 from __future__ import annotations
 
+from rules.core.text import count
 from rules.legendary.cards import (
     Card,
     HeroCard,
@@ -12,21 +13,17 @@ from rules.legendary.cards import (
 )
 
 
-def _count(n: int, what: str, plural: str | None = None) -> str:
-    return f"{n} {what if n == 1 else plural or what + 's'}"
-
-
 def summarize(pack: Pack, label: str) -> str:
     villains = sum(1 for g in pack.groups.values() if not g.henchman)
     hench = len(pack.groups) - villains
     counts = ", ".join(
         (
-            _count(len(pack.cards), "card"),
-            _count(len(pack.heroes), "Hero", "Heroes"),
-            _count(villains, "Villain Group"),
-            _count(hench, "Henchman Group"),
-            _count(len(pack.masterminds), "Mastermind"),
-            _count(len(pack.schemes), "Scheme"),
+            count(len(pack.cards), "card"),
+            count(len(pack.heroes), "Hero", "Heroes"),
+            count(villains, "Villain Group"),
+            count(hench, "Henchman Group"),
+            count(len(pack.masterminds), "Mastermind"),
+            count(len(pack.schemes), "Scheme"),
         )
     )
     return f"OK {label}: {counts}"
@@ -34,7 +31,7 @@ def summarize(pack: Pack, label: str) -> str:
 
 def pack_rows(pack: Pack) -> list[tuple[str, str, str, str, str, str]]:
     """(id, kind, version, cards, name, requires): one row, the pack itself."""
-    return [(pack.id, "core", "1", _count(len(pack.cards), "card"), pack.name, "-")]
+    return [(pack.id, "core", "1", count(len(pack.cards), "card"), pack.name, "-")]
 
 
 def _numbers(c: Card) -> str:

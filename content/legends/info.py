@@ -3,7 +3,8 @@ summary line, one row per pack, and a card as players see it."""
 
 from __future__ import annotations
 
-from rules.legends.cards import ContentPack, PackKind, ScenarioKind
+from rules.core.text import count
+from rules.legends.cards import ContentPack, PackKind, Scenario, ScenarioCard, ScenarioKind
 
 
 def summarize(pack: ContentPack, path: str) -> str:
@@ -14,7 +15,7 @@ def summarize(pack: ContentPack, path: str) -> str:
     )
     sealed = sum(1 for p in pack.upgrade_packs.values() if p.sealed)
     counts = ", ".join(
-        _count(n, what)
+        count(n, what)
         for n, what in (
             (len(pack.cards), "card"),
             (len(pack.roles), "role deck"),
@@ -24,11 +25,7 @@ def summarize(pack: ContentPack, path: str) -> str:
             (len(pack.upgrade_packs), "upgrade pack"),
         )
     )
-    return f"OK {path}: {counts} ({sealed} sealed), {_count(len(pack.campaigns), 'campaign')}"
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
+    return f"OK {path}: {counts} ({sealed} sealed), {count(len(pack.campaigns), 'campaign')}"
 
 
 def pack_rows(pack: ContentPack) -> list[tuple[str, str, str, str, str, str]]:
@@ -36,16 +33,16 @@ def pack_rows(pack: ContentPack) -> list[tuple[str, str, str, str, str, str]]:
     rows = []
     for info in pack.packs.values():
         if info.kind is PackKind.CORE:
-            cards = _count(len(pack.cards), "card")
-            cards += f", {_count(len(pack.roles), 'role deck')}"
-            cards += f", {_count(len(pack.campaigns), 'campaign')}"
+            cards = count(len(pack.cards), "card")
+            cards += f", {count(len(pack.roles), 'role deck')}"
+            cards += f", {count(len(pack.campaigns), 'campaign')}"
         elif info.kind is PackKind.UPGRADE:
             upgrade = pack.upgrade_packs[info.id]
-            cards = _count(len(upgrade.cards), "card") + (", sealed" if upgrade.sealed else "")
+            cards = count(len(upgrade.cards), "card") + (", sealed" if upgrade.sealed else "")
         else:
             scen = pack.scenarios[info.id]
             obstacles = sum(1 for c in scen.cards if c.kind is ScenarioKind.OBSTACLE)
-            cards = f"{_count(len(scen.cards), 'card')} ({_count(obstacles, 'obstacle')})"
+            cards = f"{count(len(scen.cards), 'card')} ({count(obstacles, 'obstacle')})"
         requires = ", ".join(info.requires) or "-"
         rows.append((info.id, info.kind.value, info.version, cards, info.name, requires))
     return rows
@@ -64,7 +61,7 @@ def render_card(pack: ContentPack, card_id: str) -> list[str]:
         lines.append(f"  {card.text}")
     if card.flavor:
         lines.append(f"  “{card.flavor}”")
-    lines.append(f"  Cost: {card.cost} Eddie{'' if card.cost == 1 else 's'}")
+    lines.append(f"  Cost: {count(card.cost, 'Eddie')}")
     sources = []
     for role, deck in pack.roles.items():
         if card_id in deck.cards:
@@ -95,9 +92,58 @@ def find_card(pack: ContentPack, query: str) -> str | None:
 
 
 def show_card(pack: ContentPack, query: str) -> list[str] | None:
+    """A player card, else a Scenario Deck card (Obstacle, scene, clue, memory) that
+    `query` names: by printed name in any case, or as `scenario-id#order`."""
     card_id = find_card(pack, query)
-    return render_card(pack, card_id) if card_id is not None else None
+    if card_id is not None:
+        return render_card(pack, card_id)
+    found = find_scenario_card(pack, query)
+    if not found:
+        return None
+    lines: list[str] = []
+    for scen, card in found:
+        if lines:
+            lines.append("")
+        lines.extend(render_scenario_card(pack, scen, card))
+    return lines
+
+
+def find_scenario_card(pack: ContentPack, query: str) -> list[tuple[Scenario, ScenarioCard]]:
+    """Every Scenario Deck card `query` names (a name may recur across scenarios)."""
+    q = query.strip().lower()
+    out = []
+    for scen in pack.scenarios.values():
+        for card in scen.deck_in_order():
+            if card.name.lower() == q or f"{scen.id}#{card.order}" == q:
+                out.append((scen, card))
+    return out
+
+
+def render_scenario_card(pack: ContentPack, scen: Scenario, card: ScenarioCard) -> list[str]:
+    """A Scenario Deck card as the crew meets it, with the numbers an author tunes."""
+    lines = [f"{card.name} ({card.kind.value}, card #{card.order} of {scen.name})"]
+    if card.text:
+        lines.append("  " + card.text.strip().replace("\n", "\n  "))
+    if card.flavor:
+        lines.append(f"  “{card.flavor.strip()}”")
+    if card.kind is ScenarioKind.OBSTACLE:
+        by_crew = ", ".join(f"{n} runners {card.health_for(n)}" for n in range(2, 5))
+        lines.append(f"  Health: {card.health_for(1)} alone; {by_crew}")
+        lines.append(f"  Damage: {card.damage} each round it stands")
+        if card.to_hit:
+            lines.append("  To Hit: " + " or ".join(r.describe() for r in card.to_hit))
+        if card.plan_size:
+            lines.append(f"  Plan Size {card.plan_size:+d} while it stands")
+    if card.choices:
+        lines.append("  Vote: " + "; ".join(f"{c.key}: {c.label}" for c in card.choices))
+    if card.memory_key:
+        lines.append(f"  Persistent Memory: {pack.memory_name(card.memory_key)}")
+    if card.puzzle is not None:
+        lines.append(f"  Puzzle: {card.puzzle.question}")
+    lines.append(f"  id: {scen.id}#{card.order}")
+    return lines
 
 
 def card_names(pack: ContentPack) -> list[str]:
-    return [*pack.cards, *(c.name for c in pack.cards.values())]
+    scenario_cards = [c.name for s in pack.scenarios.values() for c in s.cards]
+    return [*pack.cards, *(c.name for c in pack.cards.values()), *scenario_cards]

@@ -3,24 +3,21 @@ line, one row per pack, and a card as players see it."""
 
 from __future__ import annotations
 
+from rules.core.text import count
 from rules.tcg.cards import Card, CardType, TcgContent
 from rules.tcg.describe import card_text
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def summarize(content: TcgContent, label: str) -> str:
     legends = sum(1 for c in content.cards.values() if c.type is CardType.LEGEND)
     return (
-        f"OK {label}: {_count(len(content.cards), 'card')} "
-        f"({_count(legends, 'Legend')}), {_count(len(content.decks), 'preconstructed deck')}"
+        f"OK {label}: {count(len(content.cards), 'card')} "
+        f"({count(legends, 'Legend')}), {count(len(content.decks), 'preconstructed deck')}"
     )
 
 
 def pack_rows(content: TcgContent) -> list[tuple[str, str, str, str, str, str]]:
-    cards = f"{_count(len(content.cards), 'card')}, {_count(len(content.decks), 'deck')}"
+    cards = f"{count(len(content.cards), 'card')}, {count(len(content.decks), 'deck')}"
     return [(content.id, "core", content.version, cards, content.name, "-")]
 
 

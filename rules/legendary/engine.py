@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rules.core.errors import IllegalAction, Refusal
 from rules.core.events import Event
+from rules.core.text import count
 from rules.legendary import city, steps
 from rules.legendary import resolve as rs
 from rules.legendary.actions import (
@@ -315,7 +316,7 @@ def _heal(w: Work) -> None:
     for i in wounds:
         w.move(i, Z.hand(seat), Z.KO)
     w.healed = True
-    w.emit(Ev.HEAL, f"{w.who(seat)} heals, KOing {len(wounds)} Wound(s)", seat=seat)
+    w.emit(Ev.HEAL, f"{w.who(seat)} heals, KOing {count(len(wounds), 'Wound')}", seat=seat)
     rs.run(w)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.events import Event
+from rules.core.text import count
 from rules.legendary.actions import MASTERMIND
 from rules.legendary.cards import (
     BystanderCard,
@@ -356,7 +357,7 @@ class Work:
         if got:
             self.emit(
                 Ev.DRAW,
-                f"{self.who(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}",
+                f"{self.who(seat)} draws {count(len(got), 'card')}",
                 seat=seat,
                 n=len(got),
             )

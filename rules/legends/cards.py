@@ -400,6 +400,9 @@ class Scenario(BaseModel):
     after: Literal["retry", "next"] = "next"
     # Trauma packs only: permanent change to the crew's max Health.
     max_health_change: int = 0
+    # Persistent Memory keys this scenario records, with the name players read for each
+    # (a memory card's key is named by the card itself).
+    memories: dict[str, str] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _orders(self) -> Scenario:
@@ -517,6 +520,19 @@ class ContentPack(BaseModel):
     def is_trauma_pack(self, scenario_id: str) -> bool:
         info = self.packs.get(scenario_id)
         return info is not None and info.kind is PackKind.TRAUMA
+
+    def memory_name(self, key: str) -> str:
+        """The name players read for a Persistent Memory key: its scenario's `memories`
+        entry, else the memory card that records it, else the key in words (a key is an
+        internal id and is never shown as such)."""
+        for scen in self.scenarios.values():
+            if key in scen.memories:
+                return scen.memories[key]
+        for scen in self.scenarios.values():
+            for card in scen.cards:
+                if card.memory_key == key:
+                    return card.name
+        return key.replace("-", " ").replace("_", " ").capitalize()
 
 
 AnyCard = Annotated[PlayerCard, Field()]

@@ -43,3 +43,15 @@ def plan_damage(cards: Sequence[PlayerCard], evals: Sequence[EvalCard]) -> int:
 
 def plan_heal(cards: Sequence[PlayerCard]) -> int:
     return sum(e.amount for card in cards for e in card.effects if isinstance(e, fx.Heal))
+
+
+def tally(taken: int, health: int) -> str:
+    """An Obstacle's Damage against its Health, as every surface shows it: "8/15", or past
+    its Health "14/14, 4 past its Health" (an x above y reads as a typo)."""
+    over = past_health(taken, health)
+    return f"{health}/{health}, {over} past its Health" if over else f"{taken}/{health}"
+
+
+def past_health(taken: int, health: int) -> int:
+    """How much of an Obstacle's Damage went past its Health (0 when none did)."""
+    return max(0, taken - health)

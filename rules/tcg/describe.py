@@ -6,6 +6,7 @@ keywords, triggers, abilities, statics and effects.
 
 from __future__ import annotations
 
+from rules.core.text import plural
 from rules.tcg import cards as cd
 
 _TARGET = {
@@ -49,7 +50,7 @@ def _target(t: cd.Target, max_power: int | None = None, spent: bool = False) -> 
 
 def effect_text(e: cd.Effect) -> str:
     if isinstance(e, cd.Draw):
-        n = "a card" if e.count == 1 else f"{e.count} cards"
+        n = plural(e.count, "a card", f"{e.count} cards")
         who = {"self": "Draw", "rival": "Your rival draws", "each": "Each player draws"}[e.who]
         return f"{who} {n}."
     if isinstance(e, cd.Power):
@@ -70,7 +71,7 @@ def effect_text(e: cd.Effect) -> str:
     if isinstance(e, cd.ToDeckBottom):
         return f"Put {_target(e.target, e.max_power)} at the bottom of its owner's deck."
     if isinstance(e, cd.StealGig):
-        return "Steal a rival Gig." if e.count == 1 else f"Steal up to {e.count} rival Gigs."
+        return plural(e.count, "Steal a rival Gig.", f"Steal up to {e.count} rival Gigs.")
     if isinstance(e, cd.SwapGig):
         return "Swap one of your Gigs with a rival Gig."
     if isinstance(e, cd.AdjustGig):

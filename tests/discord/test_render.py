@@ -270,7 +270,7 @@ def test_campaign_and_private_embeds_within_limits() -> None:
     check(None, [render.campaign_embed(end, lc)], None, "campaign")
     check(None, [render_private.deck_embed(end.runners, lc)], None, "deck")
     check(None, [render.clues_embed(end, lc)], None, "clues")
-    check(None, [render.memory_embed(end)], None, "memory")
+    check(None, [render.memory_embed(end, lc)], None, "memory")
     check(None, [render.refusal_embed("x" * 5000)], None, "refusal")
 
 

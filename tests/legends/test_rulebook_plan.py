@@ -290,7 +290,7 @@ def test_nothing_to_play_executes_the_plan_at_once_and_no_one_else_plays() -> No
     sim.play(0, "7T+2")
     assert "nothing_to_play" in kinds(sim) and "executed" in kinds(sim)
     executed = next(e for e in sim.last.events if e.kind == "executed")  # type: ignore[union-attr]
-    assert "1 cards" in executed.text
+    assert "with 1 card and" in executed.text
     assert sim.run.phase == "cleanup"
     assert sim.hand(2) == ["7M", "3S"]  # seat 2 never got to play this round
     assert sim.damage_on(1) == 0  # a single 7 is no pair: checked as normal, missed

@@ -223,7 +223,7 @@ async def test_bot_retries_a_refused_connection_then_connects(
         assert r.exc_info is None and "\n" not in msg
         assert msg.startswith(f"cannot reach Discord (attempt {n}, next in 0 s): connecting to")
         assert "(Connection refused). Check the network, a firewall or a proxy" in msg
-    assert "reached Discord after 3 failed attempt(s)" in caplog.text
+    assert "reached Discord after 3 failed attempts" in caplog.text
     assert "Traceback" not in caplog.text
 
 

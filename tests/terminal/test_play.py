@@ -74,8 +74,8 @@ def test_bad_input_gets_one_clear_line_and_the_prompt_again() -> None:
     script = lines("", "", "hello", "", "7", "0", "1")
     code, out = play(["--pack", TINY, "--seed", "2", "--runners", "2"], script)
     assert code == 0
-    assert "\"hello\" is not a move here. Type a number from 1 to 1, or 'help'." in out
-    assert "\nType a number from 1 to 1, or 'help'.\n" in out
+    assert "\"hello\" is not a move here. Type 1, or 'help'." in out
+    assert "\nType 1, or 'help'.\n" in out
     assert '"7" is not a move here.' in out
     assert '"0" is not a move here.' in out
     assert "The Briefing (scene #1)" in out  # the "1" finally flipped the card

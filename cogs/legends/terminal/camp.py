@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from bot.terminal.console import Quit
 from cogs.legends.terminal import howto, render
-from rules.core.text import did_you_mean
+from rules.core.text import count, did_you_mean
 from rules.legends.actions import Buy, Remove, Start
 from rules.legends.engine import DECK_LIMIT, shop_cards
 
@@ -70,10 +70,11 @@ def _pick(s: Session, entries: list[Entry]) -> Callable[[], Start | None]:
         if s.command(s.viewer(), word, rest):
             continue
         if not line:
-            s.io.say(howto.NO_LINE.format(n=n))
+            s.io.say(howto.NO_LINE.format(numbers=howto.numbers(1, n)))
         else:
             s.io.say(
-                howto.NOT_A_MOVE.format(line=line, n=n).removesuffix(".") + f"{_also(word, words)}."
+                howto.NOT_A_MOVE.format(line=line, numbers=howto.numbers(1, n)).removesuffix(".")
+                + f"{_also(word, words)}."
             )
 
 
@@ -96,7 +97,7 @@ def pick_runner(s: Session, title: str) -> int | None:
         r = s.table.runners[i]
         label = f"{r.name}{' (merc)' if r.is_merc else ''}"
         labels.append(label)
-        s.io.say(f"  {n:>2}) {label}: {r.eddies} Eddies")
+        s.io.say(f"  {n:>2}) {label}: {count(r.eddies, 'Eddie')}")
     s.io.say("   0) back")
     pick = s.ask_choice("> ", labels, "runner", zero=True)
     return None if pick == 0 else mine[pick - 1]
@@ -111,13 +112,13 @@ def shop(s: Session) -> Start | None:
         pool = shop_cards(s.table, s.content)
         s.io.say(
             f"UPGRADE POOL ({r.name}{' merc' if r.is_merc else ''} has "
-            f"{r.eddies} Eddies; at most {DECK_LIMIT} copies of a card per deck)"
+            f"{count(r.eddies, 'Eddie')}; at most {DECK_LIMIT} copies of a card per deck)"
         )
         for n, cid in enumerate(pool, 1):
             card = s.content.cards[cid]
             have = r.deck.count(cid)
             line = (
-                f"{card.cost} Eddies - {card.name} [{card.rank_label()} "
+                f"{count(card.cost, 'Eddie')} - {card.name} [{card.rank_label()} "
                 f"{' '.join(x.value.title() for x in card.suits)}] - {card.text}"
             )
             if have:
@@ -139,7 +140,7 @@ def remove(s: Session) -> Start | None:
     r = s.table.runners[seat]
     cards = sorted(set(r.deck), key=lambda c: s.content.cards[c].name)
     s.io.say(
-        f"{r.name}'s deck ({len(r.deck)} cards; a deck keeps at least 10). "
+        f"{r.name}'s deck ({count(len(r.deck), 'card')}; a deck keeps at least 10). "
         "Removing refunds nothing."
     )
     for n, cid in enumerate(cards, 1):
@@ -159,7 +160,8 @@ def show_decks(s: Session) -> Start | None:
         if person is None or not person.human:
             continue
         s.io.say(
-            f"{r.name}{' (merc)' if r.is_merc else ''}: {r.eddies} Eddies, {len(r.deck)} cards"
+            f"{r.name}{' (merc)' if r.is_merc else ''}: {count(r.eddies, 'Eddie')}, "
+            f"{count(len(r.deck), 'card')}"
         )
         for line in render.render_deck(r.deck, s.content):
             s.io.say(line)

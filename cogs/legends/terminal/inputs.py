@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cogs.legends.terminal import howto
-from rules.core.text import did_you_mean
+from rules.core.text import did_you_mean, name_list
 from rules.legends.actions import Action, Choose, Discard, Flip, Play, Ready
 from rules.legends.cards import ContentPack
 from rules.legends.engine import check
@@ -185,7 +185,7 @@ def _by_card(
     every = sorted({c.name for c in content.cards.values()})
     known = _named(query, every)
     if known and len({every[k] for k in known}) == 1:
-        hand = ", ".join(c.name for _, c in held) or "no cards"
+        hand = name_list(c.name for _, c in held) or "no cards"
         return f"You don't hold {every[known[0]]}. You hold: {hand} ('hand' shows them)."
     if quiet:
         return None

@@ -28,6 +28,7 @@ from bot.storage.base import CampaignInfo
 from bot.storage.errors import StorageError
 from bot.terminal.console import Console, Quit
 from cogs.legends.terminal import saves as saved
+from cogs.legends.terminal.howto import numbers
 from cogs.legends.terminal.packs import (
     EXIT_SETUP,
     SetupError,
@@ -234,7 +235,7 @@ def resume(
             if line in labels:
                 cid = line
                 break
-            console.say(f"Type a number from 1 to {len(mine)}, or a campaign id.")
+            console.say(f"Type {numbers(1, len(mine))}, or a campaign id.")
     found = store.info(cid)
     if found is None:
         known = ", ".join(i.id for i in mine[:10]) or "none"

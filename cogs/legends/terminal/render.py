@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from bot.terminal.console import WIDTH
 from cogs.legends.terminal import howto
 from rules.core.events import Event
+from rules.core.text import count, name_list
 from rules.legends.actions import (
     Action,
     Choose,
@@ -25,6 +26,7 @@ from rules.legends.actions import (
     Ready,
 )
 from rules.legends.cards import ContentPack
+from rules.legends.damage import past_health
 from rules.legends.state import Table
 from rules.legends.view import BoardView, CardView, PlayerView, PromptView
 
@@ -94,7 +96,9 @@ def render_board(b: BoardView, verdicts: Verdicts | None = None) -> str:
         out.append(RULE)
         return "\n".join(out)
     out.extend(
-        wrap(f"{b.scenario} | Round {b.round} | {b.scenario_cards_left} Scenario Cards left")
+        wrap(
+            f"{b.scenario} | Round {b.round} | {count(b.scenario_cards_left, 'Scenario Card')} left"
+        )
     )
     out.extend(
         wrap(
@@ -110,7 +114,7 @@ def render_board(b: BoardView, verdicts: Verdicts | None = None) -> str:
             out.extend(
                 wrap(
                     f"{ob.name}: Health {left} left of {ob.health} "
-                    f"({ob.damage_taken} Damage taken); deals {ob.damage} Damage "
+                    f"({taken_text(ob.damage_taken, ob.health)}); deals {ob.damage} Damage "
                     "each round it stands",
                     "  ",
                     "    ",
@@ -166,7 +170,7 @@ def render_hand(view: PlayerView) -> str:
     for seat, hand in view.hands.items():
         sv = names.get(seat)
         who = "YOUR HAND" if sv is None or not sv.is_merc else "YOUR MERC'S HAND"
-        out.append(f"{who} ({len(hand)} card{'' if len(hand) == 1 else 's'})")
+        out.append(f"{who} ({count(len(hand), 'card')})")
         for c in hand:
             out.extend(wrap(card_line(c), "  * ", "    "))
         if not hand:
@@ -275,17 +279,21 @@ def render_campaign(table: Table, content: ContentPack, viewers: Sequence[str]) 
     if table.history:
         last = table.history[-1]
         name = content.scenarios[last.scenario].name
-        out.append(f"Last run: {name}: {last.outcome}, Health {last.health}, {last.rounds} rounds")
+        out.append(
+            f"Last run: {name}: {last.outcome}, Health {last.health}, {count(last.rounds, 'round')}"
+        )
     out.append("Next: " + next_run_label(table, content))
     out.append(THIN)
     for r in table.runners:
         who = f"{r.name} ({r.role.value.title()}{' merc' if r.is_merc else ''})"
         mine = " <- you" if r.player in viewers and len(viewers) == 1 else ""
-        out.append(f"  {who}: {r.eddies} Eddies, deck of {len(r.deck)} cards{mine}")
+        out.append(
+            f"  {who}: {count(r.eddies, 'Eddie')}, deck of {count(len(r.deck), 'card')}{mine}"
+        )
     if table.clues:
         out.append(f"Clues set aside: {len(table.clues)} (type 'clues')")
     if table.memory:
-        out.append("Persistent Memory: " + ", ".join(table.memory))
+        out.append("Persistent Memory: " + name_list(content.memory_name(m) for m in table.memory))
     out.append(RULE)
     return "\n".join(out)
 
@@ -334,3 +342,10 @@ def render_clues(table: Table, content: ContentPack) -> str:
                 )
             )
     return "\n".join(out)
+
+
+def taken_text(taken: int, health: int) -> str:
+    """ "8 Damage taken", or past its Health "14 Damage taken, 4 past its Health" (the same
+    count the events and the Discord board give)."""
+    over = past_health(taken, health)
+    return f"{min(taken, health)} Damage taken" + (f", {over} past its Health" if over else "")

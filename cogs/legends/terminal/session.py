@@ -30,6 +30,7 @@ from cogs.legends.terminal.inputs import match_move, pick_by_name
 from cogs.legends.terminal.saves import Saves
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.text import count, name_list
 from rules.legends.actions import (
     SYSTEM_PLAYER,
     Action,
@@ -222,7 +223,8 @@ class Session:
         joins: list[Join] = []
         for i in range(self.humans):
             player = f"{HUMAN_PREFIX}{i + 1}"
-            default = "Player" if self.humans == 1 else f"Player {i + 1}"
+            # one human is just "Player"; several are numbered (a name, not a plural)
+            default = f"Player {i + 1}" if self.humans > 1 else "Player"
             name = (
                 self.ask_text(
                     f"Runner {i + 1}, your name [{default}]: ",
@@ -505,7 +507,7 @@ class Session:
         count = len(labels) if labels is not None else (n or 0)
         lo = 0 if zero else 1
         hint = (
-            f"Type a number from {lo} to {count}"
+            f"Type {howto.numbers(lo, count)}"
             + (" or a name" if labels is not None else "")
             + (" (Enter keeps the default)" if default is not None else "")
             + ", or 'quit'."
@@ -522,7 +524,7 @@ class Session:
                     return got + 1
                 self.io.say(got)
                 continue
-            self.io.say(f"Type a number from {lo} to {count}.")
+            self.io.say(f"Type {howto.numbers(lo, count)}.")
 
     def ask_move(self, player: str, moves: Sequence[Action], view: PlayerView) -> int:
         n = len(moves)
@@ -540,9 +542,9 @@ class Session:
             if isinstance(got, str):
                 self.io.say(render.clean(got))
             elif not line:
-                self.io.say(howto.NO_LINE.format(n=n))
+                self.io.say(howto.NO_LINE.format(numbers=howto.numbers(1, n)))
             else:
-                self.io.say(howto.NOT_A_MOVE.format(line=line, n=n))
+                self.io.say(howto.NOT_A_MOVE.format(line=line, numbers=howto.numbers(1, n)))
 
     def solve(self, player: str, rest: str) -> None:
         answer = " ".join(shlex.split(rest)) if rest.count('"') % 2 == 0 else rest
@@ -568,7 +570,8 @@ class Session:
         elif word == "clues":
             self.io.say(render.render_clues(self.table, self.content))
         elif word == "memory":
-            mem = ", ".join(self.table.memory) or "nothing yet"
+            mem = name_list(self.content.memory_name(m) for m in self.table.memory)
+            mem = mem or "nothing yet"
             self.io.say(f"Persistent Memory: {mem}")
         elif word == "deck":
             mine = [r for r in self.table.runners if r.player == player]
@@ -576,8 +579,8 @@ class Session:
                 self.io.say("You have no seat yet: your deck comes with your role.")
             for r in mine:
                 self.io.say(
-                    f"{r.name}{' (merc)' if r.is_merc else ''}: {r.eddies} "
-                    f"Eddies, {len(r.deck)} cards"
+                    f"{r.name}{' (merc)' if r.is_merc else ''}: {count(r.eddies, 'Eddie')}, "
+                    f"{count(len(r.deck), 'card')}"
                 )
                 for line in render.render_deck(r.deck, self.content):
                     self.io.say(line)

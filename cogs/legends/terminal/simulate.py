@@ -28,6 +28,7 @@ from cogs.legends.terminal.packs import (
     scenario_id,
 )
 from rules.core.stats import game_seed
+from rules.core.text import count
 from rules.legends.actions import Action
 from rules.legends.cards import ContentPack, ScenarioKind
 from rules.legends.sim import (
@@ -230,7 +231,7 @@ def pct(x: float) -> str:
 
 def render(r: SimReport, loss: LossDetail | None = None) -> str:
     ai = "AI crew" if r.ai == "crew" else "random-legal baseline"
-    crew = f"{r.runners} runner{'s' if r.runners != 1 else ''}" + (" + merc" if r.merc else "")
+    crew = count(r.runners, "runner") + (" + merc" if r.merc else "")
     lo, hi = r.win_ci95
     out = [
         f"{r.scenario_name} ({r.scenario}): {r.games} games, {crew}, {ai}, seed {r.seed}",

@@ -3,6 +3,7 @@ choke point, rules/tcg/view.py): nothing here can print what the seat may not se
 
 from __future__ import annotations
 
+from rules.core.text import count
 from rules.tcg import actions as act
 from rules.tcg.view import CardView, DuelView, SeatView
 
@@ -59,7 +60,7 @@ def _seat(s: SeatView, you: bool) -> list[str]:
     lines = [
         f"{who}: {hand}deck {s.deck_count}, {eddies}{known}",
         f"  Gigs ({len(s.gigs)}/7): {gigs}; Street Cred {cred}"
-        + (f"; {s.value_pairs} value pair(s)" if s.value_pairs else ""),
+        + (f"; {count(s.value_pairs, 'value pair')}" if s.value_pairs else ""),
         f"  Fixer area: {' '.join(f'd{x}' for x in s.fixer) or 'empty'}",
     ]
     slots = []

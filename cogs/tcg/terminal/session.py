@@ -14,7 +14,7 @@ from cogs.tcg.terminal import howto, render
 from content.tcg.info import card_names, show_card
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.text import did_you_mean
+from rules.core.text import count, did_you_mean
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList, TcgContent
 from rules.tcg.engine import apply, new_duel
@@ -200,7 +200,7 @@ class Session:
             pay = getattr(w, "pay", None) or ()
             legends = [self._source(x, n) for x in pay if x in n or x in slots]
             eddies = len(pay) - len(legends)
-            parts = ([f"{eddies} Eddie{'s' if eddies != 1 else ''}"] if eddies else []) + legends
+            parts = ([count(eddies, "Eddie")] if eddies else []) + legends
             self.io.say(f"  {i:>2}) {' + '.join(parts)}")
         line = self.io.ask("pay> ").strip()
         if line in ("", "0"):

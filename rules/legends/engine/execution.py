@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from rules.core.text import count
 from rules.legends import damage
 from rules.legends import effects as fx
 from rules.legends.codes import EventKind
@@ -59,7 +60,7 @@ def execute(eng: Engine) -> None:
             hits.append(ob.order)
     eng.emit(
         EventKind.EXECUTED,
-        f"The Plan executes with {len(run.plan)} cards and {damage} Damage.",
+        f"The Plan executes with {count(len(run.plan), 'card')} and {damage} Damage.",
         damage=damage,
         hits=hits,
     )

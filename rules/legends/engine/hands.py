@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.text import name_list
 from rules.legends.codes import EventKind
 from rules.legends.engine.context import Engine
 
@@ -18,7 +19,7 @@ def draw(eng: Engine, seat: int, count: int) -> int:
     if drawn:
         z = eng.zones(seat)
         eng.set_zones(seat, hand=z.hand + tuple(drawn))
-        names = ", ".join(eng.card_of(i).name for i in drawn)
+        names = name_list(eng.card_of(i).name for i in drawn)
         eng.emit(EventKind.DREW, f"{eng.name(seat)} draws {len(drawn)}.")
         eng.emit(EventKind.DREW_PRIVATE, f"You drew: {names}.", seats=[seat], cards=drawn)
     return len(drawn)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.legends.codes import EventKind
+from rules.legends.damage import tally
 from rules.legends.engine import (
     cleanup,
     prompts,
@@ -70,7 +71,7 @@ def damage_obstacle(eng: Engine, order: int, amount: int, *, immediate: bool) ->
             kind = "immediate Damage" if immediate else "Damage"
             eng.emit(
                 EventKind.OBSTACLE_DAMAGED,
-                f"{card.name} takes {amount} {kind} ({ob.damage}/{ob.health}).",
+                f"{card.name} takes {amount} {kind} ({tally(ob.damage, ob.health)}).",
             )
             if ob.damage >= ob.health:
                 cleared.append(order)

@@ -4,6 +4,7 @@ resolving each card fully before the Plan checks its size.
 
 from __future__ import annotations
 
+from rules.core.text import count, name_list
 from rules.legends import effects as fx
 from rules.legends.actions import Play
 from rules.legends.cards import Suit
@@ -39,7 +40,7 @@ def plan_size(eng: Engine) -> int:
 def start_round(eng: Engine) -> None:
     run = eng.run
     eng.set_run(phase="plan", round=run.round + 1, plan=(), turn=run.leader, frames=(), prompts=())
-    names = ", ".join(eng.scard(o.order).name for o in eng.run.active)
+    names = name_list(eng.scard(o.order).name for o in eng.run.active)
     eng.emit(
         EventKind.ROUND,
         f"Round {eng.run.round} against {names}. Plan Size {plan_size(eng)}. "
@@ -81,10 +82,11 @@ def play_refusal(eng: Engine, seat: int, inst: str) -> str | None:
         if eff.max_plan_cards is not None and len(plan_cards) > eff.max_plan_cards:
             return (
                 f"{card.name} can only be played while the Plan has at most "
-                f"{eff.max_plan_cards} cards."
+                f"{count(eff.max_plan_cards, 'card')}."
             )
         if eff.min_plan_cards is not None and len(plan_cards) < eff.min_plan_cards:
-            return f"{card.name} can only be played once the Plan has {eff.min_plan_cards} cards."
+            has = count(eff.min_plan_cards, "card")
+            return f"{card.name} can only be played once the Plan has {has}."
     return None
 
 
@@ -123,7 +125,7 @@ def enter_plan(eng: Engine, seat: int, inst: str, *, put: bool, size_bonus: int 
     )
     eng.emit(
         EventKind.CARD_ENTERED,
-        f"{eng.name(seat)} {verb} {eng.card_label(inst)}.",
+        f"{eng.name(seat)} {verb} {eng.card_label(inst)}{' into the Plan' if put else ''}.",
         inst=inst,
         card=card.id,
         seat=seat,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
+from rules.core.text import count, plural
 from rules.legends import effects as fx
 from rules.legends.actions import Choose
 from rules.legends.codes import Code, EventKind
@@ -101,7 +102,7 @@ def discard_hand_prompt(eng: Engine, seat: int, source: str, eff: fx.DiscardFrom
             seat,
             DiscardFromHandStep(draw_after=eff.draw_after),
             f"{eng.name(seat)} {'may discard up to' if eff.optional else 'discards'} "
-            f"{picks} card(s).",
+            f"{count(picks, 'card')}.",
             hand,
             picks=picks,
             optional=eff.optional,
@@ -148,8 +149,7 @@ def discard_from_plan_prompt(
             seat=seat,
             source=source,
             picks_left=picks,
-            text=f"{eng.name(seat)} may discard "
-            f"{'a card' if picks == 1 else 'cards'} from the Plan.",
+            text=f"{eng.name(seat)} may discard {plural(picks, 'a card', 'cards')} from the Plan.",
             options=tuple(options),
             step=DiscardFromPlanStep(dealt=dealt, damage_each=eff.damage_each, filter=eff.filter),
         ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.core.text import count, name_list
 from rules.legends.cards import DECK_LIMIT
 from rules.legends.codes import EventKind
 from rules.legends.engine.context import Engine
@@ -15,7 +16,7 @@ def gain_eddies(eng: Engine, amount: int) -> None:
     for s in seats:
         runners[s] = runners[s].model_copy(update={"eddies": runners[s].eddies + amount})
     eng.set_table(runners=tuple(runners))
-    eng.emit(EventKind.EDDIES, f"Each runner gains {amount} Eddie{'' if amount == 1 else 's'}.")
+    eng.emit(EventKind.EDDIES, f"Each runner gains {count(amount, 'Eddie')}.")
 
 
 def add_cards(eng: Engine, card_ids: Sequence[str]) -> None:
@@ -27,7 +28,7 @@ def add_cards(eng: Engine, card_ids: Sequence[str]) -> None:
                 deck.append(cid)
         runners[i] = r.model_copy(update={"deck": tuple(deck)})
     eng.set_table(runners=tuple(runners))
-    names = ", ".join(eng.c.cards[c].name for c in card_ids)
+    names = name_list(eng.c.cards[c].name for c in card_ids)
     eng.emit(EventKind.REWARD_CARDS, f"Added to every runner's deck: {names}.")
 
 
@@ -41,4 +42,4 @@ def unlock(eng: Engine, pack: str) -> None:
 def set_memory(eng: Engine, key: str) -> None:
     if key not in eng.t.memory:
         eng.set_table(memory=eng.t.memory + (key,))
-        eng.emit(EventKind.MEMORY, f"Persistent Memory recorded: {key}.")
+        eng.emit(EventKind.MEMORY, f"Persistent Memory recorded: {eng.c.memory_name(key)}.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.text import count, plural
 from rules.legends import effects as fx
 from rules.legends.actions import Flip
 from rules.legends.cards import ScenarioCard, ScenarioKind
@@ -137,7 +138,10 @@ def scene_effect(eng: Engine, eff: fx.SceneEffect, frame: SceneFrame) -> None:
     elif isinstance(eff, fx.DiscardNext):
         n = min(eff.count, len(run.deck))
         eng.set_run(deck=run.deck[n:], scenario_discard=run.scenario_discard + run.deck[:n])
-        eng.emit(EventKind.DISCARDED_NEXT, f"The next {n} Scenario Card(s) are discarded unseen.")
+        eng.emit(
+            EventKind.DISCARDED_NEXT,
+            f"The next {count(n, 'Scenario Card')} {plural(n, 'is', 'are')} discarded unseen.",
+        )
     elif isinstance(eff, fx.DamageCrew):
         health.damage_crew(eng, eff.amount, eng.scard(frame.order).name)
     elif isinstance(eff, fx.HealCrew):
@@ -155,7 +159,7 @@ def scene_effect(eng: Engine, eff: fx.SceneEffect, frame: SceneFrame) -> None:
                         eng,
                         s,
                         SceneDiscardStep(),
-                        f"{eng.name(s)} must discard {min(eff.count, len(hand))} card(s).",
+                        f"{eng.name(s)} must discard {count(min(eff.count, len(hand)), 'card')}.",
                         hand,
                         picks=min(eff.count, len(hand)),
                         optional=False,

@@ -6,6 +6,7 @@ holds at most `DECK_LIMIT` copies of a card and never fewer than `MIN_DECK` card
 
 from __future__ import annotations
 
+from rules.core.text import count
 from rules.legends.actions import (
     Buy,
     Remove,
@@ -43,7 +44,8 @@ def on_buy(eng: Engine, a: Buy) -> None:
         )
     if runner.eddies < card.cost:
         raise refuse(
-            Code.NO_EDDIES, f"{card.name} costs {card.cost} Eddies; you have {runner.eddies}."
+            Code.NO_EDDIES,
+            f"{card.name} costs {count(card.cost, 'Eddie')}; you have {runner.eddies}.",
         )
     runner = runner.model_copy(
         update={
@@ -55,7 +57,9 @@ def on_buy(eng: Engine, a: Buy) -> None:
     replace_runner(eng, seat, runner)
     eng.emit(EventKind.BOUGHT, f"{runner.name} buys an upgrade.", data_seat=seat)
     eng.emit(
-        EventKind.BOUGHT_PRIVATE, f"You bought {card.name} for {card.cost} Eddies.", seats=[seat]
+        EventKind.BOUGHT_PRIVATE,
+        f"You bought {card.name} for {count(card.cost, 'Eddie')}.",
+        seats=[seat],
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.core.text import count
 from rules.legends.cards import (
     HandType,
     Requirement,
@@ -82,7 +83,7 @@ class Match:
         if self.attached:
             head += " (" + " + ".join(_suit_name(s) for s in self.attached) + ")"
         n = len(self.cards)
-        return f"{head} from {n} card{'' if n == 1 else 's'}"
+        return f"{head} from {count(n, 'card')}"
 
 
 @dataclass(frozen=True)
