@@ -22,6 +22,7 @@ from cogs.common.text import (
     clip,
 )
 from cogs.legendary.table import Table
+from rules.core.text import count
 from rules.legendary import setup
 from rules.legendary.cards import Pack
 from rules.legendary.state import Result
@@ -107,7 +108,7 @@ def board_embed(v: GameView, table: Table, note: str | None = None) -> discord.E
             city.append(f"{sp.name}: —")
             continue
         extra = f" · Uru {sp.uru}" if sp.uru else ""
-        cap = f" · holds {len(sp.captured)} Bystander(s)" if sp.captured else ""
+        cap = f" · holds {count(len(sp.captured), 'Bystander')}" if sp.captured else ""
         city.append(f"{sp.name}: **{sp.villain.name}** (Attack {sp.attack}){extra}{cap}")
     _field(embed, "City", city)
     hq = [card_line(c) if c is not None else "—" for c in v.hq]
@@ -195,7 +196,7 @@ def setup_text(table: Table, pack: Pack) -> str:
         f"**Villains:** {named(c.villains, dict(pack.groups))}",
         f"**Heroes:** {named(c.heroes, dict(pack.heroes))}",
         f"**Seats ({len(table.seats)}):** {seats}",
-        f"**Villain Deck for {len(table.seats)} player(s):** {deck}",
+        f"**Villain Deck for {count(len(table.seats), 'player')}:** {deck}",
     ]
     return "\n".join(lines)
 

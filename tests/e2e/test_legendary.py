@@ -149,7 +149,7 @@ async def new_game(fake: FakeDiscord, bot: FixerBot) -> Lg:
     t = Lg(fake, bot, alice)
     it = await t.slash("new")
     assert it.original is not None and not it.original.ephemeral
-    assert "Villain Deck for 1 player(s)" in it.original.text
+    assert "Villain Deck for 1 player" in it.original.text
     t.cid = bot.runtime("legendary").table_of_channel[fake.channel.id]
     it = await t.slash("join", {"ai": True})
     assert it.original is not None and it.original.ephemeral

@@ -60,7 +60,7 @@ def test_full_city_board_fits_discord_limits_and_shows_the_board() -> None:
     for f in e.fields:
         assert len(f.value) <= FIELD_VALUE_MAX
     city = next(f.value for f in e.fields if f.name == "City")
-    assert city.count("(Attack") == 5 and "holds 3 Bystander(s)" in city
+    assert city.count("(Attack") == 5 and "holds 3 Bystanders" in city
     assert "alice's turn" in (e.description or "")
     assert "Recruit 9 · Attack 30" in (e.description or "")
     hq = next(f.value for f in e.fields if f.name == "HQ")

@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from bot.terminal.progress import Progress
 from cogs.legendary.terminal.packs import EXIT_SETUP, SetupError, check_players, load, pick
 from rules.core.stats import wilson
+from rules.core.text import count
 from rules.legendary.cards import Pack
 from rules.legendary.sim import SimReport, simulate
 
@@ -59,7 +60,7 @@ def pct(x: float) -> str:
 
 def render(r: SimReport, pack: Pack, seed: int) -> str:
     lo, hi = wilson(r.wins, r.games)
-    seats = f"{r.players} player{'s' if r.players != 1 else ''}"
+    seats = count(r.players, "player")
     out = [
         f"{pack.schemes[r.scheme].name} vs {pack.masterminds[r.mastermind].name}: "
         f"{r.games} games, {seats}, {r.agent} AI, seed {seed}",
