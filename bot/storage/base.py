@@ -284,6 +284,10 @@ class Store(ABC):
     async def delete_item(self, game: str, kind: str, owner: str, name: str) -> bool:
         """Delete it; False if there was none."""
 
+    @abstractmethod
+    async def all_items(self) -> list[SavedItem]:
+        """Every saved item of every player and game (for `db copy`), in key order."""
+
     # ---- administration --------------------------------------------------------------
 
     @abstractmethod

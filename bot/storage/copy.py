@@ -1,12 +1,13 @@
 """`db copy`: everything in one store (campaigns with their logs, runs and preferences,
-and the preferences of no campaign) into another, empty one, of either backend; then
+the preferences of no campaign, and the players' saved items) into another, empty one,
+of either backend; then
 verified: every campaign exports the same from both sides, and both pass `check`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.storage.base import Pref, Store
+from bot.storage.base import Pref, SavedItem, Store
 from bot.storage.errors import StorageError
 from bot.storage.transfer import CampaignExport
 
@@ -16,6 +17,7 @@ class CopyReport:
     campaigns: int = 0
     actions: int = 0
     prefs: int = 0
+    items: int = 0  # players' saved items (deck lists …)
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -46,6 +48,10 @@ async def copy_store(src: Store, dst: Store) -> CopyReport:
     if loose:
         await dst.save_prefs(loose)
     report.prefs = len(loose)
+    items = await src.all_items()
+    for item in items:
+        await dst.save_item(item)
+    report.items = len(items)
     # Verify from scratch: read both sides back.
     for info in infos:
         a = _comparable(await src.export_campaign(info.id))
@@ -56,6 +62,12 @@ async def copy_store(src: Store, dst: Store) -> CopyReport:
     got = sorted((p.key, p.value or "") for p in await dst.load_prefs() if p.campaign_id is None)
     if want != got:
         report.problems.append("the preferences of no campaign differ after the copy")
+
+    def keys(found: list[SavedItem]) -> list[tuple[str, str, str, str, str]]:
+        return [(i.game, i.kind, i.owner, i.name, i.body) for i in found]
+
+    if keys(items) != keys(await dst.all_items()):
+        report.problems.append("the players' saved items differ after the copy")
     for side, store in (("source", src), ("destination", dst)):
         check = await store.check()
         report.problems.extend(f"{side}: {p}" for p in check.problems)

@@ -85,3 +85,11 @@ async def delete_item(store: PostgresStore, game: str, kind: str, owner: str, na
             name,
         )
     return str(status).endswith(" 1")
+
+
+async def all_items(store: PostgresStore) -> list[SavedItem]:
+    rows = await store._fetch(
+        f"SELECT {_COLUMNS} FROM saved_items ORDER BY game, kind, owner, lower(name)",
+        doing="reading every saved item",
+    )
+    return [_item(r) for r in rows]

@@ -20,7 +20,7 @@ APPLICATION = "fixer"
 
 # The SQLite schema version whose data model PostgreSQL v1 holds: exports from
 # PostgreSQL carry it, so SQLite (which compares it with its own) accepts them.
-DATA_MODEL_VERSION = 5
+DATA_MODEL_VERSION = 6  # v2 added saved_items, SQLite's v6
 
 _V1 = """
 CREATE TABLE campaigns (

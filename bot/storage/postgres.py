@@ -551,6 +551,9 @@ class PostgresStore(Store):
     async def delete_item(self, game: str, kind: str, owner: str, name: str) -> bool:
         return await pg_saved.delete_item(self, game, kind, owner, name)
 
+    async def all_items(self) -> list[SavedItem]:
+        return await pg_saved.all_items(self)
+
     async def load_prefs(self) -> list[Pref]:
         rows = await self._fetch(
             "SELECT campaign_id, key, value FROM campaign_prefs"

@@ -64,3 +64,11 @@ class SavedMixin(SqliteBase):
                 (game, kind, owner, name),
             )
             return bool(cur.rowcount)
+
+    async def all_items(self) -> list[SavedItem]:
+        rows = await self._read_all(
+            f"SELECT {_COLUMNS} FROM saved_items ORDER BY game, kind, owner, name",
+            (),
+            "reading every saved item",
+        )
+        return [_item(tuple(r)) for r in rows]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot import cli
-from bot.storage.base import Pref, Store
+from bot.storage.base import Pref, SavedItem, Store
 from bot.storage.copy import copy_store
 from bot.storage.errors import StorageError
 from bot.storage.opener import open_store
@@ -19,7 +19,7 @@ from tests.storage.test_admin import _played
 pytestmark = pytest.mark.skipif(not pg_available(), reason=SKIP_REASON)
 
 
-Everything = tuple[list[object], list[tuple[str, str, str]]]
+Everything = tuple[list[object], list[tuple[str, str, str]], list[tuple[str, ...]]]
 
 
 async def _everything(store: Store) -> Everything:
@@ -28,7 +28,8 @@ async def _everything(store: Store) -> Everything:
         data = await store.export_campaign(info.id)
         exports.append(data.model_dump(exclude={"exported_at", "schema_version"}))
     prefs = sorted((p.campaign_id or "", p.key, p.value or "") for p in await store.load_prefs())
-    return exports, prefs
+    items = [(i.game, i.kind, i.owner, i.name, i.body) for i in await store.all_items()]
+    return exports, prefs, items
 
 
 def test_copy_sqlite_to_postgres_and_back(
@@ -42,6 +43,9 @@ def test_copy_sqlite_to_postgres_and_back(
         async with await SqliteStore.open(src) as store:
             await store.set_status("t1", "finished")
             await store.save_prefs([Pref("t0", "dm", '{"on":true}'), Pref(None, "closed:7", "1")])
+            # A player's saved deck lists go along too.
+            await store.save_item(SavedItem("tcg", "deck", "42", "Red Rush", '{"a": 1}'))
+            await store.save_item(SavedItem("tcg", "deck", "7", "blue wall", '{"b": 2}'))
             return await _everything(store)
 
     async def read(target: str | Path) -> Everything:
@@ -50,7 +54,7 @@ def test_copy_sqlite_to_postgres_and_back(
             return await _everything(store)
 
     before = asyncio.run(seed())
-    assert len(before[0]) == 3 and len(before[1]) == 2
+    assert len(before[0]) == 3 and len(before[1]) == 2 and len(before[2]) == 2
     back = tmp_path / "back.sqlite3"
 
     async def in_pg() -> str:
