@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cogs.tcg.render import action_label, card_names
+from cogs.tcg.render import action_label
 from rules.tcg import actions as act
-from rules.tcg.view import DuelView
+from rules.tcg.view import DuelView, visible_names
 
 #: (name shown, key sent back, the action it stands for)
 Item = tuple[str, str, act.Action]
@@ -107,7 +107,7 @@ NAMERS: dict[str, Namer] = {
 
 def items(kind: str, legal: list[act.Action], v: DuelView) -> list[Item]:
     namer = NAMERS[kind]
-    names = card_names(v)
+    names = visible_names(v)
     out: list[Item] = []
     seen: set[str] = set()
     for a in legal:

@@ -23,7 +23,7 @@ from cogs.common.text import (
 )
 from rules.tcg import actions as act
 from rules.tcg.codes import Phase
-from rules.tcg.view import CardView, DuelView, SeatView, SlotView
+from rules.tcg.view import DuelView, SeatView, SlotView, visible_names
 
 COMMAND = "tcg"
 
@@ -151,32 +151,9 @@ def _name_on_field(v: DuelView, inst: str) -> str:
     return "a card"
 
 
-def card_names(v: DuelView) -> dict[str, str]:
-    """Instance -> name for every card this viewer can see (their hand, both fields,
-    face-up Legends, trash). A hidden card is simply absent."""
-    out: dict[str, str] = {}
-
-    def add(c: CardView) -> None:
-        out[c.inst] = c.name
-
-    for s in v.seats:
-        for c in s.hand or ():
-            add(c)
-        for u in s.field:
-            add(u.card)
-            for g in u.gear:
-                add(g)
-        for sl in s.legends:
-            if sl.card is not None:
-                add(sl.card)
-        for c in s.trash:
-            add(c)
-    return out
-
-
 def action_label(a: act.Action, v: DuelView) -> str:
     """What a button or an autocomplete choice for `a` says to its own player."""
-    names = card_names(v)
+    names = visible_names(v)
 
     def n(inst: str | None) -> str:
         return names.get(inst or "", "a card")

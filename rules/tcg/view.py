@@ -274,3 +274,30 @@ def view(duel: Duel, content: TcgContent, seat: int | None) -> DuelView:
 def events_for(events: list[Event] | tuple[Event, ...], seat: int | None) -> list[Event]:
     """The events a seat (None: a spectator) may see: the same choke point for logs."""
     return visible_to(events, seat)
+
+
+def visible_names(seen: DuelView) -> dict[str, str]:
+    """Instance id -> printed name, for every card this view shows (a hidden card is
+    simply absent): what front ends use to name the cards of events and prompts."""
+    out: dict[str, str] = {}
+
+    def add(c: CardView) -> None:
+        out[c.inst] = c.name
+
+    for s in seen.seats:
+        for c in s.hand or ():
+            add(c)
+        for u in s.field:
+            add(u.card)
+            for g in u.gear:
+                add(g)
+        for sl in s.legends:
+            if sl.card is not None:
+                add(sl.card)
+            for g in sl.gear:
+                add(g)
+        for c in (*s.trash, *s.removed):
+            add(c)
+    for c in seen.peeked:
+        add(c)
+    return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.core.text import count
 from rules.tcg import actions as act
-from rules.tcg.view import CardView, DuelView, SeatView
+from rules.tcg.view import CardView, DuelView, SeatView, visible_names
 
 PHASES = {
     "choose_first": "setup",
@@ -16,32 +16,6 @@ PHASES = {
     "end": "end phase",
     "over": "over",
 }
-
-
-def names(seen: DuelView) -> dict[str, str]:
-    """Instance id -> printed name, for every card this view shows."""
-    out: dict[str, str] = {}
-
-    def add(c: CardView) -> None:
-        out[c.inst] = c.name
-
-    for s in seen.seats:
-        for c in s.hand or ():
-            add(c)
-        for u in s.field:
-            add(u.card)
-            for g in u.gear:
-                add(g)
-        for sl in s.legends:
-            if sl.card is not None:
-                add(sl.card)
-            for g in sl.gear:
-                add(g)
-        for c in (*s.trash, *s.removed):
-            add(c)
-    for c in seen.peeked:
-        add(c)
-    return out
 
 
 def _card(c: CardView) -> str:
@@ -137,7 +111,7 @@ def hand(seen: DuelView) -> str:
 
 def label(a: act.Action, seen: DuelView) -> str:
     """A legal action in words, from what the viewer sees."""
-    n = names(seen)
+    n = visible_names(seen)
 
     def name(inst: str | None) -> str:
         return n.get(inst or "", "a card")

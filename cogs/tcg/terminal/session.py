@@ -21,7 +21,7 @@ from rules.tcg.engine import apply, new_duel
 from rules.tcg.legal import legal_actions, payment_variants, to_act
 from rules.tcg.sim import Player
 from rules.tcg.state import Duel
-from rules.tcg.view import DuelView, events_for, view
+from rules.tcg.view import DuelView, events_for, view, visible_names
 
 ME, AI = 0, 1
 PLAYERS = ("you", "ai")
@@ -192,7 +192,7 @@ class Session:
         ways = payment_variants(self.state, self.content, action)
         if len(ways) <= 1:
             return action
-        n = render.names(self.seen())
+        n = visible_names(self.seen())
         slots = {sl.inst: k for k, sl in enumerate(self.state.seats[ME].legends) if sl.inst}
         self.io.say("Pay how?")
         self.io.say("   0) Eddies first (default)")
