@@ -1,0 +1,411 @@
+"""`/tcg` commands of a duel: challenges, practice, options, setup and the turn."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.common.answer import player_id, send
+from cogs.tcg import choices
+from cogs.tcg.cmd_base import (
+    TCG,
+    Choice,
+    CommandBase,
+    _matching,
+)
+from cogs.tcg.interact import (
+    accept,
+    challenge_buttons,
+    decline,
+    refuse,
+    run_action,
+    show_panel,
+    start_duel,
+)
+from cogs.tcg.runtime import AI_PLAYER, CHALLENGE_SECONDS, Challenge
+from rules.tcg import actions as act
+from rules.tcg.options import TcgOptions
+
+
+class DuelCommands(CommandBase):
+    # ---- challenges -------------------------------------------------------------------
+
+    async def _free_channel(self, interaction: discord.Interaction[Any]) -> bool:
+        found = await self._duel(interaction, quiet=True)
+        if found is not None and found[1].result is None:
+            await refuse(
+                interaction,
+                "This channel already has a duel in progress.\nFinish it (or /tcg concede), "
+                "or duel in another channel.",
+            )
+            return False
+        return True
+
+    @TCG.command(name="challenge", description="Challenge someone to a duel in this channel")
+    @app_commands.describe(opponent="who you challenge", deck="your deck")
+    async def challenge(
+        self, interaction: discord.Interaction[Any], opponent: discord.User, deck: str
+    ) -> None:
+        me = player_id(interaction)
+        channel = interaction.channel
+        if interaction.guild is None or channel is None:
+            await refuse(interaction, "Duels live in a server channel.\nUse /tcg in a server.")
+            return
+        if str(opponent.id) == me or opponent.bot:
+            await refuse(
+                interaction,
+                "You can't challenge yourself or a bot.\nPlay the AI with /tcg practice.",
+            )
+            return
+        chosen = await self._find_deck(interaction, deck)
+        if chosen is None:
+            return
+        if not await self._free_channel(interaction):
+            return
+        if channel.id in self.rt.challenges:
+            await refuse(
+                interaction,
+                "This channel already has an open challenge.\nWait for it to be answered or "
+                "to expire, or /tcg decline it if it is yours.",
+            )
+            return
+        ch = Challenge(
+            id="c" + format(interaction.id, "x"),
+            channel_id=channel.id,
+            guild_id=interaction.guild.id,
+            challenger=me,
+            challenger_name=interaction.user.display_name,
+            opponent=str(opponent.id),
+            opponent_name=opponent.display_name,
+            deck=chosen,
+            expires=time.time() + CHALLENGE_SECONDS * self.rt.time_scale,
+        )
+        self.rt.add_challenge(ch)
+        view = challenge_buttons(self.rt, ch)
+        kwargs: dict[str, Any] = {
+            "content": f"⚔️ {ch.challenger_name} challenges <@{ch.opponent}> to a duel. "
+            f"Accept or decline (the challenge expires in "
+            f"{CHALLENGE_SECONDS / 60:g} minutes).",
+            "allowed_mentions": discord.AllowedMentions(users=[discord.Object(opponent.id)]),
+        }
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.response.send_message(**kwargs)
+
+    @challenge.autocomplete("deck")
+    async def _challenge_deck(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        return await self._deck_auto(interaction, current)
+
+    def _challenge_here(self, interaction: discord.Interaction[Any]) -> Challenge | None:
+        channel = interaction.channel
+        return None if channel is None else self.rt.challenges.get(channel.id)
+
+    @TCG.command(name="accept", description="Accept the challenge made to you here")
+    @app_commands.describe(deck="your deck")
+    async def accept_cmd(self, interaction: discord.Interaction[Any], deck: str) -> None:
+        ch = self._challenge_here(interaction)
+        if ch is None or ch.opponent != player_id(interaction):
+            await refuse(
+                interaction,
+                "Nobody has challenged you in this channel.\nChallenge someone with "
+                "/tcg challenge.",
+            )
+            return
+        await accept(self.rt, interaction, ch, deck)
+
+    @accept_cmd.autocomplete("deck")
+    async def _accept_deck(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        return await self._deck_auto(interaction, current)
+
+    @TCG.command(name="decline", description="Decline (or withdraw) the challenge here")
+    async def decline_cmd(self, interaction: discord.Interaction[Any]) -> None:
+        ch = self._challenge_here(interaction)
+        if ch is None or player_id(interaction) not in (ch.opponent, ch.challenger):
+            await refuse(
+                interaction, "There is no challenge of yours in this channel.\nNothing to decline."
+            )
+            return
+        await decline(self.rt, interaction, ch)
+
+    @TCG.command(name="practice", description="A duel against the AI in this channel")
+    @app_commands.describe(deck="your deck", ai_deck="the AI's deck", level="the AI's level")
+    async def practice(
+        self,
+        interaction: discord.Interaction[Any],
+        deck: str,
+        ai_deck: str | None = None,
+        level: app_commands.Range[int, 1, 3] = 2,
+    ) -> None:
+        mine = await self._find_deck(interaction, deck)
+        if mine is None:
+            return
+        other = None
+        if ai_deck:
+            other = await self._find_deck(interaction, ai_deck)
+            if other is None:
+                return
+        if not await self._free_channel(interaction):
+            return
+        if other is None:
+            other = next(d for i, d in sorted(self.rt.content.decks.items()) if d.id != mine.id)
+        self.rt.ai_budget = {1: 0.0, 2: 0.05, 3: 0.2}[level]
+        await start_duel(
+            self.rt,
+            interaction,
+            players=(player_id(interaction), AI_PLAYER),
+            names=(interaction.user.display_name, "Fixer AI"),
+            decks=(mine, other),
+            options=TcgOptions(),
+        )
+
+    @practice.autocomplete("deck")
+    async def _practice_deck(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        return await self._deck_auto(interaction, current)
+
+    @practice.autocomplete("ai_deck")
+    async def _practice_ai_deck(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        return await self._deck_auto(interaction, current)
+
+    @TCG.command(name="options", description="Table options of the challenge here")
+    @app_commands.describe(
+        reaction_timeout="seconds the defender has to react (5-3600)",
+        turn_timer="seconds before the player waited on is warned (0 = off)",
+        spectators_see_hand_counts="spectators see how many cards each hand holds",
+    )
+    async def options(
+        self,
+        interaction: discord.Interaction[Any],
+        reaction_timeout: app_commands.Range[int, 5, 3600] | None = None,
+        turn_timer: app_commands.Range[int, 0, 86400] | None = None,
+        spectators_see_hand_counts: bool | None = None,
+    ) -> None:
+        ch = self._challenge_here(interaction)
+        if ch is None or player_id(interaction) not in (ch.challenger, ch.opponent):
+            await refuse(
+                interaction,
+                "Table options are set by the two players before the duel starts.\n"
+                "Challenge someone with /tcg challenge, then set them.",
+            )
+            return
+        update: dict[str, Any] = {}
+        if reaction_timeout is not None:
+            update["reaction_timeout"] = reaction_timeout
+        if turn_timer is not None:
+            update["turn_timer"] = turn_timer
+        if spectators_see_hand_counts is not None:
+            update["spectators_see_hand_counts"] = spectators_see_hand_counts
+        ch.options = TcgOptions.model_validate({**ch.options.model_dump(), **update})
+        await send(interaction, content="✓ " + ", ".join(ch.options.describe()), ephemeral=True)
+
+    # ---- setup and turns ----------------------------------------------------------------
+
+    @TCG.command(name="mulligan", description="Shuffle your hand back and draw 6")
+    async def mulligan(self, interaction: discord.Interaction[Any]) -> None:
+        await self._simple(interaction, act.Mulligan, "mulligan")
+
+    @TCG.command(name="keep", description="Keep your opening hand")
+    async def keep(self, interaction: discord.Interaction[Any]) -> None:
+        await self._simple(interaction, act.Keep, "keep")
+
+    @TCG.command(name="end", description="End your turn")
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        await self._simple(interaction, act.End, "end your turn")
+
+    @TCG.command(name="concede", description="Concede the duel")
+    async def concede(self, interaction: discord.Interaction[Any]) -> None:
+        await self._simple(interaction, act.Concede, "concede")
+
+    @TCG.command(name="hand", description="Your hand and what you can do now (only you see it)")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        found = await self._duel(interaction)
+        if found is not None:
+            await show_panel(self.rt, interaction, found[1])
+
+    @TCG.command(name="roll", description="Roll in a Gig from your fixer area")
+    async def roll(self, interaction: discord.Interaction[Any], die: str) -> None:
+        await self._act_kind(interaction, "roll", die.lower().removeprefix("d"), "roll")
+
+    @roll.autocomplete("die")
+    async def _roll_auto(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        return await self._auto(interaction, "roll", current)
+
+    @TCG.command(name="play", description="Pay for and play a card")
+    @app_commands.describe(card="a card you can play now", target="its host or target")
+    async def play(
+        self, interaction: discord.Interaction[Any], card: str, target: str | None = None
+    ) -> None:
+        def narrow(a: act.Action) -> bool:
+            return isinstance(a, act.Play) and a.solo
+
+        if target is None:
+            items = await self._items(interaction, "play")
+            hosts = {
+                it[2].target
+                for it in choices.resolve(card, items)
+                if isinstance(it[2], act.Play) and it[2].target
+            }
+            if len(hosts) > 1:
+                await refuse(
+                    interaction, "This card needs a target.\nPick one with the `target` option."
+                )
+                return
+            await self._act_kind(interaction, "play", card, "play", narrow if not hosts else None)
+            return
+        items = await self._items(interaction, "play")
+        cards = {it[1] for it in choices.resolve(card, items)}
+        kept = [
+            it
+            for it in await self._items(interaction, "play_target")
+            if isinstance(it[2], act.Play) and it[2].card in cards
+        ]
+        picked = choices.resolve(target, kept)
+        if not picked:
+            names = ", ".join(n for n, _ in choices.distinct(kept)[:10]) or "none"
+            await refuse(
+                interaction,
+                f"'{target}' is not a target you can play that card on now.\nTargets: {names}.",
+            )
+            return
+        found = await self._player_duel(interaction)
+        if found is not None:
+            await run_action(
+                self.rt, interaction, found[0], picked[0][2], expected_version=found[1].version
+            )
+
+    @play.autocomplete("card")
+    async def _play_card(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        return await self._auto(interaction, "play", current)
+
+    @play.autocomplete("target")
+    async def _play_target(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        chosen = str(getattr(interaction.namespace, "card", "") or "")
+        items = await self._items(interaction, "play_target")
+        cards = {
+            it[1] for it in await self._items(interaction, "play") if choices.resolve(chosen, [it])
+        }
+        kept = [
+            it for it in items if isinstance(it[2], act.Play) and (not cards or it[2].card in cards)
+        ]
+        return _matching(choices.distinct(kept), current)
+
+    @TCG.command(name="sell", description="Sell a Sell-tagged card (once per turn)")
+    async def sell(self, interaction: discord.Interaction[Any], card: str) -> None:
+        await self._act_kind(interaction, "sell", card, "sell")
+
+    @sell.autocomplete("card")
+    async def _sell_auto(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        return await self._auto(interaction, "sell", current)
+
+    @TCG.command(name="call", description="Call a face-down Legend for 1 €$")
+    async def call(self, interaction: discord.Interaction[Any], slot: str) -> None:
+        await self._act_kind(interaction, "call", slot.lower().removeprefix("slot").strip(), "Call")
+
+    @call.autocomplete("slot")
+    async def _call_auto(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        return await self._auto(interaction, "call", current)
+
+    @TCG.command(name="activate", description="Use a card's ability")
+    async def activate(
+        self, interaction: discord.Interaction[Any], card: str, ability: str | None = None
+    ) -> None:
+        def narrow(a: act.Action) -> bool:
+            return ability is None or (
+                isinstance(a, act.Activate) and str(a.ability + 1) == ability.strip()
+            )
+
+        await self._act_kind(interaction, "activate", card, "activate", narrow)
+
+    @activate.autocomplete("card")
+    async def _activate_auto(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        return await self._auto(interaction, "activate", current)
+
+    @activate.autocomplete("ability")
+    async def _ability_auto(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        card = str(getattr(interaction.namespace, "card", "") or "")
+        items = [
+            it
+            for it in await self._items(interaction, "ability")
+            if isinstance(it[2], act.Activate) and it[2].card == card
+        ]
+        return _matching(choices.distinct(items), current)
+
+    @TCG.command(name="attack", description="Declare an attack")
+    @app_commands.describe(unit="your Unit", target="the Gig area or a spent rival Unit")
+    async def attack(
+        self, interaction: discord.Interaction[Any], unit: str, target: str | None = None
+    ) -> None:
+        units = {it[1] for it in choices.resolve(unit, await self._items(interaction, "unit"))}
+        kept = [
+            it
+            for it in await self._items(interaction, "target")
+            if isinstance(it[2], act.Attack) and it[2].unit in units
+        ]
+        if units and not kept:
+            kept = []
+        picked = choices.resolve(target or choices.GIG_AREA, kept)
+        if units and not picked:
+            names = ", ".join(n for n, _ in choices.distinct(kept)[:10]) or "none"
+            await refuse(
+                interaction,
+                f"'{target}' is not a target that Unit can attack now.\nTargets: {names}.",
+            )
+            return
+        wanted = [it[2] for it in picked]
+
+        def narrow(a: act.Action) -> bool:
+            return a in wanted
+
+        await self._act_kind(interaction, "unit", unit, "attack with", narrow)
+
+    @attack.autocomplete("unit")
+    async def _attack_unit(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        return await self._auto(interaction, "unit", current)
+
+    @attack.autocomplete("target")
+    async def _attack_target(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        unit = str(getattr(interaction.namespace, "unit", "") or "")
+        items = [
+            it
+            for it in await self._items(interaction, "target")
+            if isinstance(it[2], act.Attack) and (not unit or it[2].unit == unit)
+        ]
+        return _matching(choices.distinct(items), current)
+
+    @TCG.command(name="choose", description="Answer the choice waiting on you")
+    async def choose(self, interaction: discord.Interaction[Any], option: str) -> None:
+        await self._act_kind(interaction, "choose", option, "choose")
+
+    @choose.autocomplete("option")
+    async def _choose_auto(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        return await self._auto(interaction, "choose", current)
