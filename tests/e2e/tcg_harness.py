@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.app import FixerBot
+from cogs.tcg.interact import MAX_ACTION_BUTTONS
 from cogs.tcg.runtime import TcgRuntime
 from rules.tcg import actions as act
 from rules.tcg.legal import legal_actions, to_act
@@ -114,6 +115,10 @@ class Duelists:
             for e in seat.eddies:
                 if e.known:
                     public.add(content.cards[state.cards[e.inst]].full_name)
+        # A Program resolving (a frame) or a card whose trigger waits in the pool was
+        # played or is in play: public, though it sits in no zone yet.
+        for src in (*(f.source for f in state.frames), *(p.source for p in state.pool)):
+            public.add(content.cards[state.cards[src]].full_name)
 
     def check_public(self, state: Duel) -> None:
         """No public payload names a card that was never public: cards that only ever
@@ -157,6 +162,9 @@ async def play_out(d: Duelists, rng: random.Random, max_steps: int = 600) -> Due
             return state
         player = state.seats[seat].player
         legal = [a for a in legal_actions(state, d.rt.content, player) if a.type != "concede"]
+        # The panel carries a button for the first MAX_ACTION_BUTTONS of them; the rest
+        # are reached through the commands (its embed says so), which other tests drive.
+        legal = legal[:MAX_ACTION_BUTTONS]
         # Prefer moves that end the duel sooner: attacks and rolls over passing time.
         weights = [5.0 if isinstance(a, act.Attack | act.Play) else 1.0 for a in legal]
         action = rng.choices(legal, weights)[0]
