@@ -138,4 +138,3 @@ async def test_stale_click_and_out_of_turn_are_refused_ephemerally(
     assert it3.original.all_texts and "It is not your turn" in " ".join(it3.original.all_texts)
     assert await t.state() == waiting
     await bot.close()
-

@@ -212,3 +212,50 @@ async def test_an_uru_fight_failed_is_shown_and_blocks_more_fights(
     assert not any(c.startswith("fx:legendary:fight:") for c in panel.custom_ids)
     t.assert_no_public_leak()
     await t.bot.close()
+
+
+async def test_an_adapting_mastermind_fought_to_the_end(fake: FakeDiscord, db: Path) -> None:
+    """The Helix Board (Adapting): the board names its top Tactic and the Tactics left
+    before each fight; each fight takes that Tactic, the rest adapts; the last one wins."""
+
+    def strong(g: Game) -> Game:
+        return g.model_copy(update={"turn": g.turn.model_copy(update={"attack": 60})})
+
+    bot = await boot(fake, db)
+    t = await arranged(fake, bot, ("alice", "bob"), strong, mastermind="helix-board")
+    pack = t.pack
+    fought: list[str] = []
+    for _ in range(40):
+        st = await t.state()
+        g = st.game
+        assert g is not None
+        if g.over:
+            break
+        if g.prompt is not None:
+            user = t.seat_user(st, g.prompt.seat)
+            assert user is not None
+            panel = await t.panel(user)
+            first = next(c for c in panel.custom_ids if c.startswith("fx:legendary:ch:"))
+            await t.click(panel, first, user=user)
+            continue
+        if not g.zones[Z.TACTICS]:  # the last Tactic taken: the game ends with the turn
+            assert "Tactics left 0" in t.boards()[-1].text
+            await end_current_turn(t)
+            continue
+        top = pack.cards[g.instances[g.zones[Z.TACTICS][0]]].name
+        left = len(g.zones[Z.TACTICS])
+        board = t.boards()[-1].text
+        assert f"Tactic: {top}" in board and f"Tactics left {left}" in board
+        user = t.seat_user(st, g.current)
+        assert user is not None
+        it = await t.slash("fight", {"target": "mastermind"}, user=user)
+        assert it.original is not None and it.original.ephemeral
+        assert f"takes the Tactic {top}" in t.texts()
+        fought.append(top)
+    st = await t.state()
+    assert st.over and st.game is not None and st.game.result is not None
+    assert st.game.result.value == "good"
+    assert len(fought) == 4 and len(set(fought)) == 4
+    assert "The players win!" in t.texts()
+    t.assert_no_public_leak()
+    await bot.close()

@@ -167,4 +167,3 @@ async def test_closed_dms_are_reported_ephemerally(fake: FakeDiscord, db: Path) 
     assert fake.dms_to(t.user) == []
     await asyncio.sleep(0)
     await bot.close()
-
