@@ -21,7 +21,6 @@ from cogs.legendary.interact import LegendaryActor
 from cogs.legendary.runtime import LegendaryRuntime
 from cogs.legendary.table import Choice, Table
 from rules.core.errors import IllegalAction
-from rules.legendary import engine
 from rules.legendary.actions import Action as GameAction
 
 log = logging.getLogger("cogs.legendary")
@@ -207,7 +206,7 @@ class CommandBase(commands.Cog):
         if not seats:
             return [], None
         v = self.rt.view(state, seats[0])
-        return engine.legal_actions(state.game, self.rt.content, seats[0]), v
+        return self.rt.legal(state, seats[0]), v
 
     async def _ac_actions(
         self, interaction: discord.Interaction[Any], current: str, kind: type, field: str
@@ -225,11 +224,7 @@ class CommandBase(commands.Cog):
     def _pick(self, state: Table, seat: int, typed: str, kind: type, field: str) -> str:
         """The engine id behind a typed option: an id the autocomplete gave, or a name."""
         assert state.game is not None
-        legal = [
-            a
-            for a in engine.legal_actions(state.game, self.rt.content, seat)
-            if isinstance(a, kind)
-        ]
+        legal = [a for a in self.rt.legal(state, seat) if isinstance(a, kind)]
         ids = {str(getattr(a, field)) for a in legal}
         if typed in ids:
             return typed

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +55,7 @@ _EVENTS: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 
 log = logging.getLogger("cogs.legendary")
 FINISHED_SCAN = 200  # finished games looked at for a channel's last one
+VIEW_CACHE = 256  # views (and legal actions) kept, by table, version and seat
 
 
 class LegendaryRuntime(GameRuntime[Table]):
@@ -72,6 +74,8 @@ class LegendaryRuntime(GameRuntime[Table]):
         self._ai_tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._awaited: dict[str, int | None] = {}
         self.dms = DmHands(self)
+        self._views: OrderedDict[tuple[str, int, int | None], GameView] = OrderedDict()
+        self._legal: OrderedDict[tuple[str, int, int], list[GameAction]] = OrderedDict()
         from cogs.legendary.interact import ClickHandler
 
         self.clicks = ClickHandler(self)
@@ -104,8 +108,30 @@ class LegendaryRuntime(GameRuntime[Table]):
     # ---- views ------------------------------------------------------------------------
 
     def view(self, state: Table, seat: int | None) -> GameView:
+        """A seat's (or the spectator's, None) view, computed once per table version:
+        the answer, the public board, autocomplete and DMs share it (states are
+        immutable, so a version names one view)."""
         assert state.game is not None
-        return view(state.game, self.content, seat)
+        key = (state.id, state.version, seat)
+        found = self._views.get(key)
+        if found is None:
+            found = view(state.game, self.content, seat)
+            self._views[key] = found
+            if len(self._views) > VIEW_CACHE:
+                self._views.popitem(last=False)
+        return found
+
+    def legal(self, state: Table, seat: int) -> list[GameAction]:
+        """The seat's legal actions now, once per table version (as `view`)."""
+        assert state.game is not None
+        key = (state.id, state.version, seat)
+        found = self._legal.get(key)
+        if found is None:
+            found = engine.legal_actions(state.game, self.content, seat)
+            self._legal[key] = found
+            if len(self._legal) > VIEW_CACHE:
+                self._legal.popitem(last=False)
+        return list(found)
 
     def panel(
         self, state: Table, seat: int, notes: Sequence[str] = ()
@@ -113,7 +139,7 @@ class LegendaryRuntime(GameRuntime[Table]):
         """A seat's private panel: its hand and a button for every legal action."""
         assert state.game is not None
         v = self.view(state, seat)
-        legal = engine.legal_actions(state.game, self.content, seat)
+        legal = self.legal(state, seat)
         embed = render.hand_embed(v, notes)
         buttons, hidden = panel_buttons(legal, v, state.id, state.version)
         if hidden:
@@ -232,7 +258,7 @@ class LegendaryRuntime(GameRuntime[Table]):
         """What a DM'd panel shows that can change: the hand, the options, the prompt."""
         assert state.game is not None
         v = self.view(state, seat)
-        legal = engine.legal_actions(state.game, self.content, seat)
+        legal = self.legal(state, seat)
         hand = tuple(c.inst for c in v.players[seat].hand or ())
         prompt = v.prompt.text if v.prompt is not None and v.prompt.seat == seat else None
         return (state.over, hand, prompt, tuple(a.model_dump_json() for a in legal))
