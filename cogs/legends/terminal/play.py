@@ -16,19 +16,14 @@ from __future__ import annotations
 
 import argparse
 import io
-import shlex
 import sys
-import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TextIO
 
-from bot.config import DEFAULT_DATABASE
-from bot.storage.base import CampaignInfo
-from bot.storage.errors import StorageError
-from bot.terminal.console import Console, Quit
-from cogs.legends.terminal import saves as saved
-from cogs.legends.terminal.howto import numbers
+from bot.terminal import resume as saved
+from bot.terminal.console import Console
+from bot.terminal.saves import Saves
+from cogs.legends.adapter import LegendsAdapter
 from cogs.legends.terminal.packs import (
     EXIT_SETUP,
     SetupError,
@@ -38,11 +33,12 @@ from cogs.legends.terminal.packs import (
     scenario_id,
 )
 from cogs.legends.terminal.session import Session
-from rules.core.errors import IllegalAction
+from rules.core.text import count
+from rules.legends.actions import Action
 from rules.legends.cards import ContentPack
 from rules.legends.state import Table
 
-EXIT_STORAGE = 1
+EXIT_STORAGE = saved.EXIT_STORAGE
 
 
 def parser() -> argparse.ArgumentParser:
@@ -86,20 +82,7 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="playing alone (--runners 1): hire a merc, a second deck you control",
     )
-    p.add_argument(
-        "--db",
-        metavar="PATH",
-        help="the database campaigns are saved in (default: $BOT_DATABASE, else "
-        f"{DEFAULT_DATABASE})",
-    )
-    p.add_argument(
-        "--resume",
-        nargs="?",
-        const="",
-        default=None,
-        metavar="ID",
-        help="go back to a saved terminal campaign; without ID, list them to pick one",
-    )
+    saved.add_options(p)
     return p
 
 
@@ -112,29 +95,21 @@ def main(
     if isinstance(out, io.TextIOWrapper):
         # Card text may hold characters a legacy console cannot encode: never crash on it.
         out.reconfigure(errors="replace")
-    explicit_db = args.db is not None
-    db = Path(args.db) if explicit_db else saved.default_database()
+    place = saved.Place.of(LegendsAdapter.game, args, *(["--pack", args.pack] if args.pack else []))
     try:
         pack = load(args.pack)
         if args.resume is not None:
-            fixed = [
-                opt
-                for opt, value in (
+            saved.refuse_fixed(
+                [
                     ("--scenario", args.scenario),
                     ("--runners", args.runners),
                     ("--seed", args.seed),
                     ("--campaign", args.campaign),
-                    ("--hotseat", args.hotseat or None),
+                    ("--hotseat", args.hotseat),
                     ("--humans", args.humans),
-                    ("--merc", args.merc or None),
-                )
-                if value is not None
-            ]
-            if fixed:
-                raise SetupError(
-                    f"--resume goes on with the campaign as it was saved; {', '.join(fixed)} "
-                    "cannot change it (start a new campaign to choose them)"
-                )
+                    ("--merc", args.merc),
+                ]
+            )
         else:
             args.runners = 2 if args.runners is None else args.runners
             camp = campaign_id(pack, args.campaign)
@@ -150,39 +125,14 @@ def main(
         return EXIT_SETUP
     tty = stdin is None and inp.isatty() and out.isatty()
     console = Console(inp, out, tty=tty)
-    try:
-        store = saved.Saves.open(db, pack, make_dir=not explicit_db and db == DEFAULT_DATABASE)
-    except StorageError as exc:
-        print(f"error: cannot use the database {db}: {exc.message}", file=sys.stderr)
-        return EXIT_STORAGE
 
-    def come_back(cid: str) -> str:
-        cmd = f"python -m bot play --resume {cid}"
-        if db != DEFAULT_DATABASE:
-            cmd += f" --db {shlex.quote(str(db))}"
-        if args.pack:
-            cmd += f" --pack {shlex.quote(args.pack)}"
-        return cmd
-
-    try:
-        if args.resume is not None:
-            try:
-                session = resume(store, pack, console, args.resume, come_back)
-            except SetupError as exc:
-                print(f"error: {exc}", file=sys.stderr)
-                return EXIT_SETUP
-            except Quit:
-                console.say("Bye.")
-                return 0
-            if session is None:
-                return 0
-            return session.run()
+    def start(store: Saves[Table, Action]) -> int:
         seed = args.seed
         if seed is None:
             import random
 
             seed = random.SystemRandom().randrange(1_000_000)
-        session = Session(
+        return Session(
             pack,
             console,
             campaign=camp,
@@ -193,67 +143,32 @@ def main(
             scenario=scen,
             merc=args.merc,
             saves=store,
-            come_back=come_back,
-        )
-        return session.run()
-    except StorageError as exc:
-        print(f"error: the database {db} failed: {exc.message}", file=sys.stderr)
-        return EXIT_STORAGE
-    finally:
-        store.close()
+            come_back=place.come_back,
+        ).run()
+
+    def go_on(store: Saves[Table, Action], cid: str, table: Table) -> int:
+        return resume(store, pack, console, cid, table, place.come_back).run()
+
+    return saved.run(
+        place,
+        LegendsAdapter(pack),
+        console,
+        summary=lambda table: summary(pack, table),
+        start=start,
+        resume=go_on,
+    )
 
 
 def resume(
-    store: saved.Saves,
+    store: Saves[Table, Action],
     pack: ContentPack,
     console: Console,
     cid: str,
+    table: Table,
     come_back: Callable[[str], str],
-) -> Session | None:
-    """The session of a saved terminal campaign: `cid`, or the one picked from the list
-    (None: there is none to pick). Raises SetupError for one that cannot be resumed."""
-    mine = store.terminal_campaigns()
-    if not cid:
-        if not mine:
-            raise SetupError(
-                f"no saved terminal campaign in {store.path}; start one with: python -m bot play"
-            )
-        console.say(f"Saved terminal campaigns in {store.path}, the latest first:")
-        for n, info in enumerate(mine, 1):
-            console.say(f"  {n:>2}) {describe(store, pack, info)}")
-        labels = [i.id for i in mine]
-        while True:
-            line = console.ask(f"Pick one [1] (1 to {len(mine)}, or 'quit'): ").strip()
-            if line.lower() in ("quit", "exit"):
-                raise Quit
-            if not line:
-                cid = mine[0].id
-                break
-            if line.isdigit() and 1 <= int(line) <= len(mine):
-                cid = mine[int(line) - 1].id
-                break
-            if line in labels:
-                cid = line
-                break
-            console.say(f"Type {numbers(1, len(mine))}, or a campaign id.")
-    found = store.info(cid)
-    if found is None:
-        known = ", ".join(i.id for i in mine[:10]) or "none"
-        raise SetupError(
-            f"no campaign '{cid}' in {store.path}; saved terminal campaigns: {known} "
-            "(python -m bot play --resume lists them)"
-        )
-    if not saved.is_terminal(found):
-        raise SetupError(
-            f"campaign '{cid}' is not a terminal campaign (it is a {found.game} campaign "
-            "played on Discord); the terminal resumes only its own"
-        )
-    if found.status != "active":
-        raise SetupError(f"campaign '{cid}' is {found.status}: it takes no more moves")
-    try:
-        table = store.load(cid)
-    except IllegalAction as exc:
-        raise SetupError(f"campaign '{cid}' cannot be resumed: {exc.refusal.message}") from None
+) -> Session:
+    """The session of a saved terminal campaign. Raises SetupError for one that was not
+    played with this pack."""
     problem = pack_problem(table, pack)
     if problem:
         raise SetupError(
@@ -276,13 +191,8 @@ def pack_problem(table: Table, pack: ContentPack) -> str | None:
     return None
 
 
-def describe(store: saved.Saves, pack: ContentPack, info: CampaignInfo) -> str:
-    """One saved campaign in the list: id, name, crew, where it is, when it was saved."""
-    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(info.updated_at / 1000))
-    try:
-        table = store.load(info.id)
-    except IllegalAction:
-        return f"{info.id}  {info.name} (cannot be read)  saved {when}"
+def summary(pack: ContentPack, table: Table) -> str:
+    """A saved campaign in the list: its crew and where it is."""
     crew = ", ".join(
         f"{r.name} ({r.role.value.title()}{' merc' if r.is_merc else ''})" for r in table.runners
     )
@@ -290,8 +200,8 @@ def describe(store: saved.Saves, pack: ContentPack, info: CampaignInfo) -> str:
         scen = pack.scenarios.get(table.run.scenario)
         at = f"mid-run: {scen.name if scen else table.run.scenario}, round {table.run.round}"
     else:
-        at = f"between runs, {len(table.completed)} scenarios completed"
-    return f"{info.id}  {info.name}: {crew or 'no crew'}; {at}; saved {when}"
+        at = f"between runs, {count(len(table.completed), 'scenario')} completed"
+    return f"{crew or 'no crew'}; {at}"
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.terminal.resume import EXIT_SETUP as EXIT_SETUP
+from bot.terminal.resume import SetupError as SetupError
 from content.common import ContentError
 from rules.core.text import did_you_mean
 from rules.tcg.ai.basic import GreedyPlayer, RandomPlayer
@@ -15,17 +17,11 @@ from rules.tcg.ai.search import SearchPlayer
 from rules.tcg.cards import DeckList, TcgContent
 from rules.tcg.sim import Player
 
-EXIT_SETUP = 2
-
 #: AI levels, weakest first. `search` with a fixed sample count is deterministic.
 LEVELS = ("random", "greedy", "search")
 #: Samples per decision for the search level: the CLI fixes the count (not a wall-clock
 #: budget) so the same seed gives the same games on any machine.
 DEFAULT_SAMPLES = 8
-
-
-class SetupError(Exception):
-    """A problem with the pack or a name given on the command line."""
 
 
 def load(path: str | None) -> TcgContent:
