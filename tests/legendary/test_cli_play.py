@@ -22,6 +22,7 @@ from rules.legendary.scenario import scenario
 from rules.legendary.state import Game, Z
 from rules.legendary.view import events_for, view
 from rules.legendary.work import Work
+from tests.terminal.dbfixture import database  # noqa: F401  (a temporary database)
 
 
 @cache
@@ -167,7 +168,10 @@ def test_help_rules_and_card() -> None:
     assert "No rules topic 'nope'." in out
     assert "Storm Lattice (" in out and "Fated Future." in out
     assert "No single card matches 'zzz'." in out
-    assert out.rstrip().endswith("You leave the table.")
+    assert out.rstrip().endswith(
+        "You leave the table.\n" + out.rstrip().split("You leave the table.\n")[1]
+    )
+    assert "Your campaign is saved (turn 1, your turn). Come back to it with:" in out
 
 
 def test_setup_from_the_command_line_and_its_errors() -> None:
