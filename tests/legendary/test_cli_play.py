@@ -22,7 +22,6 @@ from rules.legendary.scenario import scenario
 from rules.legendary.state import Game, Z
 from rules.legendary.view import events_for, view
 from rules.legendary.work import Work
-from tests.terminal.dbfixture import database  # noqa: F401  (a temporary database)
 
 
 @cache

@@ -19,7 +19,6 @@ from rules.core.events import public_events
 from rules.tcg import actions as act
 from rules.tcg.legal import legal_actions
 from rules.tcg.view import view
-from tests.terminal.dbfixture import database  # noqa: F401  (a temporary database)
 
 CONTENT = load(None)
 

@@ -280,11 +280,15 @@ class Session:
             parts = ([count(eddies, "Eddie")] if eddies else []) + legends
             self.io.say(f"  {i:>2}) {' + '.join(parts)}")
         line = self.io.ask("pay> ").strip()
+        if line.lower() == "quit":
+            raise Quit
         if line in ("", "0"):
             return action
         if line.isdigit() and 1 <= int(line) <= len(ways):
             return ways[int(line) - 1]
-        self.io.say(f"No payment '{line}': type 0 to {len(ways)}. Pick the move again.")
+        self.io.say(
+            f"No payment '{line}': type 0 to {len(ways)} (or 'quit'). Pick the move again."
+        )
         return None
 
     def _source(self, inst: str, names: dict[str, str]) -> str:
