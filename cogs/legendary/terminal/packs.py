@@ -12,7 +12,7 @@ from bot.terminal.resume import EXIT_SETUP as EXIT_SETUP
 from bot.terminal.resume import SetupError as SetupError
 from content.common import ContentError
 from content.legendary.loader import load_default_pack, load_pack
-from rules.core.text import did_you_mean
+from rules.core.text import did_you_mean, plural
 from rules.legendary.cards import Pack
 
 
@@ -37,7 +37,9 @@ def resolve(kind: str, name: str, known: dict[str, str]) -> str:
         if q in (cid.lower(), printed.lower()):
             return cid
     hint = did_you_mean(name, [*known, *known.values()])
-    raise SetupError(f"unknown {kind} '{name}'{hint}; {kind}s: {', '.join(sorted(known))}")
+    raise SetupError(
+        f"unknown {kind} '{name}'{hint}; {plural(2, kind)}: {', '.join(sorted(known))}"
+    )
 
 
 def pick(kind: str, name: str | None, known: dict[str, str], *, allow_all: bool) -> list[str]:
