@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -17,11 +16,9 @@ from cogs.legends.terminal.play import main
 from content.legends.loader import load_pack
 from rules.legends.ai import CrewAI
 from rules.legends.engine import new_table
+from tests.terminal.savetools import come_back, rows
 
 TINY = str(Path(__file__).parent / "tinypack")
-COME_BACK = re.compile(
-    r"Come back to it with:\n  (python -m bot play --resume (term-[0-9a-f]+).*)\n"
-)
 
 
 def play(args: list[str], script: str) -> tuple[int, str]:
@@ -32,20 +29,6 @@ def play(args: list[str], script: str) -> tuple[int, str]:
 
 def lines(*moves: str) -> str:
     return "".join(m + "\n" for m in moves)
-
-
-def come_back(out: str) -> tuple[list[str], str]:
-    """The command the terminal said brings the campaign back (as argv for main), and
-    the campaign id."""
-    m = COME_BACK.search(out)
-    assert m, out[-600:]
-    argv = m.group(1).split()[4:]  # after "python -m bot play"
-    return argv, m.group(2)
-
-
-def rows(db: Path, sql: str) -> list[tuple[object, ...]]:
-    with sqlite3.connect(db) as conn:
-        return list(conn.execute(sql))
 
 
 def test_save_quit_resume_round_trip(database: Path) -> None:
@@ -271,3 +254,36 @@ def test_a_move_made_elsewhere_first_is_not_lost_and_the_table_reloads(database:
     # The other terminal's vote A stands (it was first); B was not applied.
     assert ". The crew chose A: Take the advance." in after
     assert "Player votes B" not in text
+
+
+def test_a_campaign_killed_at_a_prompt_loses_no_move(
+    database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cogs.legends.terminal.session import Session
+    from tests.terminal.savetools import Killed, Script, on_disk
+
+    live: list[Session] = []
+    real = Session.run
+
+    def spy(self: Session) -> int:
+        live.append(self)
+        return real(self)
+
+    monkeypatch.setattr(Session, "run", spy)
+    checked = 0
+
+    def check() -> None:
+        nonlocal checked
+        s = live[-1] if live else None
+        if s is not None and s.cid is not None:
+            assert on_disk(database, s.cid)[:2] == (s.table.version, s.table.version)
+            checked += 1
+
+    script = Script(["Ana", "", "1", "1", "1", "knife"], check)
+    with pytest.raises(Killed):
+        main(["--pack", TINY, "--seed", "1"], stdin=script, stdout=io.StringIO())  # type: ignore[arg-type]
+    assert checked >= 4
+    cid = live[-1].cid or ""
+    code, again = play(["--resume", cid, "--pack", TINY], "quit\n")
+    assert code == 0
+    assert "  1. Ana plays Knife [7 Muscle] - +1 Damage." in again  # the last move was kept
