@@ -286,9 +286,7 @@ class Session:
             return action
         if line.isdigit() and 1 <= int(line) <= len(ways):
             return ways[int(line) - 1]
-        self.io.say(
-            f"No payment '{line}': type 0 to {len(ways)} (or 'quit'). Pick the move again."
-        )
+        self.io.say(f"No payment '{line}': type 0 to {len(ways)} (or 'quit'). Pick the move again.")
         return None
 
     def _source(self, inst: str, names: dict[str, str]) -> str:
