@@ -21,7 +21,7 @@ from rules.tcg.cards import (
     Text,
 )
 from rules.tcg.codes import Phase
-from rules.tcg.state import Duel, Seat, Slot, Unit
+from rules.tcg.state import Die, Duel, Seat, Slot, Unit
 
 _NO_TEXT = Text()
 
@@ -291,6 +291,27 @@ class Board:
             if self.has_static(inst, StaticKind.MUST_ATTACK) and self.may_attack(inst):
                 return inst
         return None
+
+    def steal_amount(self, inst: str) -> int:
+        """§8: floor(power / 10) + 1, then the card modifiers; none at power ≤ 0 (T1, T29)."""
+        base = steal_count(self.power(inst))
+        if base == 0:
+            return 0
+        bonus = sum(st.amount for st in self.statics(inst) if st.kind is StaticKind.STEAL_BONUS)
+        bonus += sum(m.steal for m in self.s.mods if m.inst == inst)
+        return max(0, base + bonus)
+
+    def stealable(self, victim: int) -> list[Die]:
+        """The victim's Gigs a rival may steal now (a swap ignores this: not a steal)."""
+        gigs = list(self.seat(victim).gigs)
+        sizes: set[int | None] = set()
+        for inst in self.live_cards(victim):
+            sizes |= {
+                st.die_size for st in self.statics(inst) if st.kind is StaticKind.PROTECT_GIGS
+            }
+        if None in sizes:
+            return []
+        return [d for d in gigs if d.size not in sizes]
 
     def can_block(self, inst: str) -> bool:
         """BLOCKER from the field only, ready; Lag doesn't matter (§7)."""

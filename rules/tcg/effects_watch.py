@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from rules.tcg import cards as cd
-from rules.tcg.board import owner, steal_count
+from rules.tcg.board import owner
 from rules.tcg.cards import StaticKind, Subject, Trigger
 from rules.tcg.codes import EventKind
 from rules.tcg.resolve import Resolver
-from rules.tcg.state import Die, evolve
+from rules.tcg.state import evolve
 
 
 class Watchers(Resolver):
@@ -88,9 +88,10 @@ class Watchers(Resolver):
                 continue  # a card can't be trashed in place of itself
             if rep.once_each_turn:
                 self.set(used_once=self.s.used_once + (key,))
+            by = "its own text" if src == inst else self.name(src)
             self.emit(
                 EventKind.EFFECT,
-                f"{self.name(inst)} would be defeated; {self.name(src)} replaces it.",
+                f"{self.name(inst)} would be defeated; instead, {by} replaces the defeat.",
             )
             if rep.sacrifice:
                 self.sacrifice(src)
@@ -137,27 +138,6 @@ class Watchers(Resolver):
         self.emit(EventKind.MOVE, f"{self.name(src)} is trashed instead.")
 
     # ---- steal modifiers (§8, T29) -------------------------------------------------------------
-
-    def steal_amount(self, inst: str) -> int:
-        """§8: floor(power / 10) + 1, then the card modifiers; none at power ≤ 0 (T1, T29)."""
-        base = steal_count(self.power(inst))
-        if base == 0:
-            return 0
-        bonus = sum(st.amount for st in self.statics(inst) if st.kind is StaticKind.STEAL_BONUS)
-        bonus += sum(m.steal for m in self.s.mods if m.inst == inst)
-        return max(0, base + bonus)
-
-    def stealable(self, victim: int) -> list[Die]:
-        """The victim's Gigs a rival may steal now (a swap ignores this: not a steal)."""
-        gigs = list(self.seat(victim).gigs)
-        sizes: set[int | None] = set()
-        for inst in self.live_cards(victim):
-            sizes |= {
-                st.die_size for st in self.statics(inst) if st.kind is StaticKind.PROTECT_GIGS
-            }
-        if None in sizes:
-            return []
-        return [d for d in gigs if d.size not in sizes]
 
     def steal_picker(self, thief: int) -> int:
         """Who chooses the stolen dice: the thief, unless the victim has a card saying they
