@@ -302,7 +302,14 @@ class Mode(BaseModel):
     model_config = FROZEN
 
     label: str = Field(default="", max_length=80)  # by default written from the effects
-    effects: tuple[_PlainEffect, ...] = Field(min_length=1)
+    effects: tuple[_PlainEffect, ...]
+
+    @model_validator(mode="after")
+    def _check(self) -> Mode:
+        # Checked after the items, so a bad effect isn't also reported as a missing one.
+        if not self.effects:
+            raise ValueError("a mode needs at least 1 effect")
+        return self
 
 
 class ChooseOne(_Effect):
@@ -310,7 +317,13 @@ class ChooseOne(_Effect):
     (§11); the chosen mode's effects resolve in this effect's place. Modes don't nest."""
 
     type: Literal["choose_one"] = "choose_one"
-    modes: tuple[Mode, ...] = Field(min_length=2, max_length=4)
+    modes: tuple[Mode, ...]
+
+    @model_validator(mode="after")
+    def _check(self) -> ChooseOne:
+        if not 2 <= len(self.modes) <= 4:
+            raise ValueError(f"choose one needs 2 to 4 modes, not {len(self.modes)}")
+        return self
 
 
 Effect = Annotated[

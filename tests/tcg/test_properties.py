@@ -19,7 +19,7 @@ from rules.tcg.legal import legal_actions, payment_variants, to_act
 from rules.tcg.sim import start
 from rules.tcg.state import DICE, Duel
 from rules.tcg.view import view
-from tests.tcg.pack import DECK, PACK
+from tests.tcg.pack import DECK, NEW_DECK, PACK
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -134,6 +134,30 @@ def test_random_playouts_with_the_bundled_decks_keep_every_invariant(
     for d in playout(seed, True, pack, (decks[a], decks[b]))[::4]:
         check_invariants(d, pack)
         check_views(d, pack)
+
+
+@SETTINGS
+@given(st.integers(0, 10_000))
+def test_random_playouts_with_the_newer_effect_kinds_keep_every_invariant(seed: int) -> None:
+    # NEW_DECK: name/tag filters, watchers, replacements, prevention, choose one, steal
+    # modifiers (tests/tcg/pack.py).
+    for d in playout(seed, True, PACK, (NEW_DECK, NEW_DECK))[::3]:
+        check_invariants(d)
+        check_views(d)
+
+
+def test_random_playouts_with_the_newer_kinds_reach_them() -> None:
+    """The playouts above are worth something only if they get to the new kinds."""
+    kinds: set[str] = set()
+    texts: list[str] = []
+    for seed in range(6):
+        states = playout(seed, False, PACK, (NEW_DECK, NEW_DECK))
+        kinds |= {d.prompt.kind.value for d in states if d.prompt is not None}
+        texts += [h.when.value for d in states for h in d.history]
+        texts += ["shield" for d in states for m in d.mods if m.shield]
+        texts += ["replaced" for d in states if d.used_once]
+    assert {"mode", "give_gig"} <= kinds, kinds
+    assert {"you_steal", "you_play", "friendly_defeated", "shield", "replaced"} <= set(texts)
 
 
 @SETTINGS
