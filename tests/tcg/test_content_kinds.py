@@ -32,6 +32,10 @@ def errors(tmp_path: Path, card_toml: str) -> list[str]:
     return [str(i) for i in e.value.errors]
 
 
+D = '{ type = "draw" }'
+TWO = f"{{ effects = [{D}] }}, {{ effects = [{D}] }}"
+
+
 def card(body: str, type_: str = "program") -> str:
     return f'id = "bad"\nname = "Bad"\ntype = "{type_}"\ncolour = "red"\n{body}\n'
 
@@ -54,7 +58,8 @@ def test_the_good_forms_load(tmp_path: Path) -> None:
         + card(
             'effects = [{ type = "choose_one", modes = ['
             '{ effects = [{ type = "power", target = "any_unit", named = "Vex", amount = 1 }] },'
-            '{ effects = [{ type = "prevent_defeat", target = "friendly_unit", tag = "NETRUNNER" }] },'
+            '{ effects = [{ type = "prevent_defeat", target = "friendly_unit", '
+            'tag = "NETRUNNER" }] },'
             "] }]"
         )
     )
@@ -94,7 +99,8 @@ def test_a_trigger_filter_needs_a_watcher_that_has_a_subject(tmp_path: Path) -> 
     msgs = errors(
         tmp_path,
         card(
-            'power = 1\ntext.triggers = [{ when = "attack", tag = "NETRUNNER", effects = [{ type = "draw" }] }]',
+            "power = 1\n"
+            f'text.triggers = [{{ when = "attack", tag = "NETRUNNER", effects = [{D}] }}]',
             "unit",
         ),
     )
@@ -105,7 +111,8 @@ def test_a_filter_inside_a_trigger_is_checked_against_the_pack(tmp_path: Path) -
     msgs = errors(
         tmp_path,
         card(
-            'power = 1\ntext.triggers = [{ when = "friendly_defeated", named = "Vexx", effects = [{ type = "draw" }] }]',
+            'power = 1\ntext.triggers = [{ when = "friendly_defeated", named = "Vexx", '
+            f"effects = [{D}] }}]",
             "unit",
         ),
     )
@@ -147,7 +154,8 @@ def test_an_unknown_named_effect_inside_a_replacement_is_reported(tmp_path: Path
     msgs = errors(
         tmp_path,
         card(
-            'power = 1\ntext.replacements = [{ instead = [{ type = "named", name = "even_odd" }] }]',
+            "power = 1\n"
+            'text.replacements = [{ instead = [{ type = "named", name = "even_odd" }] }]',
             "unit",
         ),
     )
@@ -166,18 +174,20 @@ def test_a_mode_needs_an_effect(tmp_path: Path) -> None:
     msgs = errors(
         tmp_path,
         card(
-            'effects = [{ type = "choose_one", modes = [{ effects = [] }, { effects = [{ type = "draw" }] }] }]'
+            'effects = [{ type = "choose_one", modes = [{ effects = [] }, '
+            f"{{ effects = [{D}] }}] }}]"
         ),
     )
     one(msgs, "field effects[0].modes[0]:", "at least 1 effect")
 
 
 def test_modes_dont_nest(tmp_path: Path) -> None:
-    inner = '{ type = "choose_one", modes = [{ effects = [{ type = "draw" }] }, { effects = [{ type = "draw" }] }] }'
+    inner = f'{{ type = "choose_one", modes = [{TWO}] }}'
     msgs = errors(
         tmp_path,
         card(
-            f'effects = [{{ type = "choose_one", modes = [{{ effects = [{inner}] }}, {{ effects = [{{ type = "draw" }}] }}] }}]'
+            f'effects = [{{ type = "choose_one", modes = [{{ effects = [{inner}] }}, '
+            f"{{ effects = [{D}] }}] }}]"
         ),
     )
     one(msgs, "field effects[0].modes[0].effects[0]", "choose_one")
