@@ -181,14 +181,15 @@ def text_lines(t: cd.Text) -> list[str]:
             when += " (the first time each turn)"
         out.append(f"{when}:{cond}{may} {_effects(tr.effects)}")
     for r in t.replacements:
-        what = [_effects(r.instead)] if r.instead else []
-        if r.subject is not cd.Subject.THIS:  # `this` in `instead` is the saved Unit
-            what = [w.replace("this Unit", "that Unit") for w in what]
-        if r.sacrifice:
-            what.insert(0, "Trash this instead.")
-        once = " (once each turn)" if r.once_each_turn else ""
         subj = _filtered(_SUBJECT[r.subject], r)
-        out.append(f"If {subj} would be defeated, instead{once}: {' '.join(what)}")
+        head = f"{'Once each turn, if' if r.once_each_turn else 'If'} {subj} would be defeated"
+        then = _effects(r.instead)
+        if r.subject is not cd.Subject.THIS:  # `this` in `instead` is the saved Unit
+            then = then.replace("this Unit", "that Unit")
+        if r.sacrifice:
+            out.append(f"{head}, trash this card instead." + (f" Then: {then}" if then else ""))
+        else:
+            out.append(f"{head}, instead: {then}")
     for ab in t.abilities:
         cost = " ".join(
             x for x in ((f"{ab.cost} €$" if ab.cost else ""), ("⊡" if ab.spend else "")) if x

@@ -14,6 +14,7 @@ from rules.core.errors import IllegalAction
 from rules.tcg import actions as act
 from rules.tcg.ai.basic import RandomPlayer
 from rules.tcg.cards import CardType, DeckList, TcgContent
+from rules.tcg.decks import deck_problems
 from rules.tcg.engine import apply
 from rules.tcg.legal import legal_actions, payment_variants, to_act
 from rules.tcg.sim import start
@@ -144,6 +145,51 @@ def test_random_playouts_with_the_newer_effect_kinds_keep_every_invariant(seed: 
     for d in playout(seed, True, PACK, (NEW_DECK, NEW_DECK))[::3]:
         check_invariants(d)
         check_views(d)
+
+
+# The bundled cards written with the newer kinds (content/tcg/core/cards, end of each file).
+NEWER_CORE = [
+    "greedy-hands",
+    "pack-leader",
+    "street-justice",
+    "spare-heart",
+    "grab-bag",
+    "swarm-protocol",
+    "phantom-relay",
+    "mirror-shard",
+    "dead-mans-switch",
+    "fork-bomb",
+    "tally-clerk",
+    "house-rules",
+    "lockbox",
+    "hedge-bet",
+    "vault-keeper",
+    "convoy-marshal",
+    "field-triage",
+    "caravan-host",
+    "stubborn-mule",
+]
+
+
+def with_newer_cards(deck: DeckList, pack: TcgContent) -> DeckList:
+    """A bundled deck plus two of each newer card of its colour (the decks themselves are
+    balanced elsewhere and don't change)."""
+    colours = {pack.cards[c].colour for c in deck.legends}
+    extra = tuple((c, 2) for c in NEWER_CORE if pack.cards[c].colour in colours)
+    return deck.model_copy(update={"id": f"{deck.id}-plus", "cards": deck.cards + extra})
+
+
+@SETTINGS
+@given(st.integers(0, 10_000), st.integers(0, 3), st.integers(0, 3))
+def test_random_playouts_with_the_newer_bundled_cards_keep_every_invariant(
+    seed: int, a: int, b: int
+) -> None:
+    pack = load_default_pack()
+    decks = [with_newer_cards(d, pack) for d in sorted(pack.decks.values(), key=lambda d: d.id)]
+    assert all(deck_problems(d, pack) == [] for d in decks)
+    for d in playout(seed, True, pack, (decks[a], decks[b]))[::4]:
+        check_invariants(d, pack)
+        check_views(d, pack)
 
 
 def test_random_playouts_with_the_newer_kinds_reach_them() -> None:
