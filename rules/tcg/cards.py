@@ -350,6 +350,10 @@ class Triggered(Match):
         return self
 
 
+def _mode_effects(e: ChooseOne) -> list[_PlainEffect]:
+    return [x for m in e.modes for x in m.effects]
+
+
 class Subject(StrEnum):
     """Whose defeat a replacement replaces."""
 
@@ -375,6 +379,11 @@ class Replacement(Match):
             raise ValueError(
                 "a replacement says what happens instead: give `instead` effects or sacrifice"
             )
+        plain = [
+            e for x in self.instead for e in (_mode_effects(x) if isinstance(x, ChooseOne) else [x])
+        ]
+        if any(isinstance(e, Defeat) and e.target is Target.THIS for e in plain):
+            raise ValueError("defeating the saved card instead would replace itself forever")
         if self.filtered() and self.subject is Subject.THIS:
             raise ValueError(
                 "a named / tag filter needs subject = friendly_unit or other_friendly_unit"

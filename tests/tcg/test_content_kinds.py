@@ -232,3 +232,15 @@ def test_a_prevention_count_is_bounded(tmp_path: Path) -> None:
         card('effects = [{ type = "prevent_defeat", target = "friendly_unit", count = 0 }]'),
     )
     one(msgs, "field effects[0].count", "greater than or equal to 1")
+
+
+def test_a_replacement_that_defeats_the_saved_card_again_is_refused(tmp_path: Path) -> None:
+    msgs = errors(
+        tmp_path,
+        card(
+            "power = 1\n"
+            'text.replacements = [{ instead = [{ type = "defeat", target = "this" }] }]',
+            "unit",
+        ),
+    )
+    one(msgs, "field text.replacements[0]:", "forever")
