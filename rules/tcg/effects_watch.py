@@ -32,6 +32,8 @@ class Watchers(Resolver):
         """`seat` did `when` (to `subject`, a card): each live card of theirs that watches
         for it triggers; the subject itself never watches its own happening."""
         self.note(seat, when, subject)
+        if when not in self.watched:
+            return
         for inst in self.live_cards(seat):
             if inst == subject:
                 continue

@@ -254,7 +254,10 @@ class Resolver(Board):
                 self.queue(inst, tr)
 
     def note(self, seat: int, when: Trigger, inst: str = "") -> None:
-        self.set(history=self.s.history + (Happening(seat=seat, when=when, inst=inst),))
+        """Keep the happening for the rest of the turn, if some card of the pack could
+        ever count it (the look-back needs it even before that card is live)."""
+        if when in self.firsts:
+            self.set(history=self.s.history + (Happening(seat=seat, when=when, inst=inst),))
 
     def happened(self, when: Trigger, pred: Callable[[Happening], bool]) -> int:
         """How many `when` happenings this turn pass `pred` (the current one included)."""
