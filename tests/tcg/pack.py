@@ -329,7 +329,7 @@ NEW_MAIN = [
     ("vex-hunt", 2),
     ("first-thief", 2),
     ("every-thief", 2),
-    ("tuner", 2),
+    ("tuner", 3),
     ("mourner", 2),
     ("patron", 2),
     ("dodger", 2),
@@ -343,7 +343,7 @@ NEW_MAIN = [
     ("greed", 1),
     ("vault20", 1),
     ("cagey", 1),
-    ("nudge", 2),
+    ("nudge", 3),
 ]
 NEW_DECK = DeckList(
     id="test-new", name="Test New", legends=("solo-l", "first-l", "null-l"), cards=tuple(NEW_MAIN)

@@ -238,8 +238,7 @@ def test_a_replacement_that_defeats_the_saved_card_again_is_refused(tmp_path: Pa
     msgs = errors(
         tmp_path,
         card(
-            "power = 1\n"
-            'text.replacements = [{ instead = [{ type = "defeat", target = "this" }] }]',
+            'power = 1\ntext.replacements = [{ instead = [{ type = "defeat", target = "this" }] }]',
             "unit",
         ),
     )
