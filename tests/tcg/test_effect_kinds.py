@@ -12,7 +12,7 @@ from rules.tcg import actions as a
 from rules.tcg.ai.basic import GreedyPlayer, RandomPlayer
 from rules.tcg.ai.search import SearchPlayer
 from rules.tcg.board import Board
-from rules.tcg.codes import EventKind, PromptKind
+from rules.tcg.codes import EventKind, PromptKind, RefusalCode
 from rules.tcg.scenario import Side, Table
 from rules.tcg.view import view
 from tests.tcg.pack import PACK
@@ -174,16 +174,22 @@ def test_you_play_watches_other_matching_cards_never_itself() -> None:
 
 
 def test_watcher_triggers_wait_in_the_pending_pool_like_any_trigger_T12() -> None:
-    t = Table(PACK, Side(field=["every-thief", "grunt"], deck=["wall"]), Side(gigs=["d4:1"]))
-    out = t.act(0, a.Attack, unit="grunt", target=None)
-    assert t.state.pool == ()
-    kinds = [e.kind for e in out.events]
-    assert kinds.index(EventKind.WINDOW) < len(kinds)  # the window opened first
-    t.act(1, a.Pass)
-    kinds = [e.kind for e in t.events]
-    assert (
-        kinds.index(EventKind.STEAL) < kinds.index(EventKind.TRIGGER) < kinds.index(EventKind.DRAW)
+    # big steals two of three dice: after the first, its watcher trigger waits in the pool
+    # while the second die is chosen; both draws come after the steal.
+    t = Table(
+        PACK,
+        Side(field=["every-thief", "big"], deck=["wall"] * 3),
+        Side(gigs=["d4:1", "d6:2", "d8:3"]),
     )
+    t.act(0, a.Attack, unit="big", target=None)
+    t.act(1, a.Pass)
+    t.choose(0, "1d4")
+    p = t.state.prompt
+    assert p is not None and p.kind is PromptKind.STEAL
+    assert [x.label for x in t.state.pool] == ["Every Thief: you steal"]
+    assert t.seat(0).hand == ()
+    t.choose(0, "1d6")
+    assert len(t.seat(0).hand) == 2 and t.state.pool == ()
 
 
 # ---- replacements and prevention (§8, §10) ----------------------------------------------------
@@ -313,7 +319,7 @@ def test_a_mode_with_a_target_asks_for_it_next() -> None:
 def test_a_bad_mode_is_refused_and_the_duel_is_unchanged() -> None:
     t = Table(PACK, Side(hand=["pick"], deck=["wall"] * 4), Side())
     t.act(0, a.Play, card="pick")
-    assert t.refused(0, a.Choose, option="3")
+    assert t.refused(0, a.Choose, option="3") is RefusalCode.BAD_OPTION
 
 
 # ---- steal modifiers (§8, T29) ------------------------------------------------------------------
