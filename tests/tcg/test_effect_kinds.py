@@ -278,8 +278,11 @@ def test_a_prevention_shield_ends_with_the_turn() -> None:
     )
     t.act(0, a.Play, card="guard")
     assert any(m.shield for m in t.state.mods)
+    for seat in (0, 1, None):  # a shield is public
+        assert view(t.state, PACK, seat).seats[0].field[0].shield == 1
     t.act(0, a.End)
     assert not any(m.shield for m in t.state.mods)
+    assert view(t.state, PACK, None).seats[0].field[0].shield == 0
 
 
 # ---- "choose one" (§11, T25) -----------------------------------------------------------------
