@@ -348,3 +348,35 @@ NEW_MAIN = [
 NEW_DECK = DeckList(
     id="test-new", name="Test New", legends=("solo-l", "first-l", "null-l"), cards=tuple(NEW_MAIN)
 )
+
+
+# The bundled cards written with the newer kinds (content/tcg/core/cards, end of each file).
+NEWER_CORE = [
+    "greedy-hands",
+    "pack-leader",
+    "street-justice",
+    "spare-heart",
+    "grab-bag",
+    "swarm-protocol",
+    "phantom-relay",
+    "mirror-shard",
+    "dead-mans-switch",
+    "fork-bomb",
+    "tally-clerk",
+    "house-rules",
+    "lockbox",
+    "hedge-bet",
+    "vault-keeper",
+    "convoy-marshal",
+    "field-triage",
+    "caravan-host",
+    "stubborn-mule",
+]
+
+
+def with_newer_cards(deck: DeckList, pack: TcgContent) -> DeckList:
+    """A bundled deck plus two of each newer card of its colour (the decks themselves are
+    balanced elsewhere and don't change)."""
+    colours = {pack.cards[c].colour for c in deck.legends}
+    extra = tuple((c, 2) for c in NEWER_CORE if pack.cards[c].colour in colours)
+    return deck.model_copy(update={"id": f"{deck.id}-plus", "cards": deck.cards + extra})

@@ -433,3 +433,19 @@ def test_every_ai_level_answers_the_new_prompts_with_a_legal_choice(make: object
         choice = player.choose(view(t.state, PACK, seat), legal, PACK, random.Random(3))
         assert choice in legal
         t.act(seat, type(choice), **choice.model_dump(exclude={"type", "player"}))
+
+
+@pytest.mark.parametrize(
+    "make", [RandomPlayer, GreedyPlayer, lambda: SearchPlayer(samples=1, max_steps=20)]
+)
+def test_every_ai_level_finishes_duels_with_the_newer_bundled_cards(make: object) -> None:
+    from content.tcg.loader import load_default_pack
+    from rules.tcg.sim import Player, play_duel
+    from tests.tcg.pack import with_newer_cards
+
+    core = load_default_pack()
+    decks = [with_newer_cards(d, core) for d in sorted(core.decks.values(), key=lambda d: d.id)]
+    players: tuple[Player, Player] = (make(), GreedyPlayer())  # type: ignore[operator]
+    for seed, (x, y) in enumerate([(0, 3), (1, 2)]):
+        r = play_duel(core, (decks[x], decks[y]), players, seed=seed)
+        assert r.finished and r.reason

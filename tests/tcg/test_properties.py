@@ -21,7 +21,7 @@ from rules.tcg.legal import legal_actions, payment_variants, to_act
 from rules.tcg.sim import start
 from rules.tcg.state import DICE, Duel
 from rules.tcg.view import view
-from tests.tcg.pack import DECK, NEW_DECK, PACK
+from tests.tcg.pack import DECK, NEW_DECK, PACK, with_newer_cards
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -149,38 +149,6 @@ def test_random_playouts_with_the_newer_effect_kinds_keep_every_invariant(seed: 
     for d in playout(seed, True, PACK, (NEW_DECK, NEW_DECK))[::3]:
         check_invariants(d)
         check_views(d)
-
-
-# The bundled cards written with the newer kinds (content/tcg/core/cards, end of each file).
-NEWER_CORE = [
-    "greedy-hands",
-    "pack-leader",
-    "street-justice",
-    "spare-heart",
-    "grab-bag",
-    "swarm-protocol",
-    "phantom-relay",
-    "mirror-shard",
-    "dead-mans-switch",
-    "fork-bomb",
-    "tally-clerk",
-    "house-rules",
-    "lockbox",
-    "hedge-bet",
-    "vault-keeper",
-    "convoy-marshal",
-    "field-triage",
-    "caravan-host",
-    "stubborn-mule",
-]
-
-
-def with_newer_cards(deck: DeckList, pack: TcgContent) -> DeckList:
-    """A bundled deck plus two of each newer card of its colour (the decks themselves are
-    balanced elsewhere and don't change)."""
-    colours = {pack.cards[c].colour for c in deck.legends}
-    extra = tuple((c, 2) for c in NEWER_CORE if pack.cards[c].colour in colours)
-    return deck.model_copy(update={"id": f"{deck.id}-plus", "cards": deck.cards + extra})
 
 
 @SETTINGS
