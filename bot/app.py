@@ -64,6 +64,7 @@ class FixerBot(commands.Bot):
         synchronous: str | None = None,
         sync_only: bool = False,
         cache_size: int = 256,
+        **client_options: Any,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -72,6 +73,7 @@ class FixerBot(commands.Bot):
             guild_ready_timeout=guild_ready_timeout,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             max_messages=200,
+            **client_options,
         )
         self.settings = settings
         # Each game's content by name (preloaded by `run`, or by tests); the rest is
@@ -184,6 +186,26 @@ class FixerBot(commands.Bot):
             await super().close()
 
 
+class ShardedFixerBot(FixerBot, commands.AutoShardedBot):
+    """The bot as discord.py's AutoShardedBot: the shards `BOT_SHARDS` names (or, for
+    `auto`, as many as Discord recommends), each its own gateway connection, in this one
+    process. Everything else is FixerBot's: a process acts on any table, whichever shard
+    the interaction came in on (DMs come in on shard 0 only)."""
+
+
+def make_bot(settings: Settings, **kwargs: Any) -> FixerBot:
+    """The bot `settings` ask for: sharded (AutoShardedBot) when BOT_SHARDS is set, else a
+    plain Bot on one unsharded connection."""
+    shards = settings.shards
+    if shards is None:
+        return FixerBot(settings, **kwargs)
+    if shards.ids is None:
+        return ShardedFixerBot(settings, **kwargs)
+    return ShardedFixerBot(
+        settings, shard_ids=list(shards.ids), shard_count=shards.count, **kwargs
+    )
+
+
 # ---- running -------------------------------------------------------------------------------
 
 
@@ -252,7 +274,7 @@ async def _serve(
         db.parent.mkdir(parents=True, exist_ok=True)
     beat = heartbeat.Heartbeat(heartbeat.heartbeat_path(db), every=heartbeat_every)
     return await serve(
-        lambda message_content: FixerBot(
+        lambda message_content: make_bot(
             settings, contents=contents, message_content=message_content
         ),
         token,

@@ -26,6 +26,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.storage import pg_admin, pg_saved
+from bot.storage.pg_shared import SharedPostgres
 from bot.storage.base import (
     CAMPAIGN_STATUSES,
     CampaignInfo,
@@ -86,7 +87,7 @@ def redact(url: str) -> str:
     return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
 
 
-class PostgresStore(Store):
+class PostgresStore(SharedPostgres, Store):
     """The PostgreSQL implementation of `Store`. Create one with
     `await PostgresStore.open(url)`."""
 
@@ -101,6 +102,7 @@ class PostgresStore(Store):
         self._closed = False
         self.migrated_from: int | None = None
         self.pre_migration_backup: Path | None = None
+        self._shared_init()
 
     # ---- opening ---------------------------------------------------------------------
 
@@ -206,6 +208,7 @@ class PostgresStore(Store):
         if self._closed:
             return
         self._closed = True
+        await self._close_shared()
         await self._pool.close()
 
     async def __aenter__(self) -> PostgresStore:
@@ -379,6 +382,12 @@ class PostgresStore(Store):
             doing=f"changing the status of campaign {campaign_id}",
         )
         log.info("campaign %s is now %s", campaign_id, status)
+        await self._fetchrow(
+            "SELECT pg_notify($1, $2)",
+            self.channel,
+            f"{self.origin} {campaign_id} {info.version}",
+            doing="telling other processes",
+        )
         return info
 
     async def rebind(
@@ -429,17 +438,21 @@ class PostgresStore(Store):
             async with self._tx(f"saving an action on campaign {cid}") as conn:
                 # The row lock taken here orders concurrent writers of this campaign; a
                 # waiter re-reads the row after the winner commits and no longer matches.
+                # The NOTIFY (only if the row moved) goes out at COMMIT, only if it
+                # commits: other processes drop their cached copy (pg_shared.py).
                 moved = await conn.fetchval(
                     "UPDATE campaigns SET state = $1, version = $2, updated_at = $3,"
                     " status = coalesce($4, status) WHERE id = $5 AND version = $6"
                     " RETURNING (SELECT coalesce(max(seq), 0) + 1 FROM actions"
-                    " WHERE campaign_id = $5)",
+                    " WHERE campaign_id = $5), pg_notify($7, $8)",
                     state,
                     version_after,
                     now,
                     status,
                     cid,
                     version_before,
+                    self.channel,
+                    f"{self.origin} {cid} {version_after}",
                 )
                 if moved is None:
                     stored = await conn.fetchval("SELECT version FROM campaigns WHERE id = $1", cid)
