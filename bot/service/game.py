@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
@@ -165,8 +166,11 @@ class _Reload(Exception):
 
 #: How a process keeps its cached tables fresh when other processes share the database.
 CACHE_CHECKS = ("notify", "read")
-# Reloads after a lost commit race before the action is refused as too contended.
-MAX_CONFLICTS = 8
+# Reloads after a lost commit race before the action is refused as too contended, and
+# the most seconds a loser waits (a random part of it, growing with each loss) before
+# it tries again, so that it does not lose every race to a process acting in a loop.
+MAX_CONFLICTS = 32
+CONFLICT_BACKOFF = 0.002
 
 
 class GameService(Generic[S, A]):
@@ -401,6 +405,7 @@ class GameService(Generic[S, A]):
                                 "The table is changing too fast to save your action. Look "
                                 "at the latest board and try again.",
                             ) from None
+                        await asyncio.sleep(random.uniform(0, CONFLICT_BACKOFF * conflicts))
                     # Another process wrote this table: read what is on disk and judge
                     # the action again on it.
                     self._cache.pop(cid)

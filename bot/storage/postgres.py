@@ -443,6 +443,7 @@ class PostgresStore(SharedPostgres, Store):
                 moved = await conn.fetchval(
                     "UPDATE campaigns SET state = $1, version = $2, updated_at = $3,"
                     " status = coalesce($4, status) WHERE id = $5 AND version = $6"
+                    " AND status = 'active'"  # closed by another process: reload, refuse
                     " RETURNING (SELECT coalesce(max(seq), 0) + 1 FROM actions"
                     " WHERE campaign_id = $5), pg_notify($7, $8)",
                     state,
