@@ -298,12 +298,15 @@ class GameService(Generic[S, A]):
         """This game's active campaign bound to this channel, if any."""
         return await self.store.find_active_by_channel(channel_id, self.adapter.game)
 
-    async def get(self, campaign_id: str) -> S:
-        """The table's current (committed) state."""
+    async def get(self, campaign_id: str, *, fresh: bool = False) -> S:
+        """The table's current (committed) state. `fresh`: read from the database, not
+        the cache (another process may have committed a moment ago)."""
         entry = self._cache.get(campaign_id)
-        if entry is not None and self.cache_check != "read":
+        if entry is not None and self.cache_check != "read" and not fresh:
             return entry.state
         async with self._locks.hold(campaign_id):
+            if fresh:
+                self._cache.pop(campaign_id)
             return (await self._entry(campaign_id, counted=False)).state
 
     async def set_status(self, campaign_id: str, status: CampaignStatus) -> CampaignInfo:

@@ -231,12 +231,13 @@ class SharedPostgres:
         self, campaign_id: str, kind: str, key: str, *, now: float, lease: float = LEASE
     ) -> TimerRow | None:
         """Claim the timer to fire it now: None if it is not this situation's any more,
-        not due, or claimed by a process whose claim still runs."""
+        not due, or claimed by another process whose claim still runs (this process's
+        own claim, from `claim_overdue`, is renewed)."""
         async with self._pool.acquire() as conn:
             row = await conn.fetchrow(
                 "UPDATE timers SET claimed_by = $4, claim_until = $5 + $6"
                 " WHERE campaign_id = $1 AND kind = $2 AND key = $3 AND due_at <= $5"
-                " AND (claimed_by IS NULL OR claim_until < $5)"
+                " AND (claimed_by IS NULL OR claimed_by = $4 OR claim_until < $5)"
                 " RETURNING campaign_id, game, kind, key, version, due_at, number",
                 campaign_id,
                 kind,

@@ -26,7 +26,6 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.storage import pg_admin, pg_saved
-from bot.storage.pg_shared import SharedPostgres
 from bot.storage.base import (
     CAMPAIGN_STATUSES,
     CampaignInfo,
@@ -62,6 +61,7 @@ from bot.storage.pg_schema import (
     PG_MIGRATIONS,
     VERSION_TABLE,
 )
+from bot.storage.pg_shared import SharedPostgres
 from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row, info_from_row
 from bot.storage.transfer import CampaignExport
 

@@ -195,6 +195,7 @@ class GameRuntime(ABC, Generic[S]):
         if self._ready_done:
             return
         self._ready_done = True
+        self.timers.start()
         for cid in list(self.channel_of_table):
             try:
                 state = await self.service.get(cid)
@@ -466,12 +467,29 @@ class GameRuntime(ABC, Generic[S]):
             while not q.empty():
                 batch.append(q.get_nowait())
             try:
-                await self.publish(cid, batch)
+                await self._publish_in_turn(cid, batch)
                 # A game's publish may arm its timers at a point of its choosing; this
                 # makes sure they follow every commit (a no-op if they already do).
                 self.schedule_timers(cid, batch[-1].state)
             except Exception:
                 log.exception("campaign %s: publishing v%d failed", cid, batch[-1].version)
+
+    async def _publish_in_turn(self, cid: str, batch: list[Applied[S]]) -> None:
+        """Publish `batch`, one process at a time per table. With several processes on
+        one database, another one may have posted a newer version of this table while
+        this update waited: then this (older) update is followed by the board as it is
+        now, so the newest message of the table always carries its current buttons.
+        One process alone: no lock to take, and its queue keeps commit order."""
+        store = self.service.store
+        if not store.shared:
+            await self.publish(cid, batch)
+            return
+        async with store.table_lock("publish:" + cid):
+            newest = await store.mark_published(cid, batch[-1].version)
+            await self.publish(cid, batch)
+            if newest > batch[-1].version:
+                state = await self.service.get(cid, fresh=True)
+                await self.post_board(cid, state)
 
     # ---- DMs ------------------------------------------------------------------------
 
