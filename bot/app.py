@@ -201,9 +201,7 @@ def make_bot(settings: Settings, **kwargs: Any) -> FixerBot:
         return FixerBot(settings, **kwargs)
     if shards.ids is None:
         return ShardedFixerBot(settings, **kwargs)
-    return ShardedFixerBot(
-        settings, shard_ids=list(shards.ids), shard_count=shards.count, **kwargs
-    )
+    return ShardedFixerBot(settings, shard_ids=list(shards.ids), shard_count=shards.count, **kwargs)
 
 
 # ---- running -------------------------------------------------------------------------------

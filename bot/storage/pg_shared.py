@@ -58,6 +58,8 @@ class SharedPostgres:
     url: str
     db_schema: str | None
     _pool: asyncpg.Pool
+    # PostgresStore's: a pool connection, its errors as StorageError.
+    _conn: Callable[[str], contextlib.AbstractAsyncContextManager[asyncpg.Connection]]
 
     shared = True
 
@@ -129,7 +131,7 @@ class SharedPostgres:
                 delay = min(delay * 2, 10.0)
 
     async def stored_version(self, campaign_id: str) -> int | None:
-        async with self._pool.acquire() as conn:
+        async with self._conn("coordinating with other processes") as conn:
             value = await conn.fetchval("SELECT version FROM campaigns WHERE id = $1", campaign_id)
         return None if value is None else int(value)
 
@@ -171,7 +173,7 @@ class SharedPostgres:
     async def mark_published(self, campaign_id: str, version: int) -> int:
         """Record that `version` of the table is being posted; the newest version
         posted before (-1 if none; a newer one than `version` stays recorded)."""
-        async with self._pool.acquire() as conn:
+        async with self._conn("coordinating with other processes") as conn:
             row = await conn.fetchrow(
                 "WITH old AS (SELECT version FROM published WHERE campaign_id = $1 FOR UPDATE)"
                 " INSERT INTO published (campaign_id, version)"
@@ -190,7 +192,7 @@ class SharedPostgres:
         """Store the table's `row.kind` timer unless the same situation (`key`) is
         already timed, and return what is stored: the first process to arm a situation
         sets its deadline; one arming from an older state version changes nothing."""
-        async with self._pool.acquire() as conn:
+        async with self._conn("coordinating with other processes") as conn:
             stored = await conn.fetchrow(
                 "INSERT INTO timers (campaign_id, game, kind, key, version, due_at, number)"
                 " SELECT $1, $2, $3, $4, $5, $6, $7"
@@ -233,10 +235,10 @@ class SharedPostgres:
         """Claim the timer to fire it now: None if it is not this situation's any more,
         not due, or claimed by another process whose claim still runs (this process's
         own claim, from `claim_overdue`, is renewed)."""
-        async with self._pool.acquire() as conn:
+        async with self._conn("coordinating with other processes") as conn:
             row = await conn.fetchrow(
-                "UPDATE timers SET claimed_by = $4, claim_until = $5 + $6"
-                " WHERE campaign_id = $1 AND kind = $2 AND key = $3 AND due_at <= $5"
+                "UPDATE timers SET claimed_by = $4, claim_until = $5::float8 + $6::float8"
+                " WHERE campaign_id = $1 AND kind = $2 AND key = $3 AND due_at <= $5::float8"
                 " AND (claimed_by IS NULL OR claimed_by = $4 OR claim_until < $5)"
                 " RETURNING campaign_id, game, kind, key, version, due_at, number",
                 campaign_id,
@@ -254,12 +256,12 @@ class SharedPostgres:
         """Claim timers of `game` due more than `grace` seconds ago that nobody fires
         (never claimed: the process that armed them died before; or claimed by a
         process whose claim ran out)."""
-        async with self._pool.acquire() as conn:
+        async with self._conn("coordinating with other processes") as conn:
             rows = await conn.fetch(
-                "UPDATE timers SET claimed_by = $2, claim_until = $3 + $5"
+                "UPDATE timers SET claimed_by = $2, claim_until = $3::float8 + $5::float8"
                 " WHERE (campaign_id, kind) IN (SELECT campaign_id, kind FROM timers"
-                " WHERE game = $1 AND due_at <= $3 - $4"
-                " AND (claimed_by IS NULL OR claim_until < $3)"
+                " WHERE game = $1 AND due_at <= $3::float8 - $4::float8"
+                " AND (claimed_by IS NULL OR claim_until < $3::float8)"
                 " ORDER BY due_at LIMIT $6 FOR UPDATE SKIP LOCKED)"
                 " RETURNING campaign_id, game, kind, key, version, due_at, number",
                 game,
@@ -276,7 +278,7 @@ class SharedPostgres:
     ) -> None:
         """The claimed timer fired: drop it, or (a reminder series) release it with
         its next deadline and number."""
-        async with self._pool.acquire() as conn:
+        async with self._conn("coordinating with other processes") as conn:
             if next_due is None:
                 await conn.execute(
                     "DELETE FROM timers WHERE campaign_id = $1 AND kind = $2 AND key = $3"
@@ -300,7 +302,7 @@ class SharedPostgres:
 
     async def clear_timer(self, campaign_id: str, kind: str, key: str) -> None:
         """The situation `key` is over: its timer goes (a newer situation's stays)."""
-        async with self._pool.acquire() as conn:
+        async with self._conn("coordinating with other processes") as conn:
             await conn.execute(
                 "DELETE FROM timers WHERE campaign_id = $1 AND kind = $2 AND key = $3",
                 campaign_id,

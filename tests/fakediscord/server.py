@@ -3072,9 +3072,7 @@ class FakeDiscordServer:
                 return
         shard = data.get("shard")
         if shard is not None and (
-            not isinstance(shard, list)
-            or len(shard) != 2
-            or not 0 <= int(shard[0]) < int(shard[1])
+            not isinstance(shard, list) or len(shard) != 2 or not 0 <= int(shard[0]) < int(shard[1])
         ):
             await self._close_conn(conn, code=4010, message="Invalid shard")
             return
