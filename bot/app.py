@@ -83,6 +83,8 @@ class FixerBot(commands.Bot):
         self.synchronous = synchronous or settings.durability
         self.sync_only = sync_only
         self.cache_size = cache_size
+        # How cached tables are kept fresh when other processes share the database.
+        self.cache_check = settings.cache_check
         self.house: Any = None
         self._store: Any = None
         self.autobackup: Any = None

@@ -122,6 +122,10 @@ class Settings(BaseModel):
     # The shards this process runs (None: not sharded, one gateway connection, as a
     # bot in fewer than 2,500 servers may be). See docs/operations.md, "Many processes".
     shards: Shards | None = Field(default=None, description="BOT_SHARDS")
+    # PostgreSQL with several processes: `notify` (another process's commit drops the
+    # table from this one's cache, by LISTEN/NOTIFY) or `read` (a version check on every
+    # read). See docs/storage.md, "Several processes".
+    cache_check: str = Field(default="notify", description="BOT_CACHE_CHECK")
 
     @field_validator("database", mode="before")
     @classmethod
@@ -183,6 +187,17 @@ class Settings(BaseModel):
                     raise ValueError(f"{path} {what}; use pack directories separated by ':'")
             return tuple(paths)
         return v
+
+    @field_validator("cache_check")
+    @classmethod
+    def _cache_check(cls, v: str) -> str:
+        mode = v.lower()
+        if mode not in ("notify", "read"):
+            raise ValueError(
+                "use notify (other processes' commits are announced) or read (a version "
+                "check on every read)"
+            )
+        return mode
 
     @field_validator("shards", mode="before")
     @classmethod

@@ -77,7 +77,10 @@ class House:
         if content is None:
             content = self.contents[plugin.name] = plugin.load_content(None)
         service: GameService[Any, Any] = GameService(
-            self.store, plugin.adapter(content), cache_size=self.cache_size
+            self.store,
+            plugin.adapter(content),
+            cache_size=self.cache_size,
+            cache_check=getattr(self.bot, "cache_check", "notify"),
         )
         return service, content, self.prefs
 
