@@ -249,6 +249,13 @@ class Timers(Generic[S]):
         return await self.rt.service.store.arm_timer(row)
 
     async def _shared_deadline(self, cid: str, deadline: Deadline, version: int) -> None:
+        try:
+            await self._shared_deadline_once(cid, deadline, version)
+        except StorageError as exc:
+            # Unclaimed, the row stays due: a sweeper (this process's too) fires it.
+            log.warning("campaign %s: its deadline waits for the database: %s", cid, exc.message)
+
+    async def _shared_deadline_once(self, cid: str, deadline: Deadline, version: int) -> None:
         store, text = self.rt.service.store, key_text(deadline.key)
         row = await self._arm(
             cid, DEADLINE, deadline.key, deadline.seconds * self.rt.time_scale, version
@@ -262,6 +269,12 @@ class Timers(Generic[S]):
         await store.finish_timer(cid, DEADLINE, text)
 
     async def _shared_reminders(self, cid: str, reminder: Reminder, version: int) -> None:
+        try:
+            await self._shared_reminder_series(cid, reminder, version)
+        except StorageError as exc:
+            log.warning("campaign %s: its reminders wait for the database: %s", cid, exc.message)
+
+    async def _shared_reminder_series(self, cid: str, reminder: Reminder, version: int) -> None:
         rt, store, text = self.rt, self.rt.service.store, key_text(reminder.key)
         delay = reminder.seconds * rt.time_scale
         row = await self._arm(cid, REMINDER, reminder.key, delay, version)
@@ -318,6 +331,10 @@ class Timers(Generic[S]):
 
     async def _take_over(self, row: TimerRow) -> None:
         """`row` is claimed by this process: arm it here (the claim lets it fire)."""
+        with contextlib.suppress(StorageError):
+            await self._take_over_row(row)
+
+    async def _take_over_row(self, row: TimerRow) -> None:
         cid, store = row.campaign_id, self.rt.service.store
         try:
             state = await self.rt.service.get(cid)
