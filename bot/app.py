@@ -269,10 +269,11 @@ async def _serve(
 ) -> int:
     """Run until stopped, retrying an unreachable Discord (bot/connect.py), with the
     heartbeat `python -m bot health` reads beside the database (bot/heartbeat.py)."""
-    db = DEFAULT_DATABASE if settings.postgres else Path(settings.database)
-    if db == DEFAULT_DATABASE:  # as setup_hook does: the heartbeat lives beside it
-        db.parent.mkdir(parents=True, exist_ok=True)
-    beat = heartbeat.Heartbeat(heartbeat.heartbeat_path(db), every=heartbeat_every)
+    path = heartbeat.process_heartbeat_path(settings.database, settings.shards)
+    if settings.postgres or Path(settings.database) == DEFAULT_DATABASE:
+        # As setup_hook does for the default database: the directory may be missing.
+        path.parent.mkdir(parents=True, exist_ok=True)
+    beat = heartbeat.Heartbeat(path, every=heartbeat_every)
     return await serve(
         lambda message_content: make_bot(
             settings, contents=contents, message_content=message_content

@@ -3,12 +3,17 @@ the bot is discord.py's AutoShardedBot when it is set, a plain Bot otherwise."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from types import SimpleNamespace
+
 import discord
 import pytest
 from discord.ext import commands
 
 from bot.app import FixerBot, ShardedFixerBot, make_bot
+from bot.cli import main
 from bot.config import Settings, SettingsError, Shards, parse_shards
+from bot.heartbeat import Heartbeat, heartbeat_path, process_heartbeat_path
 
 
 @pytest.mark.parametrize(
@@ -69,3 +74,34 @@ async def test_the_bot_is_sharded_only_when_asked() -> None:
     assert isinstance(auto, ShardedFixerBot) and auto.shard_ids is None
     assert auto.shard_count is None  # asked of Discord (GET /gateway/bot) at connect
     await plain.close()  # (an AutoShardedBot never started has nothing to close)
+
+
+def test_each_postgresql_process_has_its_own_heartbeat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Processes on PostgreSQL have no database file to put the heartbeat beside: each
+    writes one named after its shards, and `health` with the same settings reads it."""
+    url = "postgresql://fixer@db:5432/fixer"
+    assert process_heartbeat_path(tmp_path / "f.db") == heartbeat_path(tmp_path / "f.db")
+    one = process_heartbeat_path(url, parse_shards("0-1/4"))
+    two = process_heartbeat_path(url, parse_shards("2,3/4"))
+    assert one.name == "fixer-shards-0_1-of-4.heartbeat.json" and one != two
+    assert process_heartbeat_path(url).name == "fixer.heartbeat.json"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("BOT_DATABASE", url)
+    monkeypatch.setenv("BOT_SHARDS", "2,3/4")
+    beat = Heartbeat(two, every=10)
+    beat.client = SimpleNamespace(
+        ws=SimpleNamespace(open=True),
+        latency=0.01,
+        guilds=[],
+        is_closed=lambda: False,
+        is_ready=lambda: True,
+    )
+    two.parent.mkdir()
+    assert beat.write()
+    assert main(["health"]) == 0
+    assert "ok: connected" in capsys.readouterr().out
+    monkeypatch.setenv("BOT_SHARDS", "0-1/4")  # another process's: it never wrote one
+    assert main(["health"]) == 1
+    assert "no heartbeat file data/fixer-shards-0_1-of-4" in capsys.readouterr().err
