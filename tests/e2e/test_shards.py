@@ -38,6 +38,7 @@ async def _start(fake: FakeDiscord, url: str, shards: str) -> FixerBot:
     rt.new_seed = lambda: seeds.randrange(2**48)
     rt.timers.sweep_every = 0.1
     rt.timers.grace = 0.3
+    bot.house.prefs_refresh = 0.1
     await bot.house.idle()
     return bot
 
@@ -153,3 +154,16 @@ async def test_a_vote_timer_armed_in_one_process_fires_in_the_other(world: World
     log = await survivor.service.store.read_log(t.cid)
     assert [e.kind for e in log].count("close_vote") == 1
     assert len(chose()) == 1
+
+
+async def test_a_dm_opt_in_made_on_one_process_reaches_the_other(world: World) -> None:
+    """Preferences are the house's, saved to the shared database: the process of the
+    DM shard takes up an opt-in made in the channel's, so its commits DM the hand too."""
+    t, alice = await _table(world)
+    await t.slash(alice, "dm", {"enabled": True})
+    prefs = world.bots[0].runtime("legends").prefs
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 5
+    while str(alice.id) not in prefs.dm_players(t.cid):
+        assert loop.time() < end, "the other process never saw the opt-in"
+        await asyncio.sleep(0.05)

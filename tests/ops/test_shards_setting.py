@@ -3,6 +3,7 @@ the bot is discord.py's AutoShardedBot when it is set, a plain Bot otherwise."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -105,3 +106,17 @@ def test_each_postgresql_process_has_its_own_heartbeat(
     monkeypatch.setenv("BOT_SHARDS", "0-1/4")  # another process's: it never wrote one
     assert main(["health"]) == 1
     assert "no heartbeat file data/fixer-shards-0_1-of-4" in capsys.readouterr().err
+
+
+def test_the_compose_example_covers_every_shard_once() -> None:
+    """compose.postgres.yaml's processes: each BOT_SHARDS is valid, they agree on the
+    count, and together they run every shard id exactly once."""
+    text = (Path(__file__).resolve().parents[2] / "compose.postgres.yaml").read_text()
+    values = re.findall(r'^\s*BOT_SHARDS:\s*"([^"]+)"', text, flags=re.M)
+    assert len(values) >= 2
+    shards = [parse_shards(v) for v in values]
+    counts = {s.count for s in shards}
+    assert len(counts) == 1
+    ids = sorted(i for s in shards for i in s.ids or ())
+    assert ids == list(range(counts.pop() or 0))
+    assert "postgresql://" in text and "service_healthy" in text
