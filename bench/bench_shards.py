@@ -41,7 +41,7 @@ from bot.storage.base import Store
 from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
 
-Result = tuple[int, float, list[float]]  # actions, seconds, latencies
+Result = tuple[int, float, list[float], float]  # actions, seconds, latencies, CPU share
 
 
 async def _crews(service: GameService[Any, Any], wl: Any, cids: list[str], per: int) -> Result:
@@ -54,9 +54,12 @@ async def _crews(service: GameService[Any, Any], wl: Any, cids: list[str], per: 
             await service.act(cid, action, expected_version=version + i, interaction_id=f"i{i}")
             lat.append(time.perf_counter() - t0)
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(crew(cid) for cid in cids))
-    return len(cids) * per, time.perf_counter() - start, lat
+    wall = time.perf_counter() - start
+    # How busy this process was: near 1.0 means Python is the bottleneck (another
+    # process helps), well below means it waits for the database.
+    return len(cids) * per, wall, lat, (time.process_time() - cpu) / wall
 
 
 async def _run_pg(
@@ -106,7 +109,8 @@ async def pg_round(url: str, wl: Any, tables: int, per: int, procs: int, check: 
             w.join()
         actions = sum(r[0] for r in results)
         seconds = max(r[1] for r in results)
-        return actions, seconds, [x for r in results for x in r[2]]
+        cpu = statistics.mean(r[3] for r in results)
+        return actions, seconds, [x for r in results for x in r[2]], cpu
     finally:
         await _schema(url, schema, drop=True)
 
@@ -120,7 +124,7 @@ async def sqlite_round(wl: Any, tables: int, per: int) -> Result:
             return await _crews(service, wl, cids, per)
 
 
-async def _sizes(url: str, wl: Any, per: int) -> list[tuple[int, int]]:
+def _sizes(wl: Any, per: int) -> list[tuple[int, int]]:
     """The state and log-row sizes of the workload (for the bare loop)."""
     sizes = []
     state = wl.genesis("t0")
@@ -140,8 +144,9 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     if args.read:
         modes.insert(3, "pg x2 read")
     rates: dict[str, list[float]] = {m: [] for m in modes}
+    cpus: dict[str, list[float]] = {m: [] for m in modes}
     lats: dict[str, list[float]] = {m: [] for m in modes}
-    sizes = await _sizes(url, wl, per)
+    sizes = _sizes(wl, per)
     for _ in range(args.rounds):
         for mode in modes:
             if mode == "bare":
@@ -150,12 +155,13 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 lats[mode] += lat
                 continue
             if mode == "sqlite x1":
-                n, secs, lat = await sqlite_round(wl, tables, per)
+                n, secs, lat, cpu = await sqlite_round(wl, tables, per)
             else:
                 procs = 2 if "x2" in mode else 1
                 check = "read" if mode.endswith("read") else "notify"
-                n, secs, lat = await pg_round(url, wl, tables, per, procs, check)
+                n, secs, lat, cpu = await pg_round(url, wl, tables, per, procs, check)
             rates[mode].append(n / secs)
+            cpus[mode].append(cpu)
             lats[mode] += lat
     out: dict[str, Any] = {"workload": wl.note, "tables": tables, "actions_per_table": per}
     bare = statistics.median(rates["bare"])
@@ -169,6 +175,8 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             "p50_ms": round(pct(lats[mode], 50) * 1000, 1),
             "p99_ms": round(pct(lats[mode], 99) * 1000, 1),
         }
+        if cpus[mode]:
+            out[mode]["cpu_share_per_process"] = round(statistics.median(cpus[mode]), 2)
         print(f"{mode}: {json.dumps(out[mode])}", flush=True)
     return out
 

@@ -4,13 +4,19 @@
 use it through the `Store` methods of the same names (bot/storage/base.py), whose
 single-process defaults are what SQLite uses.
 
-* **Commits of other processes** (`watch`). Every commit sends a NOTIFY on the
-  database's channel in the same transaction (so it is delivered at COMMIT, and only if
-  the commit happened): ``<origin> <campaign id> <version>``. A process listens on one
-  dedicated connection and tells its services, which drop the table from their caches.
-  If that connection drops, notifications may have been missed: the services are told
-  to forget every cached table (`None`), and it reconnects. `stored_version` is the
-  other way: a version check on every read (docs/storage.md compares the two).
+* **Commits of other processes** (`watch`). After each commit, a NOTIFY on the
+  database's channel says ``<origin> <campaign id> <version>`` (one line per commit).
+  Not in the commit's own transaction: PostgreSQL serializes the commits of
+  transactions that notify (a lock on the notification queue held through the commit),
+  which would undo the group commit of concurrent actions; so the commits of one loop
+  turn are announced together, by one small transaction that does not wait for its
+  fsync (a notification is no data: lost in a crash, its listeners' connections drop
+  too). A process listens on one dedicated connection and tells its services, which
+  drop the table from their caches. If that connection drops, notifications may have
+  been missed: the services are told to forget every cached table (`None`), and it
+  reconnects. Meanwhile a copy may be a moment old; the version-checked commit makes
+  that safe (the service reloads). `stored_version` is the other way: a version check
+  on every read (docs/storage.md compares the two).
 * **Timers** (`arm_timer`, `claim_timer`, `finish_timer`, `clear_timer`,
   `claim_overdue`): a table's deadline and reminder series are rows; the process that
   fires one first claims it (an UPDATE that only one process can win), and a claim runs
@@ -44,6 +50,8 @@ LEASE = 30.0
 LOCK_POOL = 8
 
 Watcher = Callable[[str | None, int], None]
+# A NOTIFY payload must be shorter than 8000 bytes.
+NOTIFY_MAX = 7900
 
 
 def notify_channel(schema: str | None) -> str:
@@ -73,6 +81,8 @@ class SharedPostgres:
         self._lock_pool: asyncpg.Pool | None = None
         self._lock_pool_opening: asyncio.Lock | None = None
         self._stopping = False
+        self._pending: list[str] = []
+        self._announcing: asyncio.Task[None] | None = None
 
     def _settings(self) -> dict[str, str]:
         return {"search_path": self.db_schema} if self.db_schema else {}
@@ -93,16 +103,42 @@ class SharedPostgres:
         conn.add_termination_listener(self._listener_lost)
         self._listen = conn
 
-    def _notified(self, conn: Any, pid: int, channel: str, payload: str) -> None:
-        origin, _, rest = payload.partition(" ")
-        if origin == self.origin:
-            return
-        cid, _, version = rest.rpartition(" ")
-        for watcher in list(self._watchers):
+    def announce(self, campaign_id: str, version: int) -> None:
+        """Tell the other processes (soon, with the commits of this loop turn) that
+        `campaign_id` is at `version` now."""
+        self._pending.append(f"{self.origin} {campaign_id} {version}")
+        if self._announcing is None or self._announcing.done():
+            self._announcing = asyncio.ensure_future(self._announce())
+
+    async def _announce(self) -> None:
+        await asyncio.sleep(0)  # the commits finishing in this loop turn come along
+        while self._pending and not self._stopping:
+            batch: list[str] = []
+            size = 0
+            while self._pending and size + len(self._pending[0]) < NOTIFY_MAX:
+                line = self._pending.pop(0)
+                batch.append(line)
+                size += len(line) + 1
             try:
-                watcher(cid, int(version))
-            except Exception:
-                log.exception("a commit watcher failed")
+                async with self._pool.acquire() as conn, conn.transaction():
+                    await conn.execute("SET LOCAL synchronous_commit TO off")
+                    await conn.execute("SELECT pg_notify($1, $2)", self.channel, "\n".join(batch))
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                # Not told: the others' copies stay until they reload on a conflict
+                # (or their version check on read sees it).
+                log.warning("could not tell other processes of %d commits: %s", len(batch), exc)
+
+    def _notified(self, conn: Any, pid: int, channel: str, payload: str) -> None:
+        for line in payload.split("\n"):
+            origin, _, rest = line.partition(" ")
+            if origin == self.origin:
+                continue
+            cid, _, version = rest.rpartition(" ")
+            for watcher in list(self._watchers):
+                try:
+                    watcher(cid, int(version))
+                except Exception:
+                    log.exception("a commit watcher failed")
 
     def _listener_lost(self, conn: Any) -> None:
         if self._stopping:
@@ -136,6 +172,9 @@ class SharedPostgres:
         return None if value is None else int(value)
 
     async def _close_shared(self) -> None:
+        if self._announcing is not None and not self._announcing.done():
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._announcing, 2.0)
         self._stopping = True
         if self._listen_task is not None:
             self._listen_task.cancel()

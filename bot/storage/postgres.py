@@ -382,12 +382,7 @@ class PostgresStore(SharedPostgres, Store):
             doing=f"changing the status of campaign {campaign_id}",
         )
         log.info("campaign %s is now %s", campaign_id, status)
-        await self._fetchrow(
-            "SELECT pg_notify($1, $2)",
-            self.channel,
-            f"{self.origin} {campaign_id} {info.version}",
-            doing="telling other processes",
-        )
+        self.announce(campaign_id, info.version)
         return info
 
     async def rebind(
@@ -438,22 +433,18 @@ class PostgresStore(SharedPostgres, Store):
             async with self._tx(f"saving an action on campaign {cid}") as conn:
                 # The row lock taken here orders concurrent writers of this campaign; a
                 # waiter re-reads the row after the winner commits and no longer matches.
-                # The NOTIFY (only if the row moved) goes out at COMMIT, only if it
-                # commits: other processes drop their cached copy (pg_shared.py).
                 moved = await conn.fetchval(
                     "UPDATE campaigns SET state = $1, version = $2, updated_at = $3,"
                     " status = coalesce($4, status) WHERE id = $5 AND version = $6"
                     " AND status = 'active'"  # closed by another process: reload, refuse
                     " RETURNING (SELECT coalesce(max(seq), 0) + 1 FROM actions"
-                    " WHERE campaign_id = $5), pg_notify($7, $8)",
+                    " WHERE campaign_id = $5)",
                     state,
                     version_after,
                     now,
                     status,
                     cid,
                     version_before,
-                    self.channel,
-                    f"{self.origin} {cid} {version_after}",
                 )
                 if moved is None:
                     stored = await conn.fetchval("SELECT version FROM campaigns WHERE id = $1", cid)
@@ -509,6 +500,7 @@ class PostgresStore(SharedPostgres, Store):
                     )
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise self._integrity(exc, cid, None) from exc
+        self.announce(cid, version_after)  # other processes drop their cached copy
         return entry
 
     async def find_interaction(self, campaign_id: str, interaction_id: str) -> LogEntry | None:

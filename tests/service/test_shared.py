@@ -125,7 +125,7 @@ async def test_a_click_for_a_version_only_the_other_process_has_seen(pair: Pair)
     await a.act("t1", Bump(player="a"))  # v3; b still caches v2 (notify mode)
     result = await b.act("t1", Bump(player="b"), expected_version=3)
     assert result.version == 4
-    assert (await a.get("t1")).counter == 2
+    assert (await a.get("t1", fresh=True)).counter == 2
 
 
 async def test_a_finished_campaign_is_refused_by_the_other_process(pair: Pair) -> None:
