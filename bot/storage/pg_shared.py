@@ -212,18 +212,22 @@ class SharedPostgres:
     async def mark_published(self, campaign_id: str, version: int) -> int:
         """Record that `version` of the table is being posted; the newest version
         posted before (-1 if none; a newer one than `version` stays recorded)."""
-        async with self._conn("coordinating with other processes") as conn:
-            row = await conn.fetchrow(
-                "WITH old AS (SELECT version FROM published WHERE campaign_id = $1 FOR UPDATE)"
-                " INSERT INTO published (campaign_id, version)"
+        async with (
+            self._conn("coordinating with other processes") as conn,
+            conn.transaction(),
+        ):
+            old = await conn.fetchval(
+                "SELECT version FROM published WHERE campaign_id = $1 FOR UPDATE", campaign_id
+            )
+            await conn.execute(
+                "INSERT INTO published (campaign_id, version)"
                 " SELECT $1, $2 WHERE EXISTS (SELECT 1 FROM campaigns WHERE id = $1)"
                 " ON CONFLICT (campaign_id) DO UPDATE"
-                " SET version = greatest(published.version, excluded.version)"
-                " RETURNING (SELECT version FROM old)",
+                " SET version = greatest(published.version, excluded.version)",
                 campaign_id,
                 version,
             )
-        return -1 if row is None or row[0] is None else int(row[0])
+        return -1 if old is None else int(old)
 
     # ---- timers ----------------------------------------------------------------------
 
