@@ -44,8 +44,8 @@ async def _start(fake: FakeDiscord, url: str, shards: str) -> FixerBot:
 
 
 class World:
-    def __init__(self, fake: FakeDiscord, guild: FakeGuild, bots: list[FixerBot]) -> None:
-        self.fake, self.guild, self.bots = fake, guild, bots
+    def __init__(self, fake: FakeDiscord, guild: FakeGuild, bots: list[FixerBot], url: str) -> None:
+        self.fake, self.guild, self.bots, self.url = fake, guild, bots, url
 
     @property
     def channel(self) -> FakeChannel:
@@ -64,8 +64,9 @@ async def world() -> AsyncIterator[World]:
         guild = fake.add_guild("Night City", shard=(1, 2))  # its channel: shard 1
         dm_shard = await _start(fake, url, "0/2")
         guild_shard = await _start(fake, url, "1/2")
-        yield World(fake, guild, [dm_shard, guild_shard])
-        for bot in (guild_shard, dm_shard):
+        w = World(fake, guild, [dm_shard, guild_shard], url)
+        yield w
+        for bot in w.bots:
             if not bot.is_closed():
                 await fake.stop_bot(bot)
 
@@ -167,3 +168,20 @@ async def test_a_dm_opt_in_made_on_one_process_reaches_the_other(world: World) -
     while str(alice.id) not in prefs.dm_players(t.cid):
         assert loop.time() < end, "the other process never saw the opt-in"
         await asyncio.sleep(0.05)
+
+
+async def test_a_process_resumes_only_the_tables_of_its_shards(world: World) -> None:
+    """At start-up each process binds (and posts missed boards for) the tables of its
+    own shards' guilds only; the other one still acts on them from DMs and timers."""
+    t, _ = await _table(world)
+    for bot in world.bots:
+        await world.fake.stop_bot(bot)
+    world.bots = [await _start(world.fake, world.url, "0/2")]
+    world.bots.append(await _start(world.fake, world.url, "1/2"))
+    dm_rt, guild_rt = (bot.runtime("legends") for bot in world.bots)
+    assert t.cid not in dm_rt.channel_of_table
+    assert guild_rt.channel_of_table[t.cid] == world.channel.id
+    assert guild_rt.on_my_shards(str(world.guild.id)) and not dm_rt.on_my_shards(
+        str(world.guild.id)
+    )
+    assert dm_rt.on_my_shards(None) and not guild_rt.on_my_shards(None)  # DMs: shard 0
