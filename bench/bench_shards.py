@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.bench_pg import DEFAULT_URL, _schema, bare_round
-from bench.bench_service import pct, toy_workload
+from bench.bench_service import legends_workload, pct, toy_workload
 from bot.service.game import GameService
 from bot.storage.base import Store
 from bot.storage.postgres import PostgresStore
@@ -62,21 +62,28 @@ async def _crews(service: GameService[Any, Any], wl: Any, cids: list[str], per: 
     return len(cids) * per, wall, lat, (time.process_time() - cpu) / wall
 
 
+def workload(game: str, per: int) -> Any:
+    """The toy game (a cheap engine: the database is the bottleneck) or Cyberpunk
+    Legends (a real engine, a few ms of Python per action)."""
+    return legends_workload(per) if game == "legends" else toy_workload(per)
+
+
 async def _run_pg(
-    url: str, schema: str, cids: list[str], per: int, check: str, start_at: float
+    url: str, schema: str, cids: list[str], per: int, check: str, game: str, ready: Any, go: Any
 ) -> Result:
-    wl = toy_workload(per)
+    wl = workload(game, per)
     async with await PostgresStore.open(url, schema=schema, max_size=max(4, len(cids))) as store:
         service: GameService[Any, Any] = GameService(store, wl.adapter, cache_check=check)
         await service.start(warm=False)
         for cid in cids:
             await service.get(cid)  # warm: a running bot has its tables cached
-        await asyncio.sleep(max(0.0, start_at - time.time()))
+        ready.put(True)  # every process starts at once, when all are warm
+        await asyncio.to_thread(go.wait)
         return await _crews(service, wl, cids, per)
 
 
-def _worker(args: tuple[str, str, list[str], int, str, float], out: Any) -> None:
-    out.put(asyncio.run(_run_pg(*args)))
+def _worker(args: tuple[str, str, list[str], int, str, str], ready: Any, go: Any, out: Any) -> None:
+    out.put(asyncio.run(_run_pg(*args, ready, go)))
 
 
 async def _create(store: Store, wl: Any, cids: list[str]) -> None:
@@ -85,7 +92,9 @@ async def _create(store: Store, wl: Any, cids: list[str]) -> None:
         await service.create(campaign_id=cid, state=wl.genesis(cid), name=cid, owner="o")
 
 
-async def pg_round(url: str, wl: Any, tables: int, per: int, procs: int, check: str) -> Result:
+async def pg_round(
+    url: str, wl: Any, tables: int, per: int, procs: int, check: str, game: str
+) -> Result:
     """`procs` OS processes acting on `tables` tables split between them."""
     schema = "bench_" + secrets.token_hex(4)
     await _schema(url, schema)
@@ -94,16 +103,19 @@ async def pg_round(url: str, wl: Any, tables: int, per: int, procs: int, check: 
         async with await PostgresStore.open(url, schema=schema) as store:
             await _create(store, wl, cids)
         ctx = mp.get_context("spawn")
-        out = ctx.Queue()
-        start_at = time.time() + 4.0  # after every process has started and warmed up
+        out, ready, go = ctx.Queue(), ctx.Queue(), ctx.Event()
         workers = [
             ctx.Process(
-                target=_worker, args=((url, schema, cids[p::procs], per, check, start_at), out)
+                target=_worker,
+                args=((url, schema, cids[p::procs], per, check, game), ready, go, out),
             )
             for p in range(procs)
         ]
         for w in workers:
             w.start()
+        for _ in workers:
+            ready.get(timeout=600)
+        go.set()
         results = [out.get(timeout=600) for _ in workers]
         for w in workers:
             w.join()
@@ -138,7 +150,7 @@ def _sizes(wl: Any, per: int) -> list[tuple[int, int]]:
 
 async def main(args: argparse.Namespace) -> dict[str, Any]:
     url = args.url or os.environ.get("FIXER_TEST_POSTGRES") or DEFAULT_URL
-    wl = toy_workload(args.actions)
+    wl = workload(args.game, args.actions)
     tables, per = args.tables, args.actions
     modes: list[str] = ["bare", "pg x1", "pg x2 notify", "sqlite x1"]
     if args.read:
@@ -159,7 +171,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             else:
                 procs = 2 if "x2" in mode else 1
                 check = "read" if mode.endswith("read") else "notify"
-                n, secs, lat, cpu = await pg_round(url, wl, tables, per, procs, check)
+                n, secs, lat, cpu = await pg_round(url, wl, tables, per, procs, check, args.game)
             rates[mode].append(n / secs)
             cpus[mode].append(cpu)
             lats[mode] += lat
@@ -189,6 +201,7 @@ def cli() -> None:
     p.add_argument("--tables", type=int, default=40)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--read", action="store_true", help="also 2 processes with cache_check=read")
+    p.add_argument("--game", choices=("toy", "legends"), default="toy")
     args = p.parse_args()
     if args.quick:
         args.actions, args.tables, args.rounds = 10, 4, 1
