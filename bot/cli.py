@@ -126,9 +126,13 @@ def _add_health(sub: Subparsers) -> None:
 
 
 def _health(args: argparse.Namespace) -> int:
-    from bot.heartbeat import health
+    from bot.app import settings_from_args
+    from bot.heartbeat import health, process_heartbeat_path
 
-    return health(database_path(args))
+    settings = settings_from_args(args)
+    if settings is None:
+        return 2
+    return health(process_heartbeat_path(settings.database, settings.shards))
 
 
 def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
@@ -480,6 +484,17 @@ def verify_export(data: Any) -> str | None:
 def _db_init(args: argparse.Namespace) -> int:
     from bot.storage.sqlite import init_database
 
+    target = database_target(args)
+    if isinstance(target, str):  # a postgresql:// URL
+        from bot.storage import pg_init
+        from bot.storage.postgres import redact
+
+        async def pg() -> int:
+            done = await pg_init.init_database(target)
+            print(f"{done} the tables of a new, empty Fixer database at {redact(target)}")
+            return 0
+
+        return _storage_call(pg)
     path = database_path(args)
 
     async def go() -> int:
@@ -532,6 +547,15 @@ def _db_recover(args: argparse.Namespace) -> int:
 def _db_migrate(args: argparse.Namespace) -> int:
     from bot.storage.sqlite import SqliteStore
 
+    target = database_target(args)
+    if isinstance(target, str):  # a postgresql:// URL
+        from bot.storage import pg_init
+
+        async def pg() -> int:
+            print(await pg_init.migrate_database(target))
+            return 0
+
+        return _storage_call(pg)
     path = database_path(args)
 
     async def go() -> int:
