@@ -52,9 +52,11 @@ log = logging.getLogger("cogs.tcg")
 
 AI_PLAYER = "ai"
 # Button actions: a hand panel, the defender's React, one legal action by its index in
-# `legal_actions` at the button's version, and a challenge's Accept / Decline / deck.
-HAND, REACT, DO, ACCEPT, DECLINE, DECK = "hand", "react", "do", "accept", "decline", "deck"
-ids.register(PLUGIN.name, frozenset({HAND, REACT, DO, ACCEPT, DECLINE, DECK}))
+# `legal_actions` at the button's version, one way to pay for one (T27), and a
+# challenge's Accept / Decline / deck.
+HAND, REACT, DO, PAY = "hand", "react", "do", "pay"
+ACCEPT, DECLINE, DECK = "accept", "decline", "deck"
+ids.register(PLUGIN.name, frozenset({HAND, REACT, DO, PAY, ACCEPT, DECLINE, DECK}))
 
 CHALLENGE_SECONDS = 600.0
 AI_PACE = 0.6  # seconds between the AI's moves (scaled by time_scale)
@@ -218,7 +220,7 @@ class TcgRuntime(GameRuntime[Duel]):
     # ---- DM hands ---------------------------------------------------------------------
 
     def _update_dms(self, cid: str, state: Duel) -> None:
-        from cogs.tcg.interact import panel
+        from cogs.tcg.panel import panel
 
         for player in sorted(self.prefs.dm_players(cid)):
             if player in self.prefs.dm_closed or not player.isdigit():

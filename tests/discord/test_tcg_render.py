@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cogs.tcg import render
-from cogs.tcg.interact import panel
+from cogs.tcg.panel import panel
 from cogs.tcg.runtime import TcgRuntime
 from content.tcg.loader import load_default_pack
 from rules.tcg.cards import TcgContent
