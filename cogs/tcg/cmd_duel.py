@@ -10,6 +10,7 @@ from discord import app_commands
 
 from cogs.common.answer import player_id, send
 from cogs.tcg import choices
+from cogs.tcg.challenges import Challenge
 from cogs.tcg.cmd_base import (
     TCG,
     Choice,
@@ -25,7 +26,7 @@ from cogs.tcg.interact import (
     show_panel,
     start_duel,
 )
-from cogs.tcg.runtime import AI_PLAYER, CHALLENGE_SECONDS, Challenge
+from cogs.tcg.runtime import AI_PLAYER, CHALLENGE_SECONDS
 from rules.tcg import actions as act
 from rules.tcg.options import TcgOptions
 
@@ -83,7 +84,7 @@ class DuelCommands(CommandBase):
             deck=chosen,
             expires=time.time() + CHALLENGE_SECONDS * self.rt.time_scale,
         )
-        self.rt.add_challenge(ch)
+        await self.rt.add_challenge(ch)
         view = challenge_buttons(self.rt, ch)
         kwargs: dict[str, Any] = {
             "content": f"⚔️ {ch.challenger_name} challenges <@{ch.opponent}> to a duel. "
@@ -206,6 +207,7 @@ class DuelCommands(CommandBase):
         if spectators_see_hand_counts is not None:
             update["spectators_see_hand_counts"] = spectators_see_hand_counts
         ch.options = TcgOptions.model_validate({**ch.options.model_dump(), **update})
+        await self.rt.save_challenge(ch)
         await send(interaction, content="✓ " + ", ".join(ch.options.describe()), ephemeral=True)
 
     # ---- setup and turns ----------------------------------------------------------------

@@ -24,8 +24,9 @@ from cogs.common.buttons import FxButton, make_view
 from cogs.common.text import clip
 from cogs.tcg import decks as player_decks
 from cogs.tcg import render
+from cogs.tcg.challenges import Challenge
 from cogs.tcg.panel import menu_page, panel, payment_choices, payment_pick, payment_prompt
-from cogs.tcg.runtime import ACCEPT, DECK, DECLINE, DO, HAND, PAY, REACT, Challenge
+from cogs.tcg.runtime import ACCEPT, DECK, DECLINE, DO, HAND, PAY, REACT
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
 from rules.tcg.engine import new_duel

@@ -12,7 +12,8 @@ restart-proof timers) with what is the TCG.
 * **Practice.** A seat whose player is `AI_PLAYER` is played by the engine's AI: after a
   short pause, its choice is computed off the event loop (`asyncio.to_thread`) from its
   own view, then committed like anyone's action.
-* **Challenges** (before a duel exists) are kept in memory, per channel, and expire.
+* **Challenges** (before a duel exists) are kept per channel, in memory and in the
+  database (`cogs.tcg.challenges`), so they and their expiry survive a restart.
 """
 
 from __future__ import annotations
@@ -23,25 +24,26 @@ import logging
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.service.game import Applied, GameService, Refused
+from bot.storage.errors import StorageError
 from cogs.common import ids
 from cogs.common.buttons import FxButton, make_view
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import Deadline, Reminder
+from cogs.tcg import challenges as stored_challenges
 from cogs.tcg import render
+from cogs.tcg.challenges import Challenge
 from cogs.tcg.plugin import PLUGIN
 from rules.core.errors import IllegalAction, Refusal
 from rules.tcg import actions as act
-from rules.tcg.cards import DeckList, TcgContent
+from rules.tcg.cards import TcgContent
 from rules.tcg.legal import legal_actions, to_act
-from rules.tcg.options import TcgOptions
 from rules.tcg.state import Duel
 from rules.tcg.view import DuelView, events_for, view
 
@@ -60,21 +62,6 @@ ids.register(PLUGIN.name, frozenset({HAND, REACT, DO, PAY, ACCEPT, DECLINE, DECK
 
 CHALLENGE_SECONDS = 600.0
 AI_PACE = 0.6  # seconds between the AI's moves (scaled by time_scale)
-
-
-@dataclass
-class Challenge:
-    id: str
-    channel_id: int
-    guild_id: int
-    challenger: str
-    challenger_name: str
-    opponent: str
-    opponent_name: str
-    deck: DeckList
-    expires: float
-    options: TcgOptions = field(default_factory=TcgOptions)
-    task: asyncio.Task[None] | None = None
 
 
 class TcgRuntime(GameRuntime[Duel]):
@@ -315,14 +302,56 @@ class TcgRuntime(GameRuntime[Duel]):
 
     # ---- challenges -------------------------------------------------------------------
 
-    def add_challenge(self, ch: Challenge) -> None:
+    async def add_challenge(self, ch: Challenge) -> None:
+        """A new open challenge (or one read back at start-up): stored, and timed."""
         self.challenges[ch.channel_id] = ch
+        await self.save_challenge(ch)
         ch.task = self.spawn(self._expire(ch), name="timer")
+
+    async def save_challenge(self, ch: Challenge) -> None:
+        try:
+            await stored_challenges.save(self.service.store, ch)
+        except StorageError:
+            log.warning("challenge %s: could not be stored; it lasts until a restart", ch.id)
+
+    async def start(self) -> None:
+        await super().start()
+        await self.restore_challenges()
+
+    async def on_ready(self) -> None:
+        await super().on_ready()
+        # Timed once connected, so an expiry that passed while Fixer was away can say so.
+        for ch in list(self.challenges.values()):
+            if ch.task is None:
+                ch.task = self.spawn(self._expire(ch), name="timer")
+
+    async def restore_challenges(self) -> None:
+        """The open challenges of before a restart, back in memory before the first
+        click can arrive (their timers start on connecting); a row that no longer reads
+        is dropped."""
+        try:
+            found = await stored_challenges.stored(self.service.store)
+        except StorageError:
+            log.warning("open challenges could not be read; they are lost")
+            return
+        for item, ch in found:
+            if ch is None or ch.channel_id in self.challenges:
+                log.warning("challenge %s: unreadable or a duplicate; dropped", item.name)
+                with contextlib.suppress(StorageError):
+                    await self.service.store.delete_item(
+                        item.game, item.kind, item.owner, item.name
+                    )
+                continue
+            self.challenges[ch.channel_id] = ch
+        if self.challenges:
+            log.info("tcg: %d open challenges resumed", len(self.challenges))
 
     async def _expire(self, ch: Challenge) -> None:
         await asyncio.sleep(max(0.0, ch.expires - time.time()))
         if self.challenges.get(ch.channel_id) is ch:
             del self.challenges[ch.channel_id]
+            with contextlib.suppress(StorageError):
+                await stored_challenges.delete(self.service.store, ch)
             channel = self.bot.get_channel(ch.channel_id)
             if isinstance(channel, discord.abc.Messageable):
                 with contextlib.suppress(discord.HTTPException):
@@ -332,7 +361,15 @@ class TcgRuntime(GameRuntime[Duel]):
                     )
 
     def drop_challenge(self, ch: Challenge) -> None:
+        """The challenge is answered or withdrawn: forgotten, here and in the database."""
         if self.challenges.get(ch.channel_id) is ch:
             del self.challenges[ch.channel_id]
         if ch.task is not None:
             ch.task.cancel()
+        self.spawn(self._forget(ch), name="challenge")
+
+    async def _forget(self, ch: Challenge) -> None:
+        try:
+            await stored_challenges.delete(self.service.store, ch)
+        except StorageError:
+            log.warning("challenge %s: could not be deleted from the database", ch.id)
