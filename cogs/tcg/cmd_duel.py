@@ -26,7 +26,7 @@ from cogs.tcg.interact import (
     show_panel,
     start_duel,
 )
-from cogs.tcg.runtime import AI_PLAYER, CHALLENGE_SECONDS
+from cogs.tcg.runtime import AI_LEVELS, CHALLENGE_SECONDS, DEFAULT_AI_LEVEL, ai_player
 from rules.tcg import actions as act
 from rules.tcg.options import TcgOptions
 
@@ -136,13 +136,18 @@ class DuelCommands(CommandBase):
         await decline(self.rt, interaction, ch)
 
     @TCG.command(name="practice", description="A duel against the AI in this channel")
-    @app_commands.describe(deck="your deck", ai_deck="the AI's deck", level="the AI's level")
+    @app_commands.describe(
+        deck="your deck",
+        ai_deck="the AI's deck",
+        level="the AI's level: random (easiest), greedy, search (strongest, the default)",
+    )
+    @app_commands.choices(level=[Choice(name=lv, value=lv) for lv in AI_LEVELS])
     async def practice(
         self,
         interaction: discord.Interaction[Any],
         deck: str,
         ai_deck: str | None = None,
-        level: app_commands.Range[int, 1, 3] = 2,
+        level: str = DEFAULT_AI_LEVEL,
     ) -> None:
         mine = await self._find_deck(interaction, deck)
         if mine is None:
@@ -156,12 +161,17 @@ class DuelCommands(CommandBase):
             return
         if other is None:
             other = next(d for i, d in sorted(self.rt.content.decks.items()) if d.id != mine.id)
-        self.rt.ai_budget = {1: 0.0, 2: 0.05, 3: 0.2}[level]
+        if level not in AI_LEVELS:  # a client that ignores the choices
+            await refuse(
+                interaction,
+                f"There is no AI level '{level}'.\nPick one of: {', '.join(AI_LEVELS)}.",
+            )
+            return
         await start_duel(
             self.rt,
             interaction,
-            players=(player_id(interaction), AI_PLAYER),
-            names=(interaction.user.display_name, "Fixer AI"),
+            players=(player_id(interaction), ai_player(level)),
+            names=(interaction.user.display_name, f"Fixer AI ({level})"),
             decks=(mine, other),
             options=TcgOptions(),
         )

@@ -9,9 +9,11 @@ restart-proof timers) with what is the TCG.
   (`reaction_timeout`, kept in the preferences, so it survives a restart): when it passes,
   the defender passes.
 * **Turn timer.** With `turn_timer` set, the player the duel waits on is reminded.
-* **Practice.** A seat whose player is `AI_PLAYER` is played by the engine's AI: after a
-  short pause, its choice is computed off the event loop (`asyncio.to_thread`) from its
-  own view, then committed like anyone's action.
+* **Practice.** A seat whose player is an AI id (`ai_player(level)`: "ai-random",
+  "ai-greedy", "ai-search"; the duel's own, so each practice duel has its level) is
+  played by the engine's AI of that level: after a short pause, its choice is computed
+  off the event loop (`asyncio.to_thread`) from its own view, then committed like
+  anyone's action.
 * **Challenges** (before a duel exists) are kept per channel, in memory and in the
   database (`cogs.tcg.challenges`), so they and their expiry survive a restart.
 """
@@ -52,7 +54,27 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cogs.tcg")
 
-AI_PLAYER = "ai"
+AI_PLAYER = "ai"  # the AI's seat of a practice duel made before levels: search
+AI_LEVELS = ("random", "greedy", "search")
+DEFAULT_AI_LEVEL = "search"
+
+
+def ai_player(level: str) -> str:
+    """The player id of an AI seat of `level`: kept in the duel itself, so a practice
+    duel's level is its own (several at once) and survives a restart."""
+    if level not in AI_LEVELS:
+        raise ValueError(f"unknown AI level {level!r}")
+    return f"{AI_PLAYER}-{level}"
+
+
+def ai_level(player: str) -> str | None:
+    """The AI level of a seat's player id, or None for a person."""
+    if player == AI_PLAYER:
+        return DEFAULT_AI_LEVEL
+    level = player.removeprefix(AI_PLAYER + "-")
+    return level if level != player and level in AI_LEVELS else None
+
+
 # Button actions: a hand panel, the defender's React, one legal action by its index in
 # `legal_actions` at the button's version, one way to pay for one (T27), and a
 # challenge's Accept / Decline / deck.
@@ -81,7 +103,7 @@ class TcgRuntime(GameRuntime[Duel]):
         self.content = content
         self.challenges: dict[int, Challenge] = {}
         self.ai_pace = AI_PACE
-        self.ai_budget = 0.05
+        self.ai_budget = 0.05  # seconds a search-level move may think
         self._awaited: dict[str, int | None] = {}
         self._ai_running: set[str] = set()
         self._dm_sig: dict[tuple[str, str], tuple[Any, ...]] = {}
@@ -265,7 +287,7 @@ class TcgRuntime(GameRuntime[Duel]):
 
     def maybe_ai(self, cid: str, state: Duel) -> None:
         seat = self.waiting(state)
-        if seat is None or state.seats[seat].player != AI_PLAYER or cid in self._ai_running:
+        if seat is None or ai_level(state.seats[seat].player) is None or cid in self._ai_running:
             return
         self._ai_running.add(cid)
         self.spawn(self._ai_move(cid, state.version), name="ai")
@@ -277,7 +299,7 @@ class TcgRuntime(GameRuntime[Duel]):
             if state.version != version:
                 return
             seat = self.waiting(state)
-            if seat is None or state.seats[seat].player != AI_PLAYER:
+            if seat is None or ai_level(state.seats[seat].player) is None:
                 return
             action = await asyncio.to_thread(self._ai_choose, state, seat)
             try:
@@ -291,12 +313,14 @@ class TcgRuntime(GameRuntime[Duel]):
         self.maybe_ai(cid, state)
 
     def _ai_choose(self, state: Duel, seat: int) -> act.Action:
-        """Off the event loop: the AI sees only its own view."""
-        from rules.tcg.ai.search import SearchPlayer
+        """Off the event loop: the AI of the seat's level sees only its own view."""
+        from cogs.tcg.terminal.setup import make_player
 
-        legal = [a for a in legal_actions(state, self.content, AI_PLAYER) if a.type != "concede"]
+        me = state.seats[seat]
+        legal = [a for a in legal_actions(state, self.content, me.player) if a.type != "concede"]
         seen = view(state, self.content, seat)
-        player = SearchPlayer(budget=self.ai_budget)
+        level = ai_level(me.player) or DEFAULT_AI_LEVEL
+        player = make_player(level, self.content.decks.get(me.deck_id), budget=self.ai_budget)
         rng = random.Random(state.version * 7919 + state.turn)
         return player.choose(seen, legal, self.content, rng)
 
