@@ -30,6 +30,8 @@ log = logging.getLogger("cogs.common")
 S = TypeVar("S")
 
 MAX_REMINDERS = 3
+# Actions a repeating deadline takes at most before it gives up (a loop guard).
+MAX_REPEATS = 20
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,10 @@ class Deadline:
 
     key: tuple[Any, ...]
     seconds: float
+    #: After its action, if the table is still in the same situation (the same key), the
+    #: deadline, already passed, acts again at once: a turn timer whose player keeps being
+    #: waited on (a roll, then the main phase) gets its moves made until the turn ends.
+    repeat: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,8 @@ class Timers(Generic[S]):
                 now = time.time()
                 at = prefs.vote_deadline(cid, deadline.key, deadline.seconds * rt.time_scale, now)
                 timers.deadline_task = rt.spawn(
-                    self._deadline(cid, deadline.key, max(0.0, at - now)), name="timer"
+                    self._deadline(cid, deadline.key, max(0.0, at - now), deadline.repeat),
+                    name="timer",
                 )
         reminder = rt.reminder(state)
         key = reminder.key if reminder is not None else None
@@ -113,10 +120,15 @@ class Timers(Generic[S]):
                     name="timer",
                 )
 
-    async def _deadline(self, cid: str, key: tuple[Any, ...], delay: float) -> None:
+    async def _deadline(
+        self, cid: str, key: tuple[Any, ...], delay: float, repeat: bool = False
+    ) -> None:
         await asyncio.sleep(delay)
         svc = self.rt.service
-        for _ in range(3):
+        stale = acted = 0
+        # `deadline_action` says None once the table has left the situation `key`; a
+        # repeating deadline acts until then (at most MAX_REPEATS times).
+        while stale < 3 and acted < (MAX_REPEATS if repeat else 1):
             state = await svc.get(cid)
             action = self.rt.deadline_action(state, key)
             if action is None:
@@ -124,10 +136,11 @@ class Timers(Generic[S]):
             try:
                 await svc.act(cid, action, expected_version=svc.adapter.version(state))
                 log.info("campaign %s: the deadline passed: %s", cid, svc.adapter.kind(action))
-                return
+                acted += 1
             except Refused as exc:
                 if exc.refusal.code != "stale":
                     return
+                stale += 1
             except IllegalAction:
                 return
 

@@ -191,7 +191,7 @@ class DuelCommands(CommandBase):
     @TCG.command(name="options", description="Table options of the challenge here")
     @app_commands.describe(
         reaction_timeout="seconds the defender has to react (5-3600)",
-        turn_timer="seconds before the player waited on is warned (0 = off)",
+        turn_timer="seconds a player has each turn before Fixer ends it for them (0 = off)",
         spectators_see_hand_counts="spectators see how many cards each hand holds",
     )
     async def options(

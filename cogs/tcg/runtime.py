@@ -107,6 +107,7 @@ class TcgRuntime(GameRuntime[Duel]):
         self._awaited: dict[str, int | None] = {}
         self._ai_running: set[str] = set()
         self._dm_sig: dict[tuple[str, str], tuple[Any, ...]] = {}
+        self._timed_out: dict[str, tuple[Any, ...]] = {}
 
     # ---- the house's hooks ------------------------------------------------------------
 
@@ -258,30 +259,60 @@ class TcgRuntime(GameRuntime[Duel]):
             return None
         return ("window", state.turn, a.attacker, a.target or "", a.redirected)
 
+    def _turn_key(self, state: Duel) -> tuple[Any, ...] | None:
+        """The turn timer's situation: the duel waits on this person in this turn."""
+        if state.result is not None or state.options.turn_timer <= 0:
+            return None
+        seat = self.waiting(state)
+        if seat is None or ai_level(state.seats[seat].player) is not None:
+            return None
+        return ("turn", state.turn, seat)
+
     def deadline(self, state: Duel) -> Deadline | None:
-        """T10: an open reaction window closes after `reaction_timeout` seconds."""
+        """T10: an open reaction window closes after `reaction_timeout` seconds. Else,
+        with a turn timer, the person the duel waits on has `turn_timer` seconds; when
+        they run out, Fixer makes their timid moves until the duel waits on someone else
+        (`timeout_action`): pass, keep, end the turn."""
         key = self._window_key(state)
-        return None if key is None else Deadline(key, state.options.reaction_timeout)
+        if key is not None:
+            return Deadline(key, state.options.reaction_timeout)
+        key = self._turn_key(state)
+        if key is not None:
+            return Deadline(key, state.options.turn_timer, repeat=True)
+        return None
 
     def deadline_action(self, state: Duel, key: tuple[Any, ...]) -> Any | None:
-        if self._window_key(state) != tuple(key) or state.attack is None:
+        key = tuple(key)
+        if key[:1] == ("turn",):
+            if self._turn_key(state) != key:
+                return None
+            action = timeout_action(state, self.content, int(key[2]))
+            if action is not None and self._timed_out.get(state.id) != key:
+                self._timed_out[state.id] = key  # one notice for the moves that follow
+                who = state.seats[int(key[2])].name
+                note = f"⌛ {who}'s time ran out (turn timer): Fixer plays on for them."
+                self.spawn(self.say(state.id, note), name="notice")
+            return action
+        if self._window_key(state) != key or state.attack is None:
             return None
         return act.Pass(player=state.seats[1 - state.attack.seat].player)
 
     def reminder(self, state: Duel) -> Reminder | None:
-        if state.result is not None or state.options.turn_timer <= 0:
+        """One warning when three quarters of the turn timer are gone."""
+        key = self._turn_key(state)
+        if key is None or self._window_key(state) is not None:
             return None
-        seat = self.waiting(state)
-        if seat is None:
-            return None
-        player = state.seats[seat].player
+        player = state.seats[int(key[2])].player
         if not player.isdigit():
             return None
-        key = (state.turn, seat, str(state.phase), state.version)
-        return Reminder(key, state.options.turn_timer, (player,))
+        return Reminder(key, state.options.turn_timer * 0.75, (player,))
 
     def reminder_text(self, state: Duel, number: int, who: str, minutes: float) -> str:
-        return f"⏰ Warning {number}: {who}, the duel waits on you (turn timer {minutes:g} min)."
+        left = state.options.turn_timer * 0.25
+        return (
+            f"⏰ {who}, the duel waits on you: {left:g} s of your turn timer are left. "
+            "Then Fixer passes, keeps or ends your turn for you."
+        )
 
     # ---- the AI -------------------------------------------------------------------------
 
@@ -397,3 +428,19 @@ class TcgRuntime(GameRuntime[Duel]):
             await stored_challenges.delete(self.service.store, ch)
         except StorageError:
             log.warning("challenge %s: could not be deleted from the database", ch.id)
+
+
+def timeout_action(state: Duel, content: TcgContent, seat: int) -> act.Action | None:
+    """What Fixer does for a player whose turn timer ran out: the timid move (pass a
+    reaction, keep a hand, end the turn), else the first move offered (a roll, a
+    prompt's first option, an attack a Unit must make)."""
+    legal = [
+        a
+        for a in legal_actions(state, content, state.seats[seat].player)
+        if not isinstance(a, act.Concede)
+    ]
+    for kind in (act.Pass, act.Keep, act.End):
+        for a in legal:
+            if isinstance(a, kind):
+                return a
+    return legal[0] if legal else None

@@ -186,11 +186,13 @@ async def position(
     *,
     options: TcgOptions | None = None,
     names: tuple[str, str] = ("alice", "bob"),
+    time_scale: float = 1.0,
     **build_kw: Any,
 ) -> Duelists:
     """A bot running a duel in `fake.channel` at the scenario position (p0, p1), the
-    seats played by two fake users named `names`."""
+    seats played by two fake users named `names`, its timers scaled by `time_scale`."""
     bot = await start_fixer(fake, db)
+    tcg(bot).time_scale = time_scale
     users = [fake.add_user(n, guild=fake.guild) for n in names]
     d = Duelists(fake, bot, fake.channel, users)
     rt = tcg(bot)
@@ -208,6 +210,7 @@ async def position(
         channel_id=str(fake.channel.id),
     )
     rt.bind("dtest", fake.channel.id)
+    rt.schedule_timers("dtest", state)  # no commit yet: as a new duel's start does
     d.cid = "dtest"
     return d
 
