@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import random
 import time
@@ -83,6 +84,7 @@ ACCEPT, DECLINE, DECK = "accept", "decline", "deck"
 ids.register(PLUGIN.name, frozenset({HAND, REACT, DO, PAY, ACCEPT, DECLINE, DECK}))
 
 CHALLENGE_SECONDS = 600.0
+MEMO_SIZE = 512  # cached legal-action lists and views (a few per active duel)
 AI_PACE = 0.6  # seconds between the AI's moves (scaled by time_scale)
 
 
@@ -108,6 +110,7 @@ class TcgRuntime(GameRuntime[Duel]):
         self._ai_running: set[str] = set()
         self._dm_sig: dict[tuple[str, str], tuple[Any, ...]] = {}
         self._timed_out: dict[str, tuple[Any, ...]] = {}
+        self._memo: dict[tuple[Any, ...], Any] = {}
 
     # ---- the house's hooks ------------------------------------------------------------
 
@@ -149,12 +152,35 @@ class TcgRuntime(GameRuntime[Duel]):
 
     def view_for(self, state: Duel, player: str | None) -> DuelView:
         """The one way this front end sees a duel: the engine's view for the person's seat
-        (None, or anyone not seated: the spectator's)."""
+        (None, or anyone not seated: the spectator's). Cached per version (see `_memo`)."""
         seat = self.seat_of(state, player) if player is not None else None
-        return view(state, self.content, seat)
+        key = ("view", state.id, state.version, seat)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._remember(key, view(state, self.content, seat))
+        assert isinstance(found, DuelView)
+        return found
 
     def legal(self, state: Duel, player: str) -> list[act.Action]:
-        return [a for a in legal_actions(state, self.content, player)]
+        """`legal_actions` for `player`, cached per version (a fresh list each call)."""
+        key = ("legal", state.id, state.version, player)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._remember(key, tuple(legal_actions(state, self.content, player)))
+        assert isinstance(found, tuple)
+        return list(found)
+
+    def _remember(self, key: tuple[Any, ...], value: Any) -> Any:
+        """One interaction asks for the same version's legal actions and views several
+        times (the option's resolution, the payment check, the answer's panel, the
+        public board, DM hands): a state never changes once it has a version, so each is
+        computed once. Bounded: the oldest entries go first."""
+        memo = self._memo
+        memo[key] = value
+        if len(memo) > MEMO_SIZE:
+            for old in list(itertools.islice(memo, len(memo) - MEMO_SIZE)):
+                del memo[old]
+        return value
 
     def waiting(self, state: Duel) -> int | None:
         return to_act(state)
