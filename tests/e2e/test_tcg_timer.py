@@ -87,3 +87,24 @@ async def test_the_turn_deadline_survives_a_restart(fake: FakeDiscord, db: Path)
     await _until(d, lambda s: s.active == 1, 6)
     assert time.monotonic() - began < 6
     await d.bot.close()
+
+
+def test_out_of_time_moves_are_the_timid_ones() -> None:
+    """Never a Sell, a Call or a Play for an absent player: End when the turn may end; a
+    Unit that must attack attacks; a reaction passes."""
+    from cogs.tcg.runtime import timeout_action
+    from content.tcg.loader import load_default_pack
+    from rules.tcg import actions as act
+    from rules.tcg.legal import legal_actions
+    from rules.tcg.scenario import build
+
+    content = load_default_pack()
+    mine = Side(
+        field=["alley-cutter"], hand=["alley-cutter"], eddies=2, legends=LEGENDS, gigs=["d6:3"]
+    )
+    state = build(content, mine, Side(legends=LEGENDS, gigs=["d8:5"]))
+    legal = legal_actions(state, content, state.seats[0].player)
+    assert isinstance(legal[0], act.Sell | act.Call | act.Play)  # what must not be taken
+    assert isinstance(timeout_action(state, content, 0), act.End)
+    rolling = build(content, mine, Side(legends=LEGENDS, gigs=["d8:5"]), phase=Phase.ROLL)
+    assert isinstance(timeout_action(rolling, content, 0), act.Roll)
