@@ -20,12 +20,20 @@ import discord
 from bot.service.game import Applied
 from cogs.common import answer, ids
 from cogs.common.answer import Actor, player_id, send
-from cogs.common.buttons import FxButton, make_view
+from cogs.common.buttons import MAX_BUTTONS, FxButton, make_view
+from cogs.common.selects import MAX_OPTIONS, FxSelect, Option, make_view_with_selects
 from cogs.common.text import clip
 from cogs.tcg import decks as player_decks
 from cogs.tcg import render
 from cogs.tcg.challenges import Challenge
-from cogs.tcg.panel import menu_page, panel, payment_choices, payment_pick, payment_prompt
+from cogs.tcg.panel import (
+    BUTTONS_BEFORE_MENU,
+    menu_page,
+    panel,
+    payment_choices,
+    payment_pick,
+    payment_prompt,
+)
 from cogs.tcg.runtime import ACCEPT, DECK, DECLINE, DO, HAND, PAY, REACT
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
@@ -204,16 +212,28 @@ def challenge_buttons(rt: TcgRuntime, ch: Challenge) -> discord.ui.View | None:
 
 
 async def deck_buttons(rt: TcgRuntime, ch: Challenge) -> discord.ui.View | None:
-    """The opponent's saved decks, then the preconstructed ones."""
+    """The opponent's saved decks, then the preconstructed ones: buttons, and past 20 of
+    them a menu with the next 25 (`/tcg accept deck:` names any)."""
     mine = await player_decks.saved(rt.service.store, ch.opponent)
-    row = [
-        FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, d.name), text=f"{d.name} (yours)")
-        for d in mine
-    ] + [
-        FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, deck_id), text=deck.name)
-        for deck_id, deck in sorted(rt.content.decks.items())
+    decks = [(d.name, f"{d.name} (yours)") for d in mine] + [
+        (deck_id, deck.name) for deck_id, deck in sorted(rt.content.decks.items())
     ]
-    made, _ = make_view([row[:20], []])
+    if len(decks) <= MAX_BUTTONS:
+        shown, rest = decks, []
+    else:
+        shown, rest = decks[:BUTTONS_BEFORE_MENU], decks[BUTTONS_BEFORE_MENU:]
+    row = [
+        FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, value), text=text) for value, text in shown
+    ]
+    if not rest:
+        made, _ = make_view([row, []])
+        return made
+    menu = FxSelect(
+        ids.ButtonId(rt.game, DECK, ch.id, 0),
+        [Option(text, value) for value, text in rest[:MAX_OPTIONS]],
+        placeholder="More decks",
+    )
+    made, _ = make_view_with_selects([row, []], [menu])
     return made
 
 

@@ -94,3 +94,29 @@ async def test_a_challenge_that_expired_while_fixer_was_away(fake: FakeDiscord, 
     await fake.wait_for(lambda: _expired(fake), 5)  # at once, with the usual notice
     assert not tcg(d.bot).challenges
     await d.bot.close()
+
+
+async def test_a_deck_past_the_buttons_is_picked_from_the_menu(fake: FakeDiscord, db: Path) -> None:
+    from cogs.tcg import decks as player_decks
+
+    d, msg = await _challenge(fake, db)
+    _, bob = d.users
+    rt = tcg(d.bot)
+    base = rt.content.decks["convoy-wall"]
+    for n in range(24):  # with the preconstructed ones, more than 25 decks
+        await player_decks.save(
+            rt.service.store, str(bob.id), player_decks.named(f"wall-{n}", f"Wall {n:02d}", base)
+        )
+    click = await d.click(bob, msg, next(c for c in msg.custom_ids if ":accept:" in c))
+    picker = click.original or click.followups[-1]
+    rows = [c for row in picker.components for c in row["components"]]
+    assert sum(c["type"] == 2 for c in rows) == 20
+    menu = next(c for c in rows if c["type"] == 3)
+    last = menu["options"][-1]["value"]
+    it = await d.settle_it(await fake.select(bob, picker, menu["custom_id"], [last]))
+    assert it.original is not None or it.followups
+    d.cid = rt.table_of_channel[fake.channel.id]
+    state = await d.state()
+    expected = await player_decks.find(rt.service.store, rt.content, str(bob.id), last)
+    assert expected is not None and state.seats[1].deck_id == expected.id
+    await d.bot.close()
