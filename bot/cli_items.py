@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rules.core.text import count
+
 
 def add_item_commands(dbsub: Any) -> None:
     """The two subcommands, under `db`."""
@@ -56,7 +58,7 @@ def _export_items(args: argparse.Namespace) -> int:
             with contextlib.suppress(OSError):
                 tmp.unlink()
             return _fail(f"could not write {dest}: {exc}")
-        print(f"exported {len(data.items)} saved items to {dest}")
+        print(f"exported {count(len(data.items), 'saved item')} to {dest}")
         return 0
 
     return _storage_call(go)
@@ -83,7 +85,7 @@ def _import_items(args: argparse.Namespace) -> int:
     async def go() -> int:
         async with await open_store(path) as store:
             n = await import_items(store, data)
-        print(f"imported {n} saved items into {path}")
+        print(f"imported {count(n, 'saved item')} into {path}")
         return 0
 
     return _storage_call(go)

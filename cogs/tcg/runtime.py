@@ -44,6 +44,7 @@ from cogs.tcg import render
 from cogs.tcg.challenges import Challenge
 from cogs.tcg.plugin import PLUGIN
 from rules.core.errors import IllegalAction, Refusal
+from rules.core.text import count
 from rules.tcg import actions as act
 from rules.tcg.cards import TcgContent
 from rules.tcg.legal import legal_actions, to_act
@@ -425,7 +426,7 @@ class TcgRuntime(GameRuntime[Duel]):
                 continue
             self.challenges[ch.channel_id] = ch
         if self.challenges:
-            log.info("tcg: %d open challenges resumed", len(self.challenges))
+            log.info("tcg: %s resumed", count(len(self.challenges), "open challenge"))
 
     async def _expire(self, ch: Challenge) -> None:
         await asyncio.sleep(max(0.0, ch.expires - time.time()))
