@@ -26,6 +26,7 @@ from cogs.tcg.interact import (
     show_panel,
     start_duel,
 )
+from cogs.tcg.panel import payment_items
 from cogs.tcg.runtime import AI_LEVELS, CHALLENGE_SECONDS, DEFAULT_AI_LEVEL, ai_player
 from rules.tcg import actions as act
 from rules.tcg.options import TcgOptions
@@ -414,10 +415,39 @@ class DuelCommands(CommandBase):
 
     @TCG.command(name="choose", description="Answer the choice waiting on you")
     async def choose(self, interaction: discord.Interaction[Any], option: str) -> None:
-        await self._act_kind(interaction, "choose", option, "choose")
+        ways = await self._ways(interaction)
+        if not ways:
+            await self._act_kind(interaction, "choose", option, "choose")
+            return
+        # The payment prompt shown to the caller at this version (T27).
+        picked = choices.resolve(option, ways)
+        if not picked:
+            names = "; ".join(n for n, _ in choices.distinct(ways))
+            await refuse(
+                interaction,
+                f"'{option}' is not a way to pay now.\nPick one of: {names}.",
+            )
+            return
+        found = await self._player_duel(interaction)
+        if found is not None:
+            cid, state = found
+            await run_action(
+                self.rt, interaction, cid, picked[0][2], expected_version=state.version
+            )
+
+    async def _ways(self, interaction: discord.Interaction[Any]) -> list[choices.Item]:
+        found = await self._duel(interaction, quiet=True)
+        if found is None:
+            return []
+        cid, state = found
+        player = player_id(interaction)
+        return payment_items(self.rt, state, player, self.rt.paying.get((cid, player)))
 
     @choose.autocomplete("option")
     async def _choose_auto(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
+        ways = choices.distinct(await self._ways(interaction))
+        if ways:
+            return _matching(ways, current)
         return await self._auto(interaction, "choose", current)

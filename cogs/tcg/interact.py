@@ -80,7 +80,9 @@ async def run_action(
         ways = payment_choices(rt, state, action)
         legal = rt.legal(state, player) if ways else []
         if ways and action in legal and expected_version in (None, state.version):
-            embed, buttons = payment_prompt(rt, state, player, legal.index(action), ways)
+            index = legal.index(action)
+            embed, buttons = payment_prompt(rt, state, player, index, ways)
+            rt.paying[(cid, player)] = (state.version, index)  # `/tcg choose` answers it too
             await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
             return None
     async with rt.answering(cid):

@@ -178,6 +178,26 @@ def payment_prompt(
     return embed, view
 
 
+def payment_items(
+    rt: TcgRuntime, state: Duel, player: str, pending: tuple[int, int] | None
+) -> list[tuple[str, str, act.Action]]:
+    """The ways to pay of the payment prompt `pending` (its version and action index) as
+    `/tcg choose` options (name, key, action); [] once the duel has moved on."""
+    seat = rt.seat_of(state, player)
+    if pending is None or seat is None or pending[0] != state.version:
+        return []
+    legal = rt.legal(state, player)
+    if pending[1] >= len(legal):
+        return []
+    v = rt.view_for(state, player)
+    ways = payment_choices(rt, state, legal[pending[1]])
+    return [
+        (payment_label(state, v, seat, w.pay or ()), f"pay{j}", w)
+        for j, w in enumerate(ways)
+        if isinstance(w, act.Play | act.Call | act.Activate)
+    ]
+
+
 def payment_pick(arg: str) -> tuple[int, int] | None:
     """(action index, way index) from a payment button's argument."""
     i, sep, j = arg.partition(".")

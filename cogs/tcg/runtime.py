@@ -112,6 +112,9 @@ class TcgRuntime(GameRuntime[Duel]):
         self._dm_sig: dict[tuple[str, str], tuple[Any, ...]] = {}
         self._timed_out: dict[str, tuple[Any, ...]] = {}
         self._memo: dict[tuple[Any, ...], Any] = {}
+        # (duel, player) -> (version, legal index) of the payment prompt last shown to
+        # them (T27), so `/tcg choose` can answer it while the duel stays at that version.
+        self.paying: dict[tuple[str, str], tuple[int, int]] = {}
 
     # ---- the house's hooks ------------------------------------------------------------
 

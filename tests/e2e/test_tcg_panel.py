@@ -124,9 +124,22 @@ async def test_the_payer_picks_which_sources_pay(fake: FakeDiscord, db: Path) ->
     ]
     await d.slash(bob, "status")  # no change of version: still fresh
     eddie = _buttons(prompt)[0]["custom_id"]
-    await d.click(alice, prompt, eddie)
+    # `/tcg choose` answers the payment prompt too: autocomplete offers its ways.
+    ac = await fake.autocomplete(alice, "tcg choose", {"option": ""}, focused="option")
+    await ac.response()
+    assert [c["name"] for c in ac.choices] == [b["label"] for b in _buttons(prompt)]
+    ac = await fake.autocomplete(bob, "tcg choose", {"option": ""}, focused="option")
+    await ac.response()
+    assert ac.choices == []  # bob was asked nothing
+    it = await d.slash(alice, "choose", {"option": "Pay with slot 9"})
+    assert "not a way to pay" in (it.original or it.followups[-1]).text
+    assert (await d.state()).version == after.version
+    await d.slash(alice, "choose", {"option": "Pay with slot 3"})  # a typed label prefix
     after = await d.state()
-    assert all(e.spent for e in after.seats[0].eddies) and len(after.seats[0].field) == 2
+    me = after.seats[0]
+    assert me.legends[2].spent and not any(e.spent for e in me.eddies)
+    assert len(me.field) == 2
+    # The prompt's buttons are now out of date; nothing changes.
     it = await d.click(alice, prompt, eddie)
     assert "out of date" in (it.original or it.followups[-1]).text
     assert (await d.state()).version == after.version
