@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import t as tr
 from cogs.common.buttons import MAX_BUTTONS, SHORT, FxButton, make_view
 from cogs.legends import ids, render_private
 from cogs.legends.ids import button
@@ -21,7 +22,7 @@ from rules.legends.view import BoardView, PlayerView
 Style = discord.ButtonStyle
 
 
-def board_buttons(b: BoardView) -> discord.ui.View | None:
+def board_buttons(b: BoardView, *, loc: str = "en") -> discord.ui.View | None:
     """The public board's buttons: never anything that names a hidden card. The action
     the table expects next comes first, in the primary style."""
     t, v = b.table, b.version
@@ -31,9 +32,9 @@ def board_buttons(b: BoardView) -> discord.ui.View | None:
     last: list[FxButton] = []
     expected = b.phase in ("plan", "flip")
     if b.phase == "plan" and b.turn is not None:
-        first.append(FxButton(button(ids.PLAYS, t, v), text="Play", style=Style.primary))
+        first.append(FxButton(button(ids.PLAYS, t, v), text=tr(loc, "Play"), style=Style.primary))
     if b.phase == "flip":
-        first.append(FxButton(button(ids.FLIP, t, v), text="Flip", style=Style.primary))
+        first.append(FxButton(button(ids.FLIP, t, v), text=tr(loc, "Flip"), style=Style.primary))
     if b.phase == "vote":
         for o in b.vote:
             first.append(
@@ -44,11 +45,13 @@ def board_buttons(b: BoardView) -> discord.ui.View | None:
                 )
             )
         last.append(
-            FxButton(button(ids.CLOSE, t, v), text="Close vote (Leader)", style=Style.danger)
+            FxButton(
+                button(ids.CLOSE, t, v), text=tr(loc, "Close vote (Leader)"), style=Style.danger
+            )
         )
     hand = FxButton(
         button(ids.HAND, t, v),
-        text="My hand",
+        text=tr(loc, "My hand"),
         style=Style.secondary if expected or b.vote else Style.primary,
     )
     if b.phase == "vote":
@@ -58,7 +61,7 @@ def board_buttons(b: BoardView) -> discord.ui.View | None:
     return view
 
 
-def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
+def panel_buttons(view: PlayerView, *, loc: str = "en") -> tuple[discord.ui.View | None, int]:
     """Buttons for one person's legal actions (ephemeral panel or DM): (view, hidden),
     where `hidden` counts actions that did not fit (use the slash commands for those).
 
@@ -80,7 +83,9 @@ def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
     for a in view.legal:
         if isinstance(a, Flip):
             closing.append(
-                FxButton(button(ids.FLIP, t, v), text="Flip the next card", style=Style.primary)
+                FxButton(
+                    button(ids.FLIP, t, v), text=tr(loc, "Flip the next card"), style=Style.primary
+                )
             )
         elif isinstance(a, Play):
             c = cards.get(a.card)
@@ -88,7 +93,7 @@ def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
             (merc_plays if a.merc else plays).append(
                 FxButton(
                     button(ids.PLAY, t, v, a.card, a.merc),
-                    text=("Merc: " if a.merc else "") + name,
+                    text=(tr(loc, "Merc: ") if a.merc else "") + name,
                     style=Style.primary,
                 )
             )
@@ -113,20 +118,23 @@ def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
             (closing if out else choices).append(
                 FxButton(
                     button(ids.CHOOSE, t, v, a.option, a.merc),
-                    text=clip(("Merc: " if a.merc else "") + text, SHORT),
+                    text=clip((tr(loc, "Merc: ") if a.merc else "") + text, SHORT),
                     style=Style.secondary if out else Style.primary,
                 )
             )
         elif isinstance(a, CloseVote):
             closing.append(
-                FxButton(button(ids.CLOSE, t, v), text="Close the vote", style=Style.danger)
+                FxButton(
+                    button(ids.CLOSE, t, v), text=tr(loc, "Close the vote"), style=Style.danger
+                )
             )
         elif isinstance(a, Discard):
             c = cards.get(a.card)
             (merc_discards if a.merc else discards).append(
                 FxButton(
                     button(ids.DISCARD, t, v, a.card, a.merc),
-                    text=("🗑️ Merc: " if a.merc else "🗑️ ") + (card_button(c, 30) if c else a.card),
+                    text=("🗑️ " + tr(loc, "Merc: ") if a.merc else "🗑️ ")
+                    + (card_button(c, 30) if c else a.card),
                     style=Style.danger,
                 )
             )
@@ -134,7 +142,7 @@ def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
             closing.append(
                 FxButton(
                     button(ids.READY, t, v, None, a.merc),
-                    text="Merc is ready" if a.merc else "Ready (draw up)",
+                    text=tr(loc, "Merc is ready") if a.merc else tr(loc, "Ready (draw up)"),
                     style=Style.primary,
                 )
             )
@@ -142,15 +150,22 @@ def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
 
 
 def panel_message(
-    view: PlayerView, notes: Sequence[str] = (), more: str = "use `/legends discard` or `choose`"
+    view: PlayerView,
+    notes: Sequence[str] = (),
+    more: str | None = None,
+    *,
+    loc: str = "en",
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """One person's private panel (ephemeral reply or DM): their hand(s), prompts and the
     buttons for what they may do now."""
-    embed = render_private.hand_embed(view, notes=notes)
-    buttons, hidden = panel_buttons(view)
+    embed = render_private.hand_embed(view, notes=notes, loc=loc)
+    buttons, hidden = panel_buttons(view, loc=loc)
     if hidden:
-        embed.description = (embed.description or "") + (
-            f"\n({hidden} more options did not fit: {more}.)"
+        more = more or tr(loc, "use `/legends discard` or `choose`")
+        embed.description = (
+            (embed.description or "")
+            + "\n"
+            + tr(loc, "({hidden} more options did not fit: {more}.)", hidden=hidden, more=more)
         )
     return embed, buttons
 
