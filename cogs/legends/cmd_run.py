@@ -207,7 +207,7 @@ class RunCommands(CommandBase):
                     )
                 else:
                     lbl = render_private.prompt_option_label(
-                        view.prompts, a.option, merc_seats, a.merc
+                        view.prompts, a.option, merc_seats, a.merc, loc
                     )
                     lbl = (t(loc, "Merc: ") if a.merc else "") + lbl
                 items.append((lbl, (MERC_PREFIX if a.merc else "") + a.option))

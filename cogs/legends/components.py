@@ -115,7 +115,7 @@ def panel_buttons(view: PlayerView, *, loc: str = "en") -> tuple[discord.ui.View
             text = (
                 card_button(c)
                 if c
-                else prompt_option_label(view.prompts, a.option, merc_seats, a.merc)
+                else prompt_option_label(view.prompts, a.option, merc_seats, a.merc, loc)
             )
             # "Done" / "Don't replace": the way out of a prompt, not the expected answer.
             out = a.option == "done"

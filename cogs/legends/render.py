@@ -479,7 +479,7 @@ def _board_embed(b: BoardView, detail: bool, loc: str = "en") -> discord.Embed:
             embed.add_field(
                 name=t(loc, "⏳ Waiting on a choice"),
                 inline=False,
-                value=fit_lines([p.text for p in b.prompts], FIELD_VALUE_MAX, loc=loc),
+                value=fit_lines([say(loc, p.text) for p in b.prompts], FIELD_VALUE_MAX, loc=loc),
             )
         embed.add_field(
             name=t(loc, "👥 Crew"),

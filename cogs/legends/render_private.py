@@ -20,6 +20,7 @@ from cogs.legends.render import (
     suit_name,
     to_hit_line,
 )
+from cogs.legends.words import say
 from rules.legends.cards import ContentPack, PlayerCard
 from rules.legends.state import Runner
 from rules.legends.view import BoardView, PlayerView, PromptView
@@ -48,7 +49,7 @@ def _hand_lines(view: PlayerView, loc: str = "en") -> list[str]:
 def hand_text(view: PlayerView, *, loc: str = "en") -> str:
     lines = _hand_lines(view, loc)
     for p in view.prompts:
-        lines.append(t(loc, "⏳ **Your choice:** {prompt}", prompt=p.text))
+        lines.append(t(loc, "⏳ **Your choice:** {prompt}", prompt=say(loc, p.text)))
     return "\n".join(lines)
 
 
@@ -126,14 +127,14 @@ def hand_embed(view: PlayerView, notes: Sequence[str] = (), *, loc: str = "en") 
 
 
 def prompt_option_label(
-    prompts: Sequence[PromptView], key: str, merc_seats: set[int], merc: bool
+    prompts: Sequence[PromptView], key: str, merc_seats: set[int], merc: bool, loc: str = "en"
 ) -> str:
     for p in prompts:
         if (p.seat in merc_seats) != merc:
             continue
         for o in p.options:
             if o.key == key:
-                return o.label
+                return say(loc, o.label)
     return key
 
 

@@ -133,6 +133,26 @@ REFUSALS = (
     N_("You are not part of this run; you will be dealt in next run."),
 )
 
+# Prompts and their options (rules/legends/engine/prompts.py, card_effects.py, execution.py).
+PROMPTS = (
+    N_("{who} chooses a player to {what}."),
+    N_("draw {n}"),
+    N_("discard {n}"),
+    N_("{who} may discard up to {cards}."),
+    N_("{who} discards {cards}."),
+    N_("{who} may put a card from hand into the Plan."),
+    N_("{who} may discard a card from the Plan."),
+    N_("{who} may discard cards from the Plan."),
+    N_("{who} may replace a card in the Plan."),
+    N_("{who} picks the replacing card."),
+    N_("{who} drew a card: put it into the Plan or discard it."),
+    N_("{who} assigns Damage: how much of the {n} left goes to {obstacle}?"),
+    N_("Put {card} into the Plan"),
+    N_("Discard {card}"),
+    N_("Done"),
+    N_("Don't replace"),
+)
+
 # What the table waits on (rules/legends/engine/status.py), alone and inside refusals.
 WAITING = (
     N_("no run is in progress"),
@@ -163,6 +183,24 @@ def _counted(loc: str, text: str) -> str:
     return tcount(loc, int(m.group("n")), _SINGULAR[m.group("word")])
 
 
+_LABEL = re.compile(r"\[(?P<inner>[^\[\]]*)\]$")
+
+
+def _card(loc: str, text: str) -> str:
+    """A card as the engine labels it, "Frag Out [4 Muscle]": the suit names in the
+    language (the card's name stays as printed)."""
+    from cogs.legends.render import suit_name
+
+    m = _LABEL.search(text)
+    if m is None:
+        return text
+    words = [suit_name(loc, w) if w.lower() in _SUITS else w for w in m.group("inner").split(" ")]
+    return text[: m.start()] + "[" + " ".join(words) + "]"
+
+
+_SUITS = frozenset({"charisma", "muscle", "stealth", "tech", "any"})
+
+
 def _kind(loc: str, text: str) -> str:
     return t(loc, _KINDS[text]) if text in _KINDS else text
 
@@ -174,9 +212,16 @@ def _hits(loc: str, text: str) -> str:
 
 
 BOOK = Phrasebook(
-    EVENTS + REFUSALS + WAITING,
-    nested={"why", "tally"},
-    values={"cards": _counted, "eddies": _counted, "cost": _counted, "kind": _kind, "hits": _hits},
+    EVENTS + REFUSALS + PROMPTS + WAITING,
+    nested={"why", "tally", "what"},
+    values={
+        "cards": _counted,
+        "eddies": _counted,
+        "cost": _counted,
+        "kind": _kind,
+        "hits": _hits,
+        "card": _card,
+    },
 )
 
 
