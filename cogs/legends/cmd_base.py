@@ -154,7 +154,7 @@ class CommandBase(commands.Cog):
         if guess is not None:
             await self.rt.adopt(guess, applied.state, player)
         loc = user_locale(interaction)
-        notes = private_notes(applied, player, loc=loc)
+        notes = private_notes(applied, player, loc=loc, content=self.rt.content)
         lines = ([done] if done else []) + notes
         view = self.rt.view(applied.state, player)
         if show_panel and applied.state.run is not None and view.seats:

@@ -26,6 +26,7 @@ from cogs.legends.interact import (
     refuse,
     send,
 )
+from cogs.legends.localize import localize_board
 from cogs.legends.rules_text import TOPICS
 from rules.legends import engine
 from rules.legends.actions import (
@@ -47,8 +48,8 @@ class TableCommands(CommandBase):
         if here is None:
             return
         cid, state = here
-        b = self.rt.board(state)
         loc = table_locale(state.options.language, interaction)  # a public answer
+        b = localize_board(self.rt.board(state), self.rt.content, state, loc)
         if state.run is None:
             embed = render.campaign_embed(state, self.rt.content, loc=loc)
             await send(interaction, embeds=[embed], ephemeral=False)

@@ -24,6 +24,7 @@ import discord
 
 from cogs.legends import howto, render
 from cogs.legends.components import board_buttons, panel_message
+from cogs.legends.localize import localize_board, localize_events, localize_view
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.legends.actions import Action, CloseVote, Flip, Play, Start
@@ -117,12 +118,12 @@ def mention_of(state: Table, player: str) -> str:
 def public_update(
     key: str, title: str, note: str, step: Step, content: ContentPack, *, loc: str = "en"
 ) -> Shot | None:
+    state = step.after
     public = [e for e in step.events if e.seats is None]
-    lines = render.event_lines(public, loc=loc)
+    lines = render.event_lines(localize_events(public, content, state, loc), loc=loc)
     if not lines:
         return None
-    state = step.after
-    b = board(state, content)
+    b = localize_board(board(state, content), content, state, loc)
     natural = render.is_natural(public)
     mentions = {p: mention_of(state, p) for p in render.awaited(state)}
     text, embeds = render.update_message(state, b, lines, natural, mentions, content, loc=loc)
@@ -142,7 +143,7 @@ def public_update(
 def status_board(
     key: str, title: str, note: str, state: Table, content: ContentPack, *, loc: str = "en"
 ) -> Shot:
-    b = board(state, content)
+    b = localize_board(board(state, content), content, state, loc)
     if state.run is None:
         embeds = [render.campaign_embed(state, content, loc=loc)]
     else:
@@ -162,15 +163,15 @@ def hand_panel(
     *,
     loc: str = "en",
 ) -> Shot:
-    view = player_view(state, player, content)
+    view = localize_view(player_view(state, player, content), content, state, loc)
     embed, buttons = panel_message(view, list(notes), loc=loc)
     who = mention_of(state, player).removeprefix("@")
     return Shot(key, title, f"ephemeral: only {who}", False, note, None, [embed], buttons, state)
 
 
 def private_notes(step: Step, player: str, *, loc: str = "en") -> list[str]:
-    mine = events_for(step.events, step.after, player)
-    return [f"🔒 {howto.event_text(e, loc)}" for e in mine if e.seats is not None]
+    mine = [e for e in events_for(step.events, step.after, player) if e.seats is not None]
+    return [f"🔒 {howto.event_text(e, loc)}" for e in mine]
 
 
 def refusal(

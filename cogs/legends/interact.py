@@ -25,6 +25,7 @@ from cogs.common.answer import send as send
 from cogs.common.locale import user_locale
 from cogs.legends import howto, ids, render
 from cogs.legends.components import panel_message
+from cogs.legends.localize import localize_events, localize_view
 from rules.core.errors import Refusal
 from rules.legends.actions import (
     Action,
@@ -82,13 +83,18 @@ def panel(
     """The private panel of one person: their hand(s), their prompts, their buttons."""
     if view is None:
         view = runtime.view(state, player)
+    view = localize_view(view, runtime.content, state, loc)
     embed, buttons = panel_message(view, notes, loc=loc)
     return view, embed, buttons
 
 
-def private_notes(applied: Applied[Table], player: str, *, loc: str = "en") -> list[str]:
-    mine = events_for(list(applied.events), applied.state, player)
-    return [f"🔒 {howto.event_text(e, loc)}" for e in mine if e.seats is not None]
+def private_notes(
+    applied: Applied[Table], player: str, *, loc: str = "en", content: Any = None
+) -> list[str]:
+    mine = [e for e in events_for(list(applied.events), applied.state, player) if e.seats]
+    if content is not None:
+        mine = localize_events(mine, content, applied.state, loc)
+    return [f"🔒 {howto.event_text(e, loc)}" for e in mine]
 
 
 class Actor(HouseActor[Table]):
@@ -141,7 +147,7 @@ class ClickHandler(Actor):
         if applied is None:
             return
         loc = user_locale(interaction)
-        notes = private_notes(applied, player, loc=loc)
+        notes = private_notes(applied, player, loc=loc, content=rt.content)
         if bid.action == ids.BUY:  # the shop panel: say what was bought, drop its buttons
             text = "\n".join(n.removeprefix("🔒 ") for n in notes) or t(loc, "✓ Done.")
             await self.edit(interaction, content="✓ " + text, embeds=[], view=None)

@@ -36,6 +36,7 @@ from cogs.common.runtime import GameRuntime
 from cogs.common.timers import Deadline, Reminder
 from cogs.legends import howto, render, render_private
 from cogs.legends.components import board_buttons, panel_buttons, panel_message
+from cogs.legends.localize import localize_board, localize_events, localize_view
 from cogs.legends.words import say
 from rules.core.errors import Refusal
 from rules.core.events import Event
@@ -185,7 +186,8 @@ class LegendsRuntime(GameRuntime[Table]):
         if channel is None:
             return
         loc = table_locale(state.options.language, channel)
-        lines = render.event_lines(public, loc=loc)
+        lines = render.event_lines(localize_events(public, self.content, state, loc), loc=loc)
+        b = localize_board(b, self.content, state, loc)
         mentions = {p: f"<@{p}>" for p in ping if p.isdigit()}
         # The same builder the message gallery (cogs/legends/gallery.py) shows.
         text, embeds = render.update_message(
@@ -226,8 +228,8 @@ class LegendsRuntime(GameRuntime[Table]):
         channel = await self.channel(cid)
         if channel is None:
             return
-        b = self.board(state)
         loc = table_locale(state.options.language, channel)
+        b = localize_board(self.board(state), self.content, state, loc)
         embeds = [
             render.board_embed(b, loc=loc)
             if state.run is not None
@@ -292,7 +294,9 @@ class LegendsRuntime(GameRuntime[Table]):
     ) -> None:
         # A DM has no interaction to tell the reader's language: the table's is used.
         loc = table_locale(language, await self.channel(cid))
-        notes = [f"🔒 {howto.event_text(e, loc)}" for e in events[-6:]]
+        view = localize_view(view, self.content, None, loc)
+        mine = localize_events(events[-6:], self.content, None, loc)
+        notes = [f"🔒 {howto.event_text(e, loc)}" for e in mine]
         embed = render_private.hand_embed(view, notes=notes, loc=loc)
         buttons, hidden = panel_buttons(view, loc=loc)
         if hidden:
