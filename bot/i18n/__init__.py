@@ -36,6 +36,7 @@ NOUN = "noun"  # the msgctxt of tcount()'s nouns
 __all__ = [
     "N_",
     "SOURCE",
+    "from_environment",
     "language",
     "languages",
     "lookup",
@@ -56,6 +57,19 @@ def language(loc: object) -> str:
         return raw
     base = raw.split("_")[0].lower()
     return base if base in have else SOURCE
+
+
+def from_environment(env: dict[str, str] | None = None) -> str:
+    """The language of a terminal: POSIX's order, LC_ALL, then LC_MESSAGES, then LANG
+    ("pl_PL.UTF-8" → "pl"; unset, "C" or "POSIX" → English)."""
+    import os
+
+    env = dict(os.environ) if env is None else env
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "")
+        if value:
+            return language(value.split(".")[0].split("@")[0])
+    return SOURCE
 
 
 def number(loc: object, n: int | float) -> str:
