@@ -23,7 +23,7 @@ from bot.i18n import SOURCE, language, t
 _FORMATTER = string.Formatter()
 
 
-def _pattern(template: str) -> re.Pattern[str]:
+def _pattern(template: str, words: frozenset[str] = frozenset()) -> re.Pattern[str]:
     parts = []
     seen: set[str] = set()
     for literal, field, _spec, _conv in _FORMATTER.parse(template):
@@ -33,7 +33,7 @@ def _pattern(template: str) -> re.Pattern[str]:
                 parts.append(f"(?P={field})")
             else:
                 seen.add(field)
-                parts.append(f"(?P<{field}>.+?)")
+                parts.append(f"(?P<{field}>\\S+)" if field in words else f"(?P<{field}>.+?)")
     return re.compile("".join(parts) + r"\Z", re.S)
 
 
@@ -44,17 +44,26 @@ class Phrasebook:
         *,
         nested: Iterable[str] = (),
         values: Mapping[str, Callable[[str, str], str]] | None = None,
+        words: Iterable[str] = (),
     ) -> None:
         self.templates = tuple(templates)
         self.nested = frozenset(nested)
         self.values = dict(values or {})
+        # Values that are one word ("8s", "4-5-6-7-8"): they never swallow a space.
+        self.words = frozenset(words)
 
     @cached_property
     def _compiled(self) -> list[tuple[str, re.Pattern[str]]]:
-        # Longer literal parts first: "X leaves the crew mid-run." before "X leaves the crew."
-        literal = {tpl: sum(len(p[0]) for p in _FORMATTER.parse(tpl)) for tpl in self.templates}
-        ordered = sorted(self.templates, key=lambda tpl: -literal[tpl])
-        return [(tpl, _pattern(tpl)) for tpl in ordered]
+        # A template that starts with its own words before one that starts with a value
+        # ("Clue set aside: {card}." before "{obstacle}: {explain}"); then the one with
+        # more words of its own ("X leaves the crew mid-run." before "X leaves the crew.").
+        def rank(tpl: str) -> tuple[int, int]:
+            parsed = list(_FORMATTER.parse(tpl))
+            starts_with_value = not parsed or parsed[0][0] == ""
+            return (int(starts_with_value), -sum(len(p[0]) for p in parsed))
+
+        ordered = sorted(self.templates, key=rank)
+        return [(tpl, _pattern(tpl, self.words)) for tpl in ordered]
 
     def match(self, text: str) -> tuple[str, dict[str, str]] | None:
         """The template `text` was made from and its values, or None."""

@@ -34,7 +34,7 @@ from cogs.common.text import TITLE_MAX as TITLE_MAX
 from cogs.common.text import clip as clip
 from cogs.common.text import fit_embeds as fit_embeds
 from cogs.legends import howto
-from cogs.legends.words import say
+from cogs.legends.words import made, say
 from rules.core.events import Event
 from rules.core.text import name_list
 from rules.legends.cards import ContentPack
@@ -320,7 +320,11 @@ def _obstacle_field(ob: ObstacleView, detail: bool = True, loc: str = "en") -> t
 
 
 def plan_head(b: BoardView, *, loc: str = "en") -> str:
-    makes = t(loc, "makes **{hand}**", hand=b.makes) if b.makes else t(loc, "makes nothing yet")
+    makes = (
+        t(loc, "makes **{hand}**", hand=made(loc, b.makes))
+        if b.makes
+        else t(loc, "makes nothing yet")
+    )
     return t(
         loc,
         "🃏 Plan {cards}/{size} · {makes} · {damage} Damage",

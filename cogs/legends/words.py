@@ -74,6 +74,9 @@ EVENTS = (
     N_("You bought {card} for {eddies}."),
     N_("You removed {card} from your deck."),
     N_("{who} votes {key}."),
+    N_("{who}'s turn to play."),
+    N_("The next {cards} is discarded unseen."),
+    N_("The next {cards} are discarded unseen."),
     N_("The crew chose {key}: {label}."),
     # One line of a flipped Scenario Card (the card's own text stays as printed).
     N_("**{card}** ({kind} #{order})"),
@@ -147,11 +150,44 @@ PROMPTS = (
     N_("{who} picks the replacing card."),
     N_("{who} drew a card: put it into the Plan or discard it."),
     N_("{who} assigns Damage: how much of the {n} left goes to {obstacle}?"),
+    N_("{who} picks the Obstacle that takes {amount} immediate Damage."),
     N_("Put {card} into the Plan"),
     N_("Discard {card}"),
     N_("Done"),
     N_("Don't replace"),
 )
+
+# What a Plan makes and why it hit or missed (rules/legends/evaluate/results.py). These
+# are read by their known shape (`explain`, `made`, `required`), not by the phrasebook.
+TO_HIT = N_("{obstacle}: {explain}")
+HIT = N_("Hit — {parts}")
+MEETS = N_("{made} meets {required}")
+NO_REQUIREMENT = N_("No To Hit requirement")
+MISSING = N_("No {missing}")
+MADE_WITH = N_("{hand} ({suits}) from {cards}")
+MADE = N_("{hand} from {cards}")
+HANDS = (
+    N_("Pair of {rank}"),
+    N_("Two pair, {rank} and {other}"),
+    N_("Three of a kind, {rank}"),
+    N_("Straight {run}"),
+    N_("{suit} flush"),
+    N_("Flush"),
+    N_("Full house, {rank} over {other}"),
+    N_("Four of a kind, {rank}"),
+)
+REQ_WITH_BETTER = N_("{req} with {suits} or better")
+REQ_WITH = N_("{req} with {suits}")
+REQ_BETTER = N_("{req} or better")
+REQ_HANDS = {
+    "pair": N_("pair"),
+    "two pair": N_("two pair"),
+    "three of a kind": N_("three of a kind"),
+    "straight": N_("straight"),
+    "flush": N_("flush"),
+    "full house": N_("full house"),
+    "four of a kind": N_("four of a kind"),
+}
 
 # What the table waits on (rules/legends/engine/status.py), alone and inside refusals.
 WAITING = (
@@ -172,7 +208,14 @@ _KINDS = {
     "memory": N_("Memory"),
 }
 _COUNT = re.compile(r"^(?P<n>\d+) (?P<word>.+)$")
-_SINGULAR = {"cards": "card", "card": "card", "Eddies": "Eddie", "Eddie": "Eddie"}
+_SINGULAR = {
+    "cards": "card",
+    "card": "card",
+    "Eddies": "Eddie",
+    "Eddie": "Eddie",
+    "Scenario Card": "Scenario Card",
+    "Scenario Cards": "Scenario Card",
+}
 
 
 def _counted(loc: str, text: str) -> str:
@@ -201,6 +244,76 @@ def _card(loc: str, text: str) -> str:
 _SUITS = frozenset({"charisma", "muscle", "stealth", "tech", "any"})
 
 
+_RANKS = {"Jacks": "J", "Queens": "Q", "Kings": "K", "Aces": "A"}
+
+
+def _rank(loc: str, text: str) -> str:
+    """ "8s", "Jacks": a rank as the cards print it (8, J), which reads in any language."""
+    return _RANKS.get(text, text.removesuffix("s"))
+
+
+def _suits(loc: str, text: str) -> str:
+    from cogs.legends.render import suit_name
+
+    for sep in (" + ", " and "):
+        if sep in text:
+            words = [suit_name(loc, w) if w.lower() in _SUITS else w for w in text.split(sep)]
+            return (" + " if sep == " + " else t(loc, " and ")).join(words)
+    return suit_name(loc, text) if text.lower() in _SUITS else text
+
+
+_MADE = re.compile(r"^(?P<hand>.+?)(?: \((?P<suits>[^()]*)\))? from (?P<cards>\d+ cards?)$")
+_REQ = re.compile(r"^(?P<head>.+?)(?: with (?P<suits>.+?))?(?P<better> or better)?$")
+
+
+def made(loc: str, text: str) -> str:
+    """What a Plan makes ("Pair of 8s (Muscle) from 2 cards") in the language."""
+    m = _MADE.match(text)
+    if m is None:
+        return HAND_BOOK.translate(loc, text)
+    hand = HAND_BOOK.translate(loc, m.group("hand"))
+    cards = _counted(loc, m.group("cards"))
+    if m.group("suits"):
+        return t(loc, MADE_WITH, hand=hand, suits=_suits(loc, m.group("suits")), cards=cards)
+    return t(loc, MADE, hand=hand, cards=cards)
+
+
+def required(loc: str, text: str) -> str:
+    """A requirement in running text ("pair with Tech or better") in the language."""
+    m = _REQ.match(text)
+    if m is None:
+        return text
+    head = m.group("head")
+    if head.endswith(" flush") and head != "flush":
+        req = HAND_BOOK.translate(loc, head[:1].upper() + head[1:]).lower()
+    else:
+        req = t(loc, REQ_HANDS[head]) if head in REQ_HANDS else head
+    suits = m.group("suits")
+    if suits and m.group("better"):
+        return t(loc, REQ_WITH_BETTER, req=req, suits=_suits(loc, suits))
+    if suits:
+        return t(loc, REQ_WITH, req=req, suits=_suits(loc, suits))
+    return t(loc, REQ_BETTER, req=req) if m.group("better") else req
+
+
+def explain(loc: str, text: str) -> str:
+    """Why a Plan hit or missed an Obstacle, in the language."""
+    if text == NO_REQUIREMENT:
+        return t(loc, NO_REQUIREMENT)
+    if text.startswith("Hit — "):
+        parts = []
+        for part in text.removeprefix("Hit — ").split("; "):
+            got, sep, req = part.partition(" meets ")
+            parts.append(
+                t(loc, MEETS, made=made(loc, got), required=required(loc, req)) if sep else part
+            )
+        return t(loc, HIT, parts="; ".join(parts))
+    if text.startswith("No "):
+        reqs = text.removeprefix("No ").split("; no ")
+        return t(loc, MISSING, missing=t(loc, "; no ").join(required(loc, r) for r in reqs))
+    return text
+
+
 def _kind(loc: str, text: str) -> str:
     return t(loc, _KINDS[text]) if text in _KINDS else text
 
@@ -211,8 +324,11 @@ def _hits(loc: str, text: str) -> str:
     return to_hit_line(re.split(r" or (?!better)", text), loc=loc).replace("**", "")
 
 
+HAND_BOOK = Phrasebook(
+    HANDS, values={"rank": _rank, "other": _rank, "suit": _suits}, words={"rank", "other", "suit"}
+)
 BOOK = Phrasebook(
-    EVENTS + REFUSALS + PROMPTS + WAITING,
+    (*EVENTS, *REFUSALS, *PROMPTS, *WAITING, TO_HIT),
     nested={"why", "tally", "what"},
     values={
         "cards": _counted,
@@ -221,6 +337,7 @@ BOOK = Phrasebook(
         "kind": _kind,
         "hits": _hits,
         "card": _card,
+        "explain": explain,
     },
 )
 
