@@ -23,6 +23,7 @@ the literal strings passed to these functions; see docs/i18n.md.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from babel.lists import format_list
@@ -51,7 +52,12 @@ __all__ = [
 def language(loc: object) -> str:
     """The catalogue language for a locale: "pl" and "pl-PL" → "pl", "en-US" → "en",
     None or a language without a catalogue → English."""
-    raw = str(getattr(loc, "value", loc) or "").replace("-", "_").strip()
+    return _language(str(getattr(loc, "value", loc) or ""))
+
+
+@lru_cache(maxsize=256)
+def _language(value: str) -> str:
+    raw = value.replace("-", "_").strip()
     have = languages()
     if raw in have:
         return raw
@@ -76,6 +82,12 @@ def number(loc: object, n: int | float) -> str:
     lang = language(loc)
     if lang == SOURCE:
         return str(n)  # English as it always read: "1200", not "1,200"
+    return _number(lang, n)
+
+
+@lru_cache(maxsize=4096)
+def _number(lang: str, n: int | float) -> str:
+    # Babel's formatting costs tens of microseconds; a board formats the same few numbers.
     return format_decimal(n, locale=lang)
 
 

@@ -27,6 +27,7 @@ def po_path(language: str) -> Path:
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+@cache
 def languages() -> tuple[str, ...]:
     """Every language Fixer speaks: English and each language with a catalogue."""
     found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
@@ -54,5 +55,9 @@ def translations(language: str) -> gettext.NullTranslations:
 
 def reload() -> None:
     """Forget what was read (tests that write a catalogue, a live edit)."""
+    languages.cache_clear()
+    from bot.i18n import _language
+
+    _language.cache_clear()
     read_catalog.cache_clear()
     translations.cache_clear()

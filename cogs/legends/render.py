@@ -312,7 +312,8 @@ def _obstacle_field(ob: ObstacleView, detail: bool = True, loc: str = "en") -> t
     lines = [t(loc, "**To Hit:** {reqs}", reqs=to_hit_line(ob.to_hit, loc=loc))]
     hits = t(loc, "Hits the crew for **{damage}** each round it stands", damage=ob.damage)
     if ob.plan_size:
-        hits += t(loc, " · Plan Size {size}", size=f"{ob.plan_size:+d}")
+        size = f"{ob.plan_size:+d}"  # "+1" / "-1"
+        hits += t(loc, " · Plan Size {size}", size=size)
     lines.append(hits)
     if ob.text.strip() and detail:
         lines.append("_" + clip(ob.text.replace("\n", " ").strip(), 300) + "_")

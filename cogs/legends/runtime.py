@@ -353,7 +353,7 @@ class LegendsRuntime(GameRuntime[Table]):
             number=number,
             who=who,
             what=say(loc, b.waiting_on),
-            minutes=f"{minutes:g}",
+            minutes=format(minutes, "g"),
         )
 
     # ---- setup checks -------------------------------------------------------------------
