@@ -257,15 +257,19 @@ class CampaignCommands(CommandBase):
         self, interaction: discord.Interaction[Any], campaign: str | None = None
     ) -> None:
         rt = self.rt
+        loc = user_locale(interaction)
         guild, channel = interaction.guild, interaction.channel
         if guild is None or channel is None:
-            await refuse(interaction, "Campaigns live in a server channel.")
+            await refuse(interaction, t(loc, "Campaigns live in a server channel."))
             return
         if await rt.table_for_channel(channel, ask_db=True) is not None:
             await refuse(
                 interaction,
-                "This channel already has an active campaign. Run "
-                "/legends move in a channel or thread without one.",
+                t(
+                    loc,
+                    "This channel already has an active campaign. Run "
+                    "/legends move in a channel or thread without one.",
+                ),
             )
             return
         mine = await self._movable(interaction)
@@ -278,10 +282,17 @@ class CampaignCommands(CommandBase):
             await refuse(
                 interaction,
                 (
-                    "Pick the campaign to move with the `campaign` option: " + names + "."
+                    t(
+                        loc,
+                        "Pick the campaign to move with the `campaign` option: {names}.",
+                        names=names,
+                    )
                     if mine
-                    else "You have no campaign in this server that you may move (its "
-                    "owner, or someone with Manage Channels here, may)."
+                    else t(
+                        loc,
+                        "You have no campaign in this server that you may move (its "
+                        "owner, or someone with Manage Channels here, may).",
+                    )
                 ),
             )
             return
@@ -300,11 +311,16 @@ class CampaignCommands(CommandBase):
         rt.prefs.changed()
         log.info("campaign %s moved to channel %s", info.id, channel.id)
         problems = await rt.check_setup(info.id, state, notify=False)
-        text = f"✓ Campaign **{state.name}** moved here. Nothing of the game changed."
+        text = t(
+            loc, "✓ Campaign **{name}** moved here. Nothing of the game changed.", name=state.name
+        )
         if problems:
-            text += "\n\n**Before you play:**\n" + "\n".join(f"• {p}" for p in problems)
+            text += "\n\n" + t(loc, "**Before you play:**") + "\n"
+            text += "\n".join(f"• {p}" for p in problems)
         await send(interaction, content=render.clip(text, 1900), ephemeral=True)
-        await rt.post_board(info.id, state, note=f"📦 **{state.name}** continues here.")
+        public = table_locale(state.options.language, channel)
+        note = t(public, "📦 **{name}** continues here.", name=state.name)
+        await rt.post_board(info.id, state, note=note)
 
     async def _movable(self, interaction: discord.Interaction[Any]) -> list[Any]:
         """Active campaigns of this server the caller may move here: their own, and (with
