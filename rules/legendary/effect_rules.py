@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.legendary import effects as fx
+from rules.legendary import scheme_rules
 from rules.legendary.cards import (
     HeroCard,
     VillainCard,
@@ -106,6 +107,14 @@ def _effect(w: Work, op: OpEffect, choice: str | None) -> None:  # noqa: C901
         _choose_one(w, op, e, choice)
     elif isinstance(e, fx.PlayCopy):
         _play_copy(w, op, e, choice)
+    elif isinstance(e, fx.StackHero):
+        scheme_rules.stack_hero(w, op, e, choice)
+    elif isinstance(e, fx.StackTwist):
+        scheme_rules.stack_twist(w)
+    elif isinstance(e, fx.TokenUnderHq):
+        scheme_rules.token_under_hq(w, op, e, choice)
+    elif isinstance(e, fx.FlushHq):
+        scheme_rules.flush_hq(w, op)
     elif isinstance(e, fx.ReEnter):
         back = [i for i in w.z[Z.ESCAPE] if isinstance(w.card(i), VillainCard)]
         if back:
@@ -146,7 +155,7 @@ def send_undercover(w: Work, seat: int, inst: str, src: str) -> None:
     w.move(inst, src, Z.victory(seat))
     w.undercover.append(inst)
     w.emit(Ev.UNDERCOVER, f"{w.who(seat)} sends {w.name(inst)} Undercover", seat=seat, card=inst)
-    if src.startswith("hq"):
+    if src.startswith("hq") and src[2:].isdigit():
         w.refill_hq(int(src[2:]))
 
 
