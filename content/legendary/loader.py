@@ -79,6 +79,28 @@ def _classes(raw: Any, ctx: _Ctx, path: Path, item: str, fld: str) -> Any:
     return out
 
 
+def _divided_issues(raw: dict[str, Any]) -> list[tuple[str, str]]:
+    """A divided card's own checks (L2), each naming its field: two halves, and the
+    Recruit, Attack and abilities on the halves, not on the card."""
+    halves = raw.get("halves")
+    if halves is None:
+        return []
+    if not isinstance(halves, list) or len(halves) != 2:
+        got = len(halves) if isinstance(halves, list) else 0
+        return [("halves", f"a divided card has exactly 2 halves ([[card.halves]]); {got} given")]
+    out: list[tuple[str, str]] = []
+    for fld in ("recruit", "attack", "abilities"):
+        if fld in raw:
+            out.append((fld, f"a divided card has no '{fld}' of its own: move it into the "
+                        "half it belongs to ([[card.halves]])"))  # fmt: skip
+    given = raw.get("classes") or []
+    union = {c for h in halves if isinstance(h, dict) for c in h.get("classes") or []}
+    if given and set(given) != union:
+        out.append(("classes", "a divided card's classes are its halves' classes: leave "
+                    "'classes' out (they are the halves' together)"))  # fmt: skip
+    return out
+
+
 def _label(raw: Any, k: int, what: str = "card") -> str:
     if isinstance(raw, dict) and isinstance(raw.get("id"), str):
         return f"{what} '{raw['id']}'"
@@ -190,7 +212,10 @@ def load_pack(path: str | Path) -> Pack:  # noqa: C901
                     if isinstance(h, dict) else h
                     for k, h in enumerate(halves)
                 ]  # fmt: skip
-            card = ctx.validate(HeroCard, raw, p, item)
+            divided = _divided_issues(raw)
+            for fld, msg in divided:
+                ctx.add(p, msg, item, fld)
+            card = None if divided else ctx.validate(HeroCard, raw, p, item)
             if card is not None:
                 add_card(card, p)
                 ids.append(card.id)

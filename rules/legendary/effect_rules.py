@@ -13,7 +13,6 @@ from rules.legendary.codes import Ev
 from rules.legendary.named import NAMED_EFFECTS, Host
 from rules.legendary.state import (
     CITY,
-    OpAbilities,
     OpEffect,
     Option,
     OpVillainCard,
@@ -28,6 +27,7 @@ from rules.legendary.steps import (
     choose_card,
     effects_op,
     gain_wound,
+    play_side,
     push,
     rescued,
     seats_for,
@@ -358,11 +358,8 @@ def _play_copy(w: Work, op: OpEffect, e: fx.PlayCopy, choice: str | None) -> Non
     w.inst = {**w.inst, copy: c.id}
     before = len(w.played)
     w.played.append(copy)
-    w.recruit += c.recruit or 0
-    w.attack += c.attack or 0
-    w.emit(Ev.PLAY, f"{w.who(op.seat)} plays a copy of {c.name}", seat=op.seat, card=copy)
-    if c.abilities:
-        push(w, OpAbilities(seat=op.seat, source=copy, abilities=c.abilities, before=before))
+    # A copy of a divided card is a copy of the half that was played (L2, L3).
+    play_side(w, op.seat, copy, w.halves.get(pick), before, None)
 
 
 def _doable(w: Work, seat: int, effects: tuple[fx.Effect, ...]) -> bool:

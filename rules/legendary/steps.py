@@ -134,6 +134,8 @@ def play_side(
     w.recruit += side.recruit or 0
     w.attack += side.attack or 0
     label = c.name if side is c else f"{side.name} ({c.name})"
+    if inst in w.copies:
+        label = f"a copy of {label}"  # L3
     if c.halves is not None:
         w.emit(Ev.PLAY, f"{w.who(seat)} plays {label}", seat=seat, card=inst, half=half)
     else:
