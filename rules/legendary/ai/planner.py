@@ -260,8 +260,9 @@ class PlannerAgent:
         tech = _threatens_tech(view, pack) and HeroClass.TECH not in owned
 
         def value(r: Recruit) -> float:
-            v = _recruit_value(view, pack, r, owned)
+            # The dearest Hero first (measured stronger than printed output alone).
             ref = self._ref(view, r)
+            v = 0.5 * _recruit_value(view, pack, r, owned) + (ref.cost or 0 if ref else 0)
             if ref is not None and tech and "tech" in ref.classes:
                 v += 2.0
             return v
