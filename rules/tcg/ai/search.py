@@ -25,25 +25,10 @@ from rules.tcg.legal import legal_actions, to_act
 from rules.tcg.state import Duel
 from rules.tcg.view import DuelView
 
-_PRIORITY = {
-    "attack": 6,
-    "play": 5,
-    "call": 4,
-    "sell": 4,
-    "activate": 3,
-    "block": 3,
-    "roll": 2,
-    "choose": 2,
-    "keep": 2,
-    "pass": 1,
-    "end": 0,
-    "mulligan": 0,
-}
-
-
 def quick_score(b: Board, seat: int, a: act.Action) -> float:
-    """The greedy heuristic read straight off a (sampled) state: rollouts are too many
-    to build a view per step."""
+    """`score_action` read straight off a (sampled) state, for every action but the
+    answers to prompts: rollouts take too many steps to build a view for each. A test
+    checks the two agree on real duels."""
     rv = 1 - seat
     if isinstance(a, act.Attack):
         p = b.power(a.unit)
@@ -67,7 +52,8 @@ def quick_score(b: Board, seat: int, a: act.Action) -> float:
             if card.type is CardType.UNIT:
                 return 4.0 + card.power / 2
             if card.type is CardType.GEAR:
-                return 2.5 + card.power / 2
+                host = a.target is not None and b.unit(a.target) is not None
+                return 2.5 + card.power / 2 + (b.power(a.target) / 10 if host else 0)  # type: ignore[arg-type]
             return 2.0 + len(card.effects) * 0.5
         return 5.0 if a.solo else 1.0
     if isinstance(a, act.Sell):
@@ -76,16 +62,73 @@ def quick_score(b: Board, seat: int, a: act.Action) -> float:
     if isinstance(a, act.Roll):
         return float(a.die)
     if isinstance(a, act.Choose):
+        return _choice_score(b, seat, a.option)
+    if isinstance(a, act.Mulligan):
+        cheap = sum(1 for i in b.seat(seat).hand if (b.card(i).cost or 0) <= 2)
+        return 2.0 if cheap <= 1 else 0.0
+    return _FLAT.get(type(a), 0.0)
+
+
+_FLAT: dict[type, float] = {
+    act.Call: 3.0,
+    act.Activate: 2.0,
+    act.Pass: 0.0,
+    act.End: 0.5,
+    act.Keep: 1.0,
+}
+
+
+def _choice_score(b: Board, seat: int, option: str) -> float:
+    """`basic._score_choice` on a sampled state."""
+    p = b.s.prompt
+    if p is None:
         return 0.0
-    return float(_PRIORITY.get(a.type, 0)) / 2
+    if p.kind is PromptKind.FIRST_OR_SECOND:
+        return 1.0 if option == "first" else 0.0
+    if p.kind is PromptKind.MAY:
+        return 1.0 if option == "yes" else 0.0
+    if p.kind in (PromptKind.STEAL, PromptKind.STEAL_GIG, PromptKind.SWAP_RIVAL):
+        return _die_value(b, option)
+    if p.kind is PromptKind.SWAP_OWN:
+        return -_die_value(b, option)
+    if p.kind is PromptKind.AMOUNT:
+        return float(option)
+    if p.kind is PromptKind.GIG:
+        mine = {d.id: d for d in b.seat(seat).gigs}
+        theirs = {d.id: d for d in b.seat(1 - seat).gigs}
+        helps = "raise" in p.text or "max Gig" in p.text
+        if option in mine:
+            d = mine[option]
+            return (d.size - d.value) if helps else -10.0 - d.value
+        d2 = theirs.get(option)
+        return -10.0 - (d2.size if d2 else 0) if helps else (d2.value if d2 else 0.0)
+    if p.kind is PromptKind.TARGET:
+        rival = {u.inst: b.power(u.inst) for u in b.seat(1 - seat).field}
+        return rival.get(option, -1.0)
+    return 0.0
+
+
+def _die_value(b: Board, die_id: str) -> float:
+    for st in b.s.seats:
+        for d in st.gigs:
+            if d.id == die_id:
+                return d.value + d.size / 100
+    return 0.0
 
 
 def rollout_action(
-    b: Board, seat: int, legal: Sequence[act.Action], rng: random.Random, noise: float = 0.1
+    d: Duel,
+    content: TcgContent,
+    seat: int,
+    legal: Sequence[act.Action],
+    rng: random.Random,
+    noise: float = 0.0,
 ) -> act.Action:
-    """Fast rollout policy: the greedy move, with some noise."""
-    if rng.random() < noise:
+    """Fast rollout policy: the greedy player's move (with optional noise), scored on the
+    sampled state itself."""
+    if noise and rng.random() < noise:
         return rng.choice(list(legal))
+    b = Board(d, content)
     scored = [(quick_score(b, seat, a), i) for i, a in enumerate(legal)]
     best = max(x for x, _ in scored)
     return legal[rng.choice([i for x, i in scored if x == best])]
@@ -218,7 +261,7 @@ class SearchPlayer:
             if not legal:
                 break
             try:
-                move = rollout_action(Board(d, content), seat, legal, rng, self.noise)
+                move = rollout_action(d, content, seat, legal, rng, self.noise)
                 d = apply(d, move, content).state
             except IllegalAction:
                 break
