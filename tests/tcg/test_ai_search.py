@@ -12,7 +12,8 @@ from content.tcg.loader import load_default_pack
 from rules.core.rng import Rng
 from rules.tcg import actions as act
 from rules.tcg.ai.basic import GreedyPlayer, RandomPlayer, score_action
-from rules.tcg.ai.search import SearchPlayer, quick_score
+from rules.tcg.ai.rollout import quick_score
+from rules.tcg.ai.search import SearchPlayer
 from rules.tcg.board import Board
 from rules.tcg.cards import CardType, TcgContent
 from rules.tcg.engine import apply
