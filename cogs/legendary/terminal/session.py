@@ -95,7 +95,8 @@ class Session:
                 else:
                     self._ai(who)
                     self._full = True
-            except TableMoved:
+            except TableMoved as exc:  # another terminal moved first: go on from there
+                self._stored(exc.state)
                 self.con.say(MOVED_ELSEWHERE)
                 self._shown_version, self._full = -1, True
         self._finish()
@@ -136,11 +137,7 @@ class Session:
         if self.saves is not None and self.cid is not None and self.table is not None:
             person = PERSON if action.seat == self.seat else tbl.AI
             move = tbl.Move(person=person, action=action)
-            try:
-                moved = self.saves.commit(self.cid, move, self.table.version)
-            except TableMoved as exc:
-                self._stored(exc.state)
-                raise
+            moved = self.saves.commit(self.cid, move, self.table.version)
             self._stored(moved.state)
             events: Sequence[Event] = moved.events
         else:

@@ -170,9 +170,10 @@ class Session:
                     self.after_run()
                 action = self.camp()
                 self.start_action(action)
-            except TableMoved:
+            except TableMoved as exc:
                 # Someone else (another terminal on this campaign) moved first: go on
                 # from the table as it is on disk now.
+                self.table = exc.state
                 self.io.say(MOVED_ELSEWHERE)
 
     def where(self) -> str:
@@ -369,11 +370,7 @@ class Session:
 
     def act(self, action: Action) -> None:
         if self.saves is not None and self.cid is not None:
-            try:
-                moved = self.saves.commit(self.cid, action, self.table.version)
-            except TableMoved as exc:
-                self.table = exc.state
-                raise
+            moved = self.saves.commit(self.cid, action, self.table.version)
             self.table, events = moved.state, moved.events
         else:
             outcome = apply(self.table, action, self.content)

@@ -114,9 +114,9 @@ class Session:
                     self._ai_move()
                 else:
                     self._my_move()
-            except TableMoved:
+            except TableMoved as exc:  # another terminal moved first: go on from there
+                self.state, self.shown = exc.state, None
                 self.io.say(MOVED_ELSEWHERE)
-                self.shown = None
         self._show_result()
         return 0
 
@@ -147,11 +147,7 @@ class Session:
 
     def _apply(self, action: act.Action) -> None:
         if self.saves is not None and self.cid is not None:
-            try:
-                moved = self.saves.commit(self.cid, action, self.state.version)
-            except TableMoved as exc:
-                self.state = exc.state
-                raise
+            moved = self.saves.commit(self.cid, action, self.state.version)
             self.state, events = moved.state, moved.events
         else:
             out = apply(self.state, action, self.content)
