@@ -24,7 +24,7 @@ from bot.games import DEFAULT_GAME
 from bot.service.game import GameAdapter
 from bot.storage.base import CampaignInfo
 from bot.storage.errors import StorageError
-from bot.terminal.console import Console, Quit
+from bot.terminal.console import Console, Quit, numbers
 from bot.terminal.saves import SaveFailed, Saves, default_database, is_terminal
 from rules.core.errors import IllegalAction
 
@@ -210,7 +210,7 @@ def _choose(console: Console, ids: list[str]) -> str:
             return ids[int(line) - 1]
         if line in ids:
             return line
-        console.say(f"Type {'1' if n == 1 else f'a number from 1 to {n}'}, or a campaign id.")
+        console.say(f"Type {numbers(1, n)}, or a campaign id.")
 
 
 class Session(Protocol):
