@@ -62,6 +62,11 @@ def play_command(game: str) -> str:
     return "python -m bot play" + ("" if game == DEFAULT_GAME else f" --game {game}")
 
 
+def resume_command(game: str, cid: str) -> str:
+    """The command that resumes campaign `cid` of `game` in the default database."""
+    return f"{play_command(game)} --resume {cid}"
+
+
 def refuse_fixed(given: Sequence[tuple[str, object]]) -> None:
     """With --resume, options that choose a new game's setup are refused: the saved game
     goes on as it was. `given`: (option, value) pairs, None or False when not given."""
@@ -94,7 +99,7 @@ class Place:
 
     def come_back(self, cid: str) -> str:
         """The command that resumes campaign `cid`."""
-        cmd = f"{play_command(self.game)} --resume {cid}"
+        cmd = resume_command(self.game, cid)
         if self.db != DEFAULT_DATABASE:
             cmd += f" --db {shlex.quote(str(self.db))}"
         return " ".join([cmd, *(shlex.quote(x) for x in self.extra)])

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.terminal.console import Console, Quit
-from bot.terminal.resume import goodbye, guarded, saved_line
+from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
 from cogs.legendary import table as tbl
 from cogs.legendary.terminal.howto import HELP, rules_text
@@ -67,7 +67,8 @@ class Session:
         self.table = table
         self.cid = cid
         self.resumed = cid is not None
-        self.come_back = come_back or (lambda c: f"python -m bot play --resume {c}")
+        saved_game = saves.game if saves is not None else ""
+        self.come_back = come_back or (lambda cid: resume_command(saved_game, cid))
         self.settings = dict(settings or {})
         self._shown_version = -1
         # The whole table is shown at the start of your turn, after a move that changes

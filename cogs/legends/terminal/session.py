@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.terminal.console import Console, Quit
-from bot.terminal.resume import goodbye, guarded, saved_line
+from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
 from cogs.legends.rules_text import TOPICS
 from cogs.legends.terminal import howto, render
@@ -94,7 +94,8 @@ class Session:
         self.scenario = scenario
         self.merc = merc and runners == 1
         self.saves = saves
-        self.come_back = come_back or (lambda cid: f"python -m bot play --resume {cid}")
+        saved_game = saves.game if saves is not None else ""
+        self.come_back = come_back or (lambda cid: resume_command(saved_game, cid))
         self.cid: str | None = None  # the saved campaign's id, once created
         self.resumed = False
         self.people: dict[str, Person] = {}

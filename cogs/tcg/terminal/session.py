@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 
 from bot.terminal.console import Console, Quit
-from bot.terminal.resume import goodbye, guarded, saved_line
+from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
 from cogs.tcg.terminal import howto, render
 from content.tcg.info import card_names, show_card
@@ -65,7 +65,8 @@ class Session:
         )
         self.saves = saves
         self.settings = dict(settings or {})
-        self.come_back = come_back or (lambda cid: f"python -m bot play --resume {cid}")
+        saved_game = saves.game if saves is not None else ""
+        self.come_back = come_back or (lambda cid: resume_command(saved_game, cid))
         self.cid: str | None = None  # the saved duel's id, once created
         self.resumed = False
         self.shown: tuple[int, str, int] | None = None  # turn, phase, rival moves: last board
