@@ -17,14 +17,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import Protocol, TextIO, TypeVar
 
 from bot.config import DEFAULT_DATABASE
 from bot.games import DEFAULT_GAME
 from bot.service.game import GameAdapter
 from bot.storage.base import CampaignInfo
 from bot.storage.errors import StorageError
-from bot.terminal.console import Console, Quit
+from bot.terminal.console import Console, Quit, numbers
 from bot.terminal.saves import SaveFailed, Saves, default_database, is_terminal
 from rules.core.errors import IllegalAction
 
@@ -62,6 +62,11 @@ def play_command(game: str) -> str:
     return "python -m bot play" + ("" if game == DEFAULT_GAME else f" --game {game}")
 
 
+def resume_command(game: str, cid: str) -> str:
+    """The command that resumes campaign `cid` of `game` in the default database."""
+    return f"{play_command(game)} --resume {cid}"
+
+
 def refuse_fixed(given: Sequence[tuple[str, object]]) -> None:
     """With --resume, options that choose a new game's setup are refused: the saved game
     goes on as it was. `given`: (option, value) pairs, None or False when not given."""
@@ -84,14 +89,17 @@ class Place:
     extra: tuple[str, ...] = field(default=())  # e.g. ("--pack", DIR)
 
     @classmethod
-    def of(cls, game: str, args: argparse.Namespace, *extra: str) -> Place:
+    def of(cls, game: str, args: argparse.Namespace) -> Place:
+        """From the parsed options (`--db`, `--resume`, and `--pack`, which the command
+        coming back repeats)."""
         explicit = args.db is not None
         db = Path(args.db) if explicit else default_database()
-        return cls(game, db, explicit, args.resume, tuple(extra))
+        pack = getattr(args, "pack", None)
+        return cls(game, db, explicit, args.resume, ("--pack", pack) if pack else ())
 
     def come_back(self, cid: str) -> str:
         """The command that resumes campaign `cid`."""
-        cmd = f"{play_command(self.game)} --resume {cid}"
+        cmd = resume_command(self.game, cid)
         if self.db != DEFAULT_DATABASE:
             cmd += f" --db {shlex.quote(str(self.db))}"
         return " ".join([cmd, *(shlex.quote(x) for x in self.extra)])
@@ -207,40 +215,125 @@ def _choose(console: Console, ids: list[str]) -> str:
             return ids[int(line) - 1]
         if line in ids:
             return line
-        console.say(f"Type {'1' if n == 1 else f'a number from 1 to {n}'}, or a campaign id.")
+        console.say(f"Type {numbers(1, n)}, or a campaign id.")
+
+
+class Session(Protocol):
+    def run(self) -> int:
+        """Play until the game ends or the person stops; the exit status."""
+        ...
+
+
+class Front(Protocol[S, A]):
+    """One game's terminal table as `run` drives it."""
+
+    @property
+    def adapter(self) -> GameAdapter[S, A]: ...
+
+    def prepare(self) -> None:
+        """Check a new game's options (not called with --resume): raise SetupError, or
+        IllegalAction for a setup the rules refuse, or Quit at a setup prompt."""
+
+    def start(self, saves: Saves[S, A]) -> Session:
+        """A new game's session, saving in `saves`."""
+        ...
+
+    def resume(self, saves: Saves[S, A], cid: str, state: S) -> Session:
+        """The session going on with the saved game `cid` (its pack already checked);
+        raises SetupError if it cannot."""
+        ...
+
+    def summary(self, state: S) -> str:
+        """A saved game in the --resume list, after its id and name."""
+        ...
+
+    def pack_problem(self, state: S) -> str | None:
+        """Why the saved game cannot be played with this pack (a card, a scenario it
+        lacks), or None."""
+        ...
+
+
+class FrontBase:
+    """What every game's front keeps: its options, its console and where it saves."""
+
+    def __init__(self, args: argparse.Namespace, console: Console, place: Place) -> None:
+        self.args = args
+        self.console = console
+        self.place = place
+
+
+def main(
+    game: str,
+    args: argparse.Namespace,
+    front: Callable[[argparse.Namespace, Console, Place], Front[S, A]],
+    *,
+    fixed: Sequence[tuple[str, object]],
+    stdin: TextIO | None,
+    stdout: TextIO | None,
+    stderr: TextIO | None = None,
+) -> int:
+    """A game's `python -m bot play` after its options are parsed: the console (a
+    terminal's own stdin and stdout clear the screen between hot-seat players), where it
+    saves, then `run`."""
+    inp = stdin or sys.stdin
+    out = stdout or sys.stdout
+    console = Console(inp, out, tty=stdin is None and inp.isatty() and out.isatty())
+    place = Place.of(game, args)
+    return run(place, lambda: front(args, console, place), console, fixed=fixed, err=stderr)
 
 
 def run(
     place: Place,
-    adapter: GameAdapter[S, A],
+    front: Callable[[], Front[S, A]],
     console: Console,
     *,
-    summary: Callable[[S], str],
-    start: Callable[[Saves[S, A]], int],
-    resume: Callable[[Saves[S, A], str, S], int],
+    fixed: Sequence[tuple[str, object]] = (),
     err: TextIO | None = None,
 ) -> int:
-    """Open the database, then start a new game (`start`) or resume the one `--resume`
-    names or the person picks (`resume`, which may raise SetupError too, e.g. for a
-    pack the game was not played with). Every failure is one line on `err`."""
+    """The whole `play` command after its options are parsed: make the game's front
+    (`front`, which loads the pack), check the options (with --resume none of `fixed`
+    may be given), open the database, then start a new game or resume the one
+    `--resume` names or the person picks. Every failure is one line on `err`."""
     err = err or sys.stderr
     try:
-        saves = place.open(adapter)
+        table = front()
+        if place.resume is not None:
+            refuse_fixed(fixed)
+        else:
+            table.prepare()
+    except SetupError as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_SETUP
+    except IllegalAction as exc:  # a setup (a deck, a choice) the rules refuse
+        print(f"error: {exc.refusal.message.splitlines()[0]}", file=err)
+        return EXIT_SETUP
+    except Quit:
+        console.say("Bye.")
+        return 0
+    try:
+        saves = place.open(table.adapter)
     except StorageError as exc:
         print(f"error: cannot use the database {place.db}: {exc.message}", file=err)
         return EXIT_STORAGE
     try:
         if place.resume is None:
-            return start(saves)
+            return table.start(saves).run()
         try:
-            cid, state = pick(saves, console, place.resume, summary)
-            return resume(saves, cid, state)
+            cid, state = pick(saves, console, place.resume, table.summary)
+            problem = table.pack_problem(state)
+            if problem:
+                raise SetupError(
+                    f"campaign '{cid}' was not played with this pack ({problem}); resume "
+                    "it with --pack DIR, the pack it was played with"
+                )
+            session = table.resume(saves, cid, state)
         except SetupError as exc:
             print(f"error: {exc}", file=err)
             return EXIT_SETUP
         except Quit:
             console.say("Bye.")
             return 0
+        return session.run()
     except StorageError as exc:
         print(f"error: the database {place.db} failed: {exc.message}", file=err)
         return EXIT_STORAGE

@@ -24,7 +24,7 @@ import asyncio
 import json
 import os
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -39,6 +39,7 @@ from rules.core.events import Event
 
 S = TypeVar("S")
 A = TypeVar("A")
+T = TypeVar("T")
 
 #: The channel namespace of terminal campaigns (see the module docstring).
 CHANNEL_PREFIX = "terminal:"
@@ -192,6 +193,14 @@ class Saves(Generic[S, A]):
         except ValueError:
             return {}
         return data if isinstance(data, dict) else {}
+
+    def setting(self, cid: str, key: str, default: T, allowed: Collection[T] = ()) -> T:
+        """One of the settings: the stored value if it has the default's type (and is
+        one of `allowed`, when given), else the default."""
+        value = self.settings(cid).get(key)
+        if isinstance(value, type(default)) and (not allowed or value in allowed):
+            return value
+        return default
 
     def info(self, cid: str) -> CampaignInfo | None:
         return self._runner.run(self._svc().info(cid))

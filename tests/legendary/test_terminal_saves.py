@@ -4,15 +4,12 @@ Legends and the TCG)."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-from bot.service.game import GameService
-from bot.storage.sqlite import SqliteStore
 from bot.terminal.console import Console
 from bot.terminal.saves import Saves
 from cogs.legendary import table as tbl
@@ -26,9 +23,8 @@ from rules.legendary.cards import Pack
 from rules.legendary.scenario import scenario
 from rules.legendary.state import Game
 from tests.legendary.test_cli_play import _Watch
+from tests.terminal import savetools
 from tests.terminal.savetools import (
-    Killed,
-    Script,
     come_back,
     kill_a_real_terminal,
     on_disk,
@@ -44,46 +40,8 @@ def _pack() -> Pack:
     return load_default_pack()
 
 
-def run(args: list[str], script: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(args, stdin=io.StringIO(script), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-def sessions(monkeypatch: pytest.MonkeyPatch) -> list[Session]:
-    """Every Session that runs from now on."""
-    seen: list[Session] = []
-    real = Session.run
-
-    def spy(self: Session) -> int:
-        seen.append(self)
-        return real(self)
-
-    monkeypatch.setattr(Session, "run", spy)
-    return seen
-
-
-def killed_after(
-    args: list[str], moves: int, db: Path, monkeypatch: pytest.MonkeyPatch
-) -> tuple[Session, int]:
-    """Answer "1" `moves` times, checking at every prompt that every move so far is on
-    disk (the AI teammates' too), then die at the next prompt."""
-    live = sessions(monkeypatch)
-    checked = 0
-
-    def check() -> None:
-        nonlocal checked
-        if live and live[-1].cid is not None:
-            s = live[-1]
-            assert s.table is not None and s.table.game == s.game
-            version, logged, _ = on_disk(db, s.cid or "")
-            assert version == s.table.version == logged  # genesis at v0, one row a move
-            checked += 1
-
-    out = io.StringIO()
-    with pytest.raises(Killed):
-        main(args, stdin=Script(["1"] * moves, check), stdout=out)  # type: ignore[arg-type]
-    return live[-1], checked
+TERMINAL = savetools.Terminal(main, Session, lambda s: s.table.version)
+run, sessions, killed_after = TERMINAL.run, TERMINAL.sessions, TERMINAL.killed_after
 
 
 def test_a_killed_game_loses_no_move_and_resumes_where_it_was(
@@ -95,14 +53,9 @@ def test_a_killed_game_loses_no_move_and_resumes_where_it_was(
     version, _, status = on_disk(database, cid)
     assert status == "active" and version == s.table.version > 20  # the AI's moves too
 
-    async def verify() -> bool:  # the log replays to the stored state
-        store = await SqliteStore.open(database)
-        try:
-            return await GameService(store, LegendaryAdapter(_pack())).verify(cid)
-        finally:
-            await store.close()
-
-    assert asyncio.run(verify())
+    assert savetools.verify(
+        database, LegendaryAdapter(_pack()), cid
+    )  # the log replays to the state
     live = sessions(monkeypatch)
     code, out, err = run(["--resume", cid], "1\n1\n1\nquit\n")
     assert code == 0 and err == ""
@@ -163,23 +116,6 @@ def test_resume_lists_only_legendary_games_and_refuses_another_games(database: P
         f"error: campaign '{other}' is a tcg game, not a legendary one; resume it with: "
         f"python -m bot play --game tcg --resume {other}\n"
     )
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["--resume", "term-000000"], "error: no campaign 'term-000000' in "),
-        (["--resume"], "error: no saved terminal campaign in "),
-        (["--resume", "--players", "3"], "error: --resume goes on with the campaign as it"),
-        (["--resume", "x", "--heroes", "quill"], "error: --resume goes on with the campaign as"),
-    ],
-)
-def test_resume_problems_are_one_line_and_exit_2(args: list[str], message: str) -> None:
-    code, out, err = run(args, "")
-    assert code == 2 and out == ""
-    assert err.startswith(message) and err.count("\n") == 1
-    if args == ["--resume"]:
-        assert "start one with: python -m bot play --game legendary" in err
 
 
 def last_fight(pack: Pack) -> Game:

@@ -12,24 +12,20 @@ from cogs.legendary.terminal.play import main
 from cogs.legendary.terminal.session import Session
 from content.legendary.loader import load_default_pack
 from rules.legendary.state import Game
+from tests.terminal.savetools import sessions
 
 PACK = load_default_pack()
 
 
 def started(monkeypatch: pytest.MonkeyPatch, args: list[str], script: str = "quit\n") -> Game:
-    """The game `main` starts with these options (and this typed input)."""
-    games: list[Game] = []
-    real = Session.run
-
-    def spy(self: Session) -> int:
-        games.append(self.game)
-        return real(self)
-
-    monkeypatch.setattr(Session, "run", spy)
+    """The game `main` plays with these options (and this typed input), as it stands
+    when the session ends."""
+    live = sessions(monkeypatch, Session)
     out, err = io.StringIO(), io.StringIO()
     code = main(args, stdin=io.StringIO(script), stdout=out, stderr=err)
     assert code == 0, err.getvalue()
-    return games[-1]
+    game: Game = live[-1].game
+    return game
 
 
 def groups(game: Game) -> tuple[set[str], set[str]]:
@@ -87,7 +83,9 @@ def test_nothing_named_leaves_the_draw_to_the_engine(monkeypatch: pytest.MonkeyP
     from rules.legendary.setup import Setup, new_game
 
     game = started(monkeypatch, ["--seed", "7"])
-    assert game == new_game(PACK, Setup(names=("you", "ai2")), 7).state
+    drawn = new_game(PACK, Setup(names=("you", "ai2")), 7).state
+    assert (game.scheme, game.mastermind) == (drawn.scheme, drawn.mastermind)
+    assert game.instances == drawn.instances  # every card the setup put in the game
 
 
 @pytest.mark.parametrize(
@@ -137,18 +135,11 @@ def test_the_choose_prompt_picks_each_part_and_draws_the_rest(
         ]
     )
     out = io.StringIO()
-    games: list[Game] = []
-    real = Session.run
-
-    def spy(self: Session) -> int:
-        games.append(self.game)
-        return real(self)
-
-    monkeypatch.setattr(Session, "run", spy)
+    live = sessions(monkeypatch, Session)
     code = main(["--seed", "3", "--choose"], stdin=io.StringIO(script + "\n"), stdout=out)
     text = out.getvalue()
     assert code == 0, text
-    game = games[-1]
+    game = live[-1].game
     assert game.scheme == "countdown-to-zero"
     mm = PACK.masterminds[game.mastermind]
     assert f"Mastermind: {mm.name} (drawn at random)." in text

@@ -3,23 +3,19 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from pathlib import Path
 
 import pytest
 
-from bot.service.game import GameService
-from bot.storage.sqlite import SqliteStore
 from cogs.legends.terminal.play import main as legends_main
 from cogs.tcg.adapter import TcgAdapter
 from cogs.tcg.terminal.play import main
 from cogs.tcg.terminal.session import Session
 from cogs.tcg.terminal.setup import load
 from tests.tcg.test_cli_play import _Watched
+from tests.terminal import savetools
 from tests.terminal.savetools import (
-    Killed,
-    Script,
     come_back,
     kill_a_real_terminal,
     on_disk,
@@ -32,45 +28,8 @@ NEW = ["--level", "greedy", "--seed", "3"]
 TINY = str(Path(__file__).parents[1] / "terminal" / "tinypack")
 
 
-def run(args: list[str], script: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(args, stdin=io.StringIO(script), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-def sessions(monkeypatch: pytest.MonkeyPatch) -> list[Session]:
-    """Every Session that runs from now on."""
-    seen: list[Session] = []
-    real = Session.run
-
-    def spy(self: Session) -> int:
-        seen.append(self)
-        return real(self)
-
-    monkeypatch.setattr(Session, "run", spy)
-    return seen
-
-
-def killed_after(
-    args: list[str], moves: int, db: Path, monkeypatch: pytest.MonkeyPatch
-) -> tuple[Session, int]:
-    """Play `moves` answers "1", checking at every prompt that every move so far is on
-    disk, then die at the next prompt. Returns the session and the prompts checked."""
-    live = sessions(monkeypatch)
-    checked = 0
-
-    def check() -> None:
-        nonlocal checked
-        if live and live[-1].cid is not None:
-            s = live[-1]
-            version, logged, _ = on_disk(db, s.cid or "")
-            assert version == s.state.version == logged  # genesis at v0, one row a move
-            checked += 1
-
-    out = io.StringIO()
-    with pytest.raises(Killed):
-        main(args, stdin=Script(["1"] * moves, check), stdout=out)  # type: ignore[arg-type]
-    return live[-1], checked
+TERMINAL = savetools.Terminal(main, Session, lambda s: s.state.version)
+run, sessions, killed_after = TERMINAL.run, TERMINAL.sessions, TERMINAL.killed_after
 
 
 def test_a_killed_duel_loses_no_move_and_resumes_where_it_was(
@@ -82,14 +41,7 @@ def test_a_killed_duel_loses_no_move_and_resumes_where_it_was(
     version, _, status = on_disk(database, cid)
     assert status == "active" and version == s.state.version > 12  # the AI's moves too
 
-    async def verify() -> bool:  # the log replays to the stored state
-        store = await SqliteStore.open(database)
-        try:
-            return await GameService(store, TcgAdapter(CONTENT)).verify(cid)
-        finally:
-            await store.close()
-
-    assert asyncio.run(verify())
+    assert savetools.verify(database, TcgAdapter(CONTENT), cid)  # the log replays to the state
     live = sessions(monkeypatch)
     code, out, err = run(["--resume", cid], "1\n1\n1\n1\nquit\n")
     assert code == 0 and err == ""
@@ -151,22 +103,6 @@ def test_resume_lists_only_tcg_duels_and_refuses_another_games(
         f"error: campaign '{other}' is a legends game, not a tcg one; resume it with: "
         f"python -m bot play --resume {other}\n"
     )
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["--resume", "term-000000"], "error: no campaign 'term-000000' in "),
-        (["--resume"], "error: no saved terminal campaign in "),
-        (["--resume", "--level", "random"], "error: --resume goes on with the campaign as it"),
-    ],
-)
-def test_resume_problems_are_one_line_and_exit_2(args: list[str], message: str) -> None:
-    code, out, err = run(args, "")
-    assert code == 2 and out == ""
-    assert err.startswith(message) and err.count("\n") == 1
-    if args == ["--resume"]:
-        assert "start one with: python -m bot play --game tcg" in err
 
 
 def test_a_finished_duel_is_not_offered_and_cannot_be_resumed(database: Path) -> None:

@@ -5,6 +5,8 @@ checks the database at every prompt and then "kills" the session, and a real kil
 
 from __future__ import annotations
 
+import asyncio
+import io
 import os
 import re
 import signal
@@ -14,6 +16,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 COME_BACK = re.compile(
     r"Come back to it with:\n  (python -m bot play (?:--game \w+ )?--resume (term-[0-9a-f]+).*)\n"
@@ -117,3 +122,86 @@ def kill_a_real_terminal(argv: Sequence[str], lines: Sequence[str], db: Path) ->
         proc.wait(10)
     assert proc.returncode == -signal.SIGKILL
     return last, out_path.read_text()
+
+
+def sessions(monkeypatch: pytest.MonkeyPatch, cls: type[Any]) -> list[Any]:
+    """Every session of class `cls` that runs from now on, in order."""
+    seen: list[Any] = []
+    real = cls.run
+
+    def spy(self: Any) -> int:
+        seen.append(self)
+        result: int = real(self)
+        return result
+
+    monkeypatch.setattr(cls, "run", spy)
+    return seen
+
+
+def killed_after(
+    main: Callable[..., int],
+    cls: type[Any],
+    args: list[str],
+    moves: int,
+    db: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    version: Callable[[Any], int],
+) -> tuple[Any, int]:
+    """Run `main(args)` answering "1" `moves` times, checking at every prompt that
+    every move so far, the AI's too, is on disk (the stored version and the log match
+    the session's `version`), then die at the next prompt. Returns the session and how
+    many prompts were checked."""
+    live = sessions(monkeypatch, cls)
+    checked = 0
+
+    def check() -> None:
+        nonlocal checked
+        if live and live[-1].cid is not None:
+            stored, logged, _ = on_disk(db, live[-1].cid)
+            assert stored == version(live[-1]) == logged  # genesis at v0, one row a move
+            checked += 1
+
+    with pytest.raises(Killed):
+        main(args, stdin=Script(["1"] * moves, check), stdout=io.StringIO())
+    return live[-1], checked
+
+
+def run(main: Callable[..., int], args: list[str], script: str) -> tuple[int, str, str]:
+    """`main(args)` on typed `script`: its exit status, what it printed, its errors."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(args, stdin=io.StringIO(script), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def verify(db: Path, adapter: Any, cid: str) -> bool:
+    """The action log of `cid` replays, from its genesis, to the stored state."""
+    from bot.service.game import GameService
+    from bot.storage.sqlite import SqliteStore
+
+    async def check() -> bool:
+        store = await SqliteStore.open(db)
+        try:
+            return await GameService(store, adapter).verify(cid)
+        finally:
+            await store.close()
+
+    return asyncio.run(check())
+
+
+class Terminal:
+    """One game's terminal as its tests drive it: its `main`, its session class and
+    where a session keeps its saved version."""
+
+    def __init__(self, main: Callable[..., int], cls: type[Any], version: Callable[[Any], int]):
+        self.main, self.cls, self.version = main, cls, version
+
+    def run(self, args: list[str], script: str) -> tuple[int, str, str]:
+        return run(self.main, args, script)
+
+    def sessions(self, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+        return sessions(monkeypatch, self.cls)
+
+    def killed_after(
+        self, args: list[str], moves: int, db: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> tuple[Any, int]:
+        return killed_after(self.main, self.cls, args, moves, db, monkeypatch, self.version)

@@ -142,24 +142,6 @@ def test_discord_campaigns_are_neither_listed_nor_resumed(
     assert getattr(info, "channel_id", None) == f"terminal:{cid}"
 
 
-@pytest.mark.parametrize(
-    "args, message",
-    [
-        (["--resume", "term-000000"], "error: no campaign 'term-000000' in "),
-        (["--resume"], "error: no saved terminal campaign in "),
-        (["--resume", "--runners", "3"], "error: --resume goes on with the campaign as it was"),
-    ],
-)
-def test_resume_problems_are_one_line_and_exit_2(
-    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out = play([*args, "--pack", TINY], "")
-    err = capsys.readouterr().err
-    assert code == 2
-    assert err.startswith(message)
-    assert err.count("\n") == 1
-
-
 def test_resume_with_another_pack_says_which(
     database: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -260,30 +242,14 @@ def test_a_campaign_killed_at_a_prompt_loses_no_move(
     database: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from cogs.legends.terminal.session import Session
-    from tests.terminal.savetools import Killed, Script, on_disk
+    from tests.terminal import savetools
 
-    live: list[Session] = []
-    real = Session.run
+    def version(s: Session) -> int:
+        return s.table.version
 
-    def spy(self: Session) -> int:
-        live.append(self)
-        return real(self)
-
-    monkeypatch.setattr(Session, "run", spy)
-    checked = 0
-
-    def check() -> None:
-        nonlocal checked
-        s = live[-1] if live else None
-        if s is not None and s.cid is not None:
-            assert on_disk(database, s.cid)[:2] == (s.table.version, s.table.version)
-            checked += 1
-
-    script = Script(["Ana", "", "1", "1", "1", "knife"], check)
-    with pytest.raises(Killed):
-        main(["--pack", TINY, "--seed", "1"], stdin=script, stdout=io.StringIO())  # type: ignore[arg-type]
-    assert checked >= 4
-    cid = live[-1].cid or ""
-    code, again = play(["--resume", cid, "--pack", TINY], "quit\n")
+    args = ["--pack", TINY, "--seed", "1"]
+    s, checked = savetools.killed_after(main, Session, args, 5, database, monkeypatch, version)
+    assert checked >= 3 and s.cid is not None
+    code, again = play(["--resume", s.cid, "--pack", TINY], "quit\n")
     assert code == 0
-    assert "  1. Ana plays Knife [7 Muscle] - +1 Damage." in again  # the last move was kept
+    assert f"Campaign {s.cid}: mid-run in Training Day, round 1." in again

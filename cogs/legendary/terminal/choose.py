@@ -158,7 +158,7 @@ def ask(con: Console, pack: Pack, setup: Setup, seed: int) -> Setup:
     for kind in ("scheme", "mastermind"):
         if one[kind] is None:
             options = known(pack, kind)
-            got = _ask_list(con, kind.title(), options, 1)
+            got = _ask_list(con, kind.title(), options, 1, several=False)
             one[kind] = got[0] if got else rng.choice(sorted(options))
             if not got:
                 con.say(f"{kind.title()}: {options[one[kind] or '']} (drawn at random).")
@@ -185,7 +185,13 @@ def ask(con: Console, pack: Pack, setup: Setup, seed: int) -> Setup:
 
 
 def _ask_list(
-    con: Console, what: str, options: dict[str, str], n: int, skip: Sequence[str] = ()
+    con: Console,
+    what: str,
+    options: dict[str, str],
+    n: int,
+    skip: Sequence[str] = (),
+    *,
+    several: bool = True,
 ) -> list[str]:
     """Up to `n` ids picked from `options` (numbers or names, separated by commas);
     [] for Enter."""
@@ -193,7 +199,7 @@ def _ask_list(
     if n <= 0 or not ids:
         return []
     con.say(f"{what}: " + "; ".join(f"{i}) {options[k]}" for i, k in enumerate(ids, 1)))
-    up_to = "one" if n == 1 else f"up to {n}, separated by commas"
+    up_to = "one" if not several else f"at most {n}, separated by commas"
     while True:
         line = con.ask(f"{what} ({up_to}) [random]: ").strip()
         if line.lower() in ("quit", "exit"):

@@ -22,14 +22,13 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from bot.terminal import resume as saved
-from bot.terminal.console import Console, Quit
+from bot.terminal.console import Console
 from bot.terminal.saves import Saves
 from cogs.legendary import table as tbl
 from cogs.legendary.adapter import LegendaryAdapter
 from cogs.legendary.terminal import choose
-from cogs.legendary.terminal.packs import EXIT_SETUP, SetupError, check_players, load
-from cogs.legendary.terminal.session import Session
-from rules.core.errors import IllegalAction
+from cogs.legendary.terminal.packs import SetupError, check_players, load
+from cogs.legendary.terminal.session import PERSON, Session
 from rules.core.text import name_list
 from rules.legendary.ai import LEVELS, Agent, make_agent
 from rules.legendary.cards import Pack
@@ -84,68 +83,79 @@ def main(
     stderr: TextIO | None = None,
 ) -> int:
     args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    inp = stdin or sys.stdin
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    console = Console(inp, out, tty=inp.isatty() and out.isatty())
-    place = saved.Place.of(
-        LegendaryAdapter.game, args, *(["--pack", args.pack] if args.pack else [])
+    fixed = [
+        ("--players", args.players),
+        ("--scheme", args.scheme),
+        ("--mastermind", args.mastermind),
+        *((part.flag, getattr(args, part.field)) for part in choose.PARTS),
+        ("--choose", args.choose),
+        ("--seed", args.seed),
+        ("--name", args.name),
+        ("--ai", args.ai),
+    ]
+    return saved.main(
+        LegendaryAdapter.game, args, Front, fixed=fixed, stdin=stdin, stdout=stdout, stderr=stderr
     )
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    ai = args.ai or DEFAULT_AI
-    try:
-        pack = load(args.pack)
-        if args.resume is not None:
-            saved.refuse_fixed(
-                [
-                    ("--players", args.players),
-                    ("--scheme", args.scheme),
-                    ("--mastermind", args.mastermind),
-                    *((part.flag, getattr(args, part.field)) for part in choose.PARTS),
-                    ("--choose", args.choose),
-                    ("--seed", args.seed),
-                    ("--name", args.name),
-                    ("--ai", args.ai),
-                ]
-            )
-            game: Game | None = None
-        else:
-            game = setup_game(pack, args, seed, console)
-    except SetupError as exc:
-        print(f"error: {exc}", file=err)
-        return EXIT_SETUP
-    except IllegalAction as exc:
-        print(f"error: {exc.refusal.message.splitlines()[0]}", file=err)
-        return EXIT_SETUP
-    except Quit:
-        console.say("Bye.")
-        return 0
 
-    def start(store: Saves[tbl.Table, tbl.Action]) -> int:
-        assert game is not None
-        agents = agents_for(ai, seed, game.players, 0)
+
+class Front(saved.FrontBase):
+    """The Legendary table for the shared `bot.terminal.resume.run`."""
+
+    def __init__(self, args: argparse.Namespace, console: Console, place: saved.Place) -> None:
+        super().__init__(args, console, place)
+        self.pack = load(args.pack)
+        self.adapter = LegendaryAdapter(self.pack)
+        self.seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        self.ai = args.ai or DEFAULT_AI
+
+    def prepare(self) -> None:
+        """The setup the options (and, with --choose, the prompt) name; the engine's
+        refusal of it is an IllegalAction."""
+        self.game = setup_game(self.pack, self.args, self.seed, self.console)
+
+    def start(self, saves: Saves[tbl.Table, tbl.Action]) -> Session:
+        return self._session(saves, self.game, agents_for(self.ai, self.seed, self.game, 0))
+
+    def resume(self, saves: Saves[tbl.Table, tbl.Action], cid: str, table: tbl.Table) -> Session:
+        """The saved game, its AI teammates as they were set up (the defaults if the
+        settings cannot be read)."""
+        game = table.game
+        if game is None or table.seats_of(PERSON) != [0]:
+            raise SetupError(f"campaign '{cid}' is not a game this terminal can go on with")
+        self.ai = saves.setting(cid, "ai", DEFAULT_AI, LEVELS)
+        seed = saves.setting(cid, "seed", game.rng.seed)
+        agents = agents_for(self.ai, seed, game, table.version)
+        return self._session(saves, game, agents, table=table, cid=cid)
+
+    def _session(
+        self,
+        saves: Saves[tbl.Table, tbl.Action],
+        game: Game,
+        agents: dict[int, Agent],
+        *,
+        table: tbl.Table | None = None,
+        cid: str | None = None,
+    ) -> Session:
         return Session(
-            pack,
+            self.pack,
             game,
-            console,
+            self.console,
             agents,
-            saves=store,
-            come_back=place.come_back,
-            settings={"ai": ai, "seed": seed},
-        ).run()
+            saves=saves,
+            table=table,
+            cid=cid,
+            come_back=self.place.come_back,
+            settings={"ai": self.ai, "seed": self.seed},
+        )
 
-    def go_on(store: Saves[tbl.Table, tbl.Action], cid: str, table: tbl.Table) -> int:
-        return resume(pack, console, store, cid, table, place).run()
+    def summary(self, table: tbl.Table) -> str:
+        """A saved game in the list (its name says the Scheme and the Mastermind): the
+        players and where it is."""
+        game = table.game
+        return "not started" if game is None else f"{name_list(game.names)}; turn {game.turn_no}"
 
-    return saved.run(
-        place,
-        LegendaryAdapter(pack),
-        console,
-        summary=lambda table: summary(pack, table),
-        start=start,
-        resume=go_on,
-        err=err,
-    )
+    def pack_problem(self, table: tbl.Table) -> str | None:
+        return None if table.game is None else pack_problem(self.pack, table.game)
 
 
 def setup_game(pack: Pack, args: argparse.Namespace, seed: int, console: Console) -> Game:
@@ -167,47 +177,11 @@ def setup_game(pack: Pack, args: argparse.Namespace, seed: int, console: Console
     return new_game(pack, setup, seed).state
 
 
-def agents_for(ai: str, seed: int, players: int, version: int) -> dict[int, Agent]:
+def agents_for(ai: str, seed: int, game: Game, version: int) -> dict[int, Agent]:
     """The AI teammates. A resumed game's (`version` > 0) are seeded anew from the
     version: greedy and planner decide from the view alone, so they go on exactly as
     before the break; the random one draws new numbers."""
-    return {s: make_agent(ai, seed * 10 + s + version * 7919) for s in range(1, players)}
-
-
-def resume(
-    pack: Pack,
-    console: Console,
-    store: Saves[tbl.Table, tbl.Action],
-    cid: str,
-    table: tbl.Table,
-    place: saved.Place,
-) -> Session:
-    """The session of a saved game. Raises SetupError for one that cannot go on here."""
-    game = table.game
-    if game is None or table.seats_of("p1") != [0]:
-        raise SetupError(f"campaign '{cid}' is not a terminal game this table can go on with")
-    problem = pack_problem(pack, game)
-    if problem:
-        raise SetupError(
-            f"campaign '{cid}' was not played with this pack ({problem}); resume it with "
-            "--pack DIR, the pack it was played with"
-        )
-    settings = store.settings(cid)
-    ai = settings.get("ai")
-    ai = ai if isinstance(ai, str) and ai in LEVELS else DEFAULT_AI
-    seed = settings.get("seed")
-    seed = seed if isinstance(seed, int) else game.rng.seed
-    agents = agents_for(ai, seed, game.players, table.version)
-    return Session(
-        pack,
-        game,
-        console,
-        agents,
-        saves=store,
-        table=table,
-        cid=cid,
-        come_back=place.come_back,
-    )
+    return {s: make_agent(ai, seed * 10 + s + version * 7919) for s in range(1, game.players)}
 
 
 def pack_problem(pack: Pack, game: Game) -> str | None:
@@ -220,15 +194,6 @@ def pack_problem(pack: Pack, game: Game) -> str | None:
         if card not in pack.cards:
             return f"it has no card '{card}'"
     return None
-
-
-def summary(pack: Pack, table: tbl.Table) -> str:
-    """A saved game in the list (its name says the Scheme and the Mastermind): the
-    players and where it is."""
-    game = table.game
-    if game is None:
-        return "not started"
-    return f"{name_list(game.names)}; turn {game.turn_no}"
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.terminal.console import Console, Quit
-from bot.terminal.resume import goodbye, guarded, saved_line
+from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
 from cogs.legendary import table as tbl
 from cogs.legendary.terminal.howto import HELP, rules_text
@@ -67,7 +67,8 @@ class Session:
         self.table = table
         self.cid = cid
         self.resumed = cid is not None
-        self.come_back = come_back or (lambda c: f"python -m bot play --resume {c}")
+        saved_game = saves.game if saves is not None else ""
+        self.come_back = come_back or (lambda cid: resume_command(saved_game, cid))
         self.settings = dict(settings or {})
         self._shown_version = -1
         # The whole table is shown at the start of your turn, after a move that changes
@@ -95,7 +96,8 @@ class Session:
                 else:
                     self._ai(who)
                     self._full = True
-            except TableMoved:
+            except TableMoved as exc:  # another terminal moved first: go on from there
+                self._stored(exc.state)
                 self.con.say(MOVED_ELSEWHERE)
                 self._shown_version, self._full = -1, True
         self._finish()
@@ -136,11 +138,7 @@ class Session:
         if self.saves is not None and self.cid is not None and self.table is not None:
             person = PERSON if action.seat == self.seat else tbl.AI
             move = tbl.Move(person=person, action=action)
-            try:
-                moved = self.saves.commit(self.cid, move, self.table.version)
-            except TableMoved as exc:
-                self._stored(exc.state)
-                raise
+            moved = self.saves.commit(self.cid, move, self.table.version)
             self._stored(moved.state)
             events: Sequence[Event] = moved.events
         else:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TextIO
 
 from bot.terminal import resume as saved
@@ -25,7 +25,6 @@ from bot.terminal.console import Console
 from bot.terminal.saves import Saves
 from cogs.legends.adapter import LegendsAdapter
 from cogs.legends.terminal.packs import (
-    EXIT_SETUP,
     SetupError,
     campaign_id,
     check_runners,
@@ -37,8 +36,6 @@ from rules.core.text import count
 from rules.legends.actions import Action
 from rules.legends.cards import ContentPack
 from rules.legends.state import Table
-
-EXIT_STORAGE = saved.EXIT_STORAGE
 
 
 def parser() -> argparse.ArgumentParser:
@@ -90,92 +87,69 @@ def main(
     argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
     args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    inp = stdin or sys.stdin
     out = stdout or sys.stdout
     if isinstance(out, io.TextIOWrapper):
         # Card text may hold characters a legacy console cannot encode: never crash on it.
         out.reconfigure(errors="replace")
-    place = saved.Place.of(LegendsAdapter.game, args, *(["--pack", args.pack] if args.pack else []))
-    try:
-        pack = load(args.pack)
-        if args.resume is not None:
-            saved.refuse_fixed(
-                [
-                    ("--scenario", args.scenario),
-                    ("--runners", args.runners),
-                    ("--seed", args.seed),
-                    ("--campaign", args.campaign),
-                    ("--hotseat", args.hotseat),
-                    ("--humans", args.humans),
-                    ("--merc", args.merc),
-                ]
-            )
-        else:
-            args.runners = 2 if args.runners is None else args.runners
-            camp = campaign_id(pack, args.campaign)
-            scen = scenario_id(pack, camp, args.scenario)
-            check_runners(pack, args.runners, args.merc)
-            humans = (
-                args.humans if args.humans is not None else (args.runners if args.hotseat else 1)
-            )
-            if not 1 <= humans <= args.runners:
-                raise SetupError(f"--humans must be between 1 and --runners ({args.runners})")
-    except SetupError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_SETUP
-    tty = stdin is None and inp.isatty() and out.isatty()
-    console = Console(inp, out, tty=tty)
+    fixed = [
+        ("--scenario", args.scenario),
+        ("--runners", args.runners),
+        ("--seed", args.seed),
+        ("--campaign", args.campaign),
+        ("--hotseat", args.hotseat),
+        ("--humans", args.humans),
+        ("--merc", args.merc),
+    ]
+    return saved.main(LegendsAdapter.game, args, Front, fixed=fixed, stdin=stdin, stdout=out)
 
-    def start(store: Saves[Table, Action]) -> int:
-        seed = args.seed
+
+class Front(saved.FrontBase):
+    """The Legends table for the shared `bot.terminal.resume.run`."""
+
+    def __init__(self, args: argparse.Namespace, console: Console, place: saved.Place) -> None:
+        super().__init__(args, console, place)
+        self.pack = load(args.pack)
+        self.adapter = LegendsAdapter(self.pack)
+
+    def prepare(self) -> None:
+        args, pack = self.args, self.pack
+        self.runners = 2 if args.runners is None else args.runners
+        self.camp = campaign_id(pack, args.campaign)
+        self.scen = scenario_id(pack, self.camp, args.scenario)
+        check_runners(pack, self.runners, args.merc)
+        humans = args.humans if args.humans is not None else (self.runners if args.hotseat else 1)
+        if not 1 <= humans <= self.runners:
+            raise SetupError(f"--humans must be between 1 and --runners ({self.runners})")
+        self.humans = humans
+
+    def start(self, saves: Saves[Table, Action]) -> Session:
+        seed = self.args.seed
         if seed is None:
             import random
 
             seed = random.SystemRandom().randrange(1_000_000)
         return Session(
-            pack,
-            console,
-            campaign=camp,
-            runners=args.runners,
-            humans=humans,
-            hotseat=args.hotseat or humans > 1,
+            self.pack,
+            self.console,
+            campaign=self.camp,
+            runners=self.runners,
+            humans=self.humans,
+            hotseat=self.args.hotseat or self.humans > 1,
             seed=seed,
-            scenario=scen,
-            merc=args.merc,
-            saves=store,
-            come_back=place.come_back,
-        ).run()
-
-    def go_on(store: Saves[Table, Action], cid: str, table: Table) -> int:
-        return resume(store, pack, console, cid, table, place.come_back).run()
-
-    return saved.run(
-        place,
-        LegendsAdapter(pack),
-        console,
-        summary=lambda table: summary(pack, table),
-        start=start,
-        resume=go_on,
-    )
-
-
-def resume(
-    store: Saves[Table, Action],
-    pack: ContentPack,
-    console: Console,
-    cid: str,
-    table: Table,
-    come_back: Callable[[str], str],
-) -> Session:
-    """The session of a saved terminal campaign. Raises SetupError for one that was not
-    played with this pack."""
-    problem = pack_problem(table, pack)
-    if problem:
-        raise SetupError(
-            f"campaign '{cid}' was not played with this pack ({problem}); resume it with "
-            "--pack DIR, the pack it was played with"
+            scenario=self.scen,
+            merc=self.args.merc,
+            saves=saves,
+            come_back=self.place.come_back,
         )
-    return Session.resume(pack, console, store, cid, table, come_back)
+
+    def resume(self, saves: Saves[Table, Action], cid: str, table: Table) -> Session:
+        return Session.resume(self.pack, self.console, saves, cid, table, self.place.come_back)
+
+    def summary(self, table: Table) -> str:
+        return summary(self.pack, table)
+
+    def pack_problem(self, table: Table) -> str | None:
+        return pack_problem(table, self.pack)
 
 
 def pack_problem(table: Table, pack: ContentPack) -> str | None:

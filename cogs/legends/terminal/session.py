@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from bot.i18n import from_environment, t
 from bot.terminal.console import Console, Quit
-from bot.terminal.resume import goodbye, guarded, saved_line
+from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
 from cogs.legends.rules_text import TOPICS
 from cogs.legends.terminal import howto, render
@@ -95,7 +95,8 @@ class Session:
         self.scenario = scenario
         self.merc = merc and runners == 1
         self.saves = saves
-        self.come_back = come_back or (lambda cid: f"python -m bot play --resume {cid}")
+        saved_game = saves.game if saves is not None else ""
+        self.come_back = come_back or (lambda cid: resume_command(saved_game, cid))
         self.cid: str | None = None  # the saved campaign's id, once created
         self.resumed = False
         self.people: dict[str, Person] = {}
@@ -171,9 +172,10 @@ class Session:
                     self.after_run()
                 action = self.camp()
                 self.start_action(action)
-            except TableMoved:
+            except TableMoved as exc:
                 # Someone else (another terminal on this campaign) moved first: go on
                 # from the table as it is on disk now.
+                self.table = exc.state
                 self.io.say(MOVED_ELSEWHERE)
 
     def where(self) -> str:
@@ -370,11 +372,7 @@ class Session:
 
     def act(self, action: Action) -> None:
         if self.saves is not None and self.cid is not None:
-            try:
-                moved = self.saves.commit(self.cid, action, self.table.version)
-            except TableMoved as exc:
-                self.table = exc.state
-                raise
+            moved = self.saves.commit(self.cid, action, self.table.version)
             self.table, events = moved.state, moved.events
         else:
             outcome = apply(self.table, action, self.content)

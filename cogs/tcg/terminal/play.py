@@ -15,11 +15,9 @@ Exit status: 0 when the session ends, 1 if the database failed, 2 for a setup pr
 from __future__ import annotations
 
 import argparse
-import io
 import random
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TextIO
 
 from bot.terminal import resume as saved
@@ -30,17 +28,14 @@ from cogs.tcg.terminal.render import PHASES
 from cogs.tcg.terminal.session import AI, ME, Session
 from cogs.tcg.terminal.setup import (
     DEFAULT_SAMPLES,
-    EXIT_SETUP,
     LEVELS,
-    SetupError,
     deck,
     level,
     load,
     make_player,
 )
-from rules.core.errors import IllegalAction
 from rules.tcg.actions import Action
-from rules.tcg.cards import DeckList, TcgContent
+from rules.tcg.cards import TcgContent
 from rules.tcg.state import Duel
 
 
@@ -77,113 +72,69 @@ def main(
     stderr: TextIO | None = None,
 ) -> int:
     args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    inp = stdin or sys.stdin
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    place = saved.Place.of(TcgAdapter.game, args, *(["--pack", args.pack] if args.pack else []))
-    try:
-        content = load(args.pack)
-        if args.resume is not None:
-            saved.refuse_fixed(
-                [
-                    ("--deck", args.deck),
-                    ("--ai-deck", args.ai_deck),
-                    ("--level", args.level),
-                    ("--seed", args.seed),
-                ]
-            )
-            fresh = None
-        else:
-            fresh = new_duel(content, args)
-    except SetupError as exc:
-        print(f"error: {exc}", file=err)
-        return EXIT_SETUP
-    except IllegalAction as exc:  # an illegal deck in a pack
-        print(f"error: {exc.refusal.message.splitlines()[0]}", file=err)
-        return EXIT_SETUP
-    console = Console(inp, out, tty=inp.isatty())
-
-    def start(store: Saves[Duel, Action]) -> int:
-        assert fresh is not None
-        session = fresh.session(console, store)
-        session.come_back = place.come_back
-        return session.run()
-
-    def go_on(store: Saves[Duel, Action], cid: str, duel: Duel) -> int:
-        return resume(content, console, store, cid, duel, place).run()
-
-    return saved.run(
-        place,
-        TcgAdapter(content),
-        console,
-        summary=lambda duel: summary(content, duel),
-        start=start,
-        resume=go_on,
-        err=err,
+    fixed = [
+        ("--deck", args.deck),
+        ("--ai-deck", args.ai_deck),
+        ("--level", args.level),
+        ("--seed", args.seed),
+    ]
+    return saved.main(
+        TcgAdapter.game, args, Front, fixed=fixed, stdin=stdin, stdout=stdout, stderr=stderr
     )
 
 
-@dataclass(frozen=True)
-class NewDuel:
-    """A new duel as the options choose it (checked before the database is opened)."""
+class Front(saved.FrontBase):
+    """The TCG duel for the shared `bot.terminal.resume.run`."""
 
-    content: TcgContent
-    decks: tuple[DeckList, DeckList]
-    level: str
-    seed: int
+    def __init__(self, args: argparse.Namespace, console: Console, place: saved.Place) -> None:
+        super().__init__(args, console, place)
+        self.content = load(args.pack)
+        self.adapter = TcgAdapter(self.content)
 
-    def session(self, console: Console, store: Saves[Duel, Action] | None) -> Session:
-        """Raises IllegalAction for a deck the rules refuse."""
+    def prepare(self) -> None:
+        """The decks and the level; a deck the rules refuse is found now, before
+        anything is saved."""
+        args, content = self.args, self.content
+        ids = list(content.decks)
+        mine = deck(content, args.deck) if args.deck else content.decks[ids[0]]
+        if args.ai_deck:
+            theirs = deck(content, args.ai_deck)
+        else:
+            theirs = content.decks[ids[(ids.index(mine.id) + 1) % len(ids)]]
+        self.decks = (mine, theirs)
+        self.level = level(args.level or "search")
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        self.seed = seed
+        self.start(None)
+
+    def start(self, saves: Saves[Duel, Action] | None) -> Session:
         return Session(
-            console,
+            self.console,
             self.content,
             self.decks,
             make_player(self.level, self.decks[1], DEFAULT_SAMPLES),
             self.seed,
             ai_name=f"Rival AI ({self.level})",
-            saves=store,
+            saves=saves,
             settings={"level": self.level, "seed": self.seed},
+            come_back=self.place.come_back,
         )
 
-
-def new_duel(content: TcgContent, args: argparse.Namespace) -> NewDuel:
-    ids = list(content.decks)
-    mine = deck(content, args.deck) if args.deck else content.decks[ids[0]]
-    if args.ai_deck:
-        theirs = deck(content, args.ai_deck)
-    else:
-        theirs = content.decks[ids[(ids.index(mine.id) + 1) % len(ids)]]
-    lv = level(args.level or "search")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    new = NewDuel(content, (mine, theirs), lv, seed)
-    new.session(Console(io.StringIO(), io.StringIO()), None)  # the decks' legality
-    return new
-
-
-def resume(
-    content: TcgContent,
-    console: Console,
-    store: Saves[Duel, Action],
-    cid: str,
-    duel: Duel,
-    place: saved.Place,
-) -> Session:
-    """The session of a saved duel, its AI as it was set up. Raises SetupError for a
-    duel that was not played with this pack."""
-    problem = pack_problem(content, duel)
-    if problem:
-        raise SetupError(
-            f"campaign '{cid}' was not played with this pack ({problem}); resume it with "
-            "--pack DIR, the pack it was played with"
+    def resume(self, saves: Saves[Duel, Action], cid: str, duel: Duel) -> Session:
+        """The saved duel, its AI as it was set up (the level and seed it was saved
+        with; the defaults if they cannot be read)."""
+        lv = saves.setting(cid, "level", "search", LEVELS)
+        seed = saves.setting(cid, "seed", duel.rng.seed)
+        ai = make_player(lv, self.content.decks[duel.seats[AI].deck_id], DEFAULT_SAMPLES)
+        return Session.resume(
+            self.console, self.content, duel, ai, seed, saves, cid, self.place.come_back
         )
-    settings = store.settings(cid)
-    lv = settings.get("level")
-    lv = lv if isinstance(lv, str) and lv in LEVELS else "search"
-    seed = settings.get("seed")
-    seed = seed if isinstance(seed, int) else duel.rng.seed
-    theirs = content.decks[duel.seats[AI].deck_id]
-    ai = make_player(lv, theirs, DEFAULT_SAMPLES)
-    return Session.resume(console, content, duel, ai, seed, store, cid, place.come_back)
+
+    def summary(self, duel: Duel) -> str:
+        return summary(self.content, duel)
+
+    def pack_problem(self, duel: Duel) -> str | None:
+        return pack_problem(self.content, duel)
 
 
 def pack_problem(content: TcgContent, duel: Duel) -> str | None:

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 
 from bot.terminal.console import Console, Quit
-from bot.terminal.resume import goodbye, guarded, saved_line
+from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
 from cogs.tcg.terminal import howto, render
 from content.tcg.info import card_names, show_card
@@ -65,7 +65,8 @@ class Session:
         )
         self.saves = saves
         self.settings = dict(settings or {})
-        self.come_back = come_back or (lambda cid: f"python -m bot play --resume {cid}")
+        saved_game = saves.game if saves is not None else ""
+        self.come_back = come_back or (lambda cid: resume_command(saved_game, cid))
         self.cid: str | None = None  # the saved duel's id, once created
         self.resumed = False
         self.shown: tuple[int, str, int] | None = None  # turn, phase, rival moves: last board
@@ -114,9 +115,9 @@ class Session:
                     self._ai_move()
                 else:
                     self._my_move()
-            except TableMoved:
+            except TableMoved as exc:  # another terminal moved first: go on from there
+                self.state, self.shown = exc.state, None
                 self.io.say(MOVED_ELSEWHERE)
-                self.shown = None
         self._show_result()
         return 0
 
@@ -147,11 +148,7 @@ class Session:
 
     def _apply(self, action: act.Action) -> None:
         if self.saves is not None and self.cid is not None:
-            try:
-                moved = self.saves.commit(self.cid, action, self.state.version)
-            except TableMoved as exc:
-                self.state = exc.state
-                raise
+            moved = self.saves.commit(self.cid, action, self.state.version)
             self.state, events = moved.state, moved.events
         else:
             out = apply(self.state, action, self.content)
