@@ -420,16 +420,19 @@ class TcgRuntime(GameRuntime[Duel]):
 
     async def restore_challenges(self) -> None:
         """The open challenges of before a restart, back in memory before the first
-        click can arrive (their timers start on connecting); a row that no longer reads
-        is dropped."""
+        click can arrive (their timers start on connecting); a row that no longer reads,
+        or one that expired more than CHALLENGE_SECONDS ago, is dropped."""
         try:
             found = await stored_challenges.stored(self.service.store)
         except StorageError:
             log.warning("open challenges could not be read; they are lost")
             return
+        now = time.time()
         for item, ch in found:
-            if ch is None or ch.channel_id in self.challenges:
-                log.warning("challenge %s: unreadable or a duplicate; dropped", item.name)
+            # Long expired (a database restored or imported later): dropped, unannounced.
+            stale = ch is not None and now - ch.expires > CHALLENGE_SECONDS
+            if ch is None or stale or ch.channel_id in self.challenges:
+                log.warning("challenge %s: unreadable, long expired or a duplicate", item.name)
                 with contextlib.suppress(StorageError):
                     await self.service.store.delete_item(
                         item.game, item.kind, item.owner, item.name
