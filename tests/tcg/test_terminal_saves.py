@@ -111,6 +111,7 @@ def test_a_finished_duel_is_not_offered_and_cannot_be_resumed(database: Path) ->
     assert "Come back to it with" not in out
     cid = only_campaign(database)
     assert on_disk(database, cid)[2] == "finished"
+    assert rows(database, "SELECT count(*) FROM saved_items") == [(0,)]  # its settings too
     code, out, err = run(["--resume"], "")
     assert code == 2 and err.startswith("error: no saved terminal campaign in ")
     code, out, err = run(["--resume", cid], "")
