@@ -22,6 +22,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from bot.i18n import from_environment, t
 from bot.terminal.console import Console, Quit
 from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
@@ -575,12 +576,12 @@ class Session:
                 (k for k, (title, _) in TOPICS.items() if key in k or key in title.lower()), ""
             )
         # Each topic as the input that shows it.
-        topics = ", ".join(f"'rules {t}'" for t in TOPICS)
+        topics = ", ".join(f"'rules {k}'" for k in TOPICS)
         if not key:
             self.io.say(render.clean(f'No rules topic "{topic}". Topics: {topics}.'))
             return
         title, text = TOPICS[key]
-        self.io.say(title.upper())
+        self.io.say(t(from_environment(), title).upper())
         body = self.help_text(self.viewer()) if key == "commands" else howto.rules_text(key, text)
         if key == "commands":
             self.io.say(body)

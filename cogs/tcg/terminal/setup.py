@@ -65,11 +65,20 @@ def level(name: str) -> str:
     raise SetupError(f"unknown AI level '{name}'{hint}; levels: {', '.join(LEVELS)}")
 
 
-def make_player(name: str, my_deck: DeckList, samples: int = DEFAULT_SAMPLES) -> Player:
+def make_player(
+    name: str,
+    my_deck: DeckList | None,
+    samples: int = DEFAULT_SAMPLES,
+    *,
+    budget: float | None = None,
+) -> Player:
     """A fresh AI of level `name` (already checked by `level`). The search player is told
-    its own deck list: a player knows what they brought."""
+    its own deck list: a player knows what they brought. It thinks for `samples` samples
+    a decision, or, with `budget`, for that many seconds (Discord: a bounded pause)."""
     if name == "random":
         return RandomPlayer()
     if name == "greedy":
         return GreedyPlayer()
+    if budget is not None:
+        return SearchPlayer(budget=budget, my_deck=my_deck)
     return SearchPlayer(my_deck=my_deck, samples=samples)
