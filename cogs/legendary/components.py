@@ -11,8 +11,10 @@ from __future__ import annotations
 import discord
 
 from cogs.common import ids as house_ids
-from cogs.common.buttons import SHORT, FxButton, make_view
+from cogs.common.buttons import MAX_ROWS, SHORT, FxButton, make_view
 from cogs.common.ids import ButtonId
+from cogs.common.selects import MAX_OPTIONS, FxSelect, make_view_with_selects
+from cogs.common.selects import Option as SelectOption
 from cogs.common.text import clip
 from rules.legendary.actions import (
     MASTERMIND,
@@ -41,6 +43,7 @@ ACTIONS = frozenset({HAND, PLAY, RECRUIT, FIGHT, HEAL, SPECIAL, CHOOSE, END})
 house_ids.register(GAME, ACTIONS)
 
 Style = discord.ButtonStyle
+MAX_BUTTONS = MAX_ROWS * 5  # five rows of five
 
 
 def button(
@@ -154,6 +157,11 @@ def panel_buttons(
         if isinstance(a, Play) and c is not None and "fated_future" in c.keywords:
             # A Fated Future card: its second button answers "to the bottom" up front.
             shown.append(a.model_copy(update={"fated_future": True}))
+    choices = [a for a in shown if isinstance(a, Choose)]
+    if len(choices) > MAX_BUTTONS:
+        # A choice with more options than a message has buttons (a KO from a big discard
+        # pile): select menus of 25 options each, every pick a click of its option.
+        return _choice_selects(choices, v, table, version)
     for a in shown:
         b = FxButton(
             bid_for(a, table, version),
@@ -163,3 +171,20 @@ def panel_buttons(
         key = {Choose: "ch", Play: "play", Recruit: "rec", Fight: "fight", Special: "fight"}
         groups[key.get(type(a), "end")].append(b)
     return make_view(list(groups.values()))
+
+
+def _choice_selects(
+    choices: list[Choose], v: GameView, table: str, version: int
+) -> tuple[discord.ui.View | None, int]:
+    chunks = [choices[i : i + MAX_OPTIONS] for i in range(0, len(choices), MAX_OPTIONS)]
+    selects = [
+        FxSelect(
+            # The arg tags each select (ids must differ); a pick sends its option instead.
+            button(CHOOSE, table, version, f"part{n}"),
+            [SelectOption(label=action_label(a, v), value=a.option) for a in chunk],
+            placeholder=f"Choose ({n + 1} of {len(chunks)})",
+        )
+        for n, chunk in enumerate(chunks[:MAX_ROWS])
+    ]
+    view, _ = make_view_with_selects([], selects)
+    return view, sum(len(c) for c in chunks[MAX_ROWS:])

@@ -144,7 +144,8 @@ class LegendaryRuntime(GameRuntime[Table]):
         buttons, hidden = panel_buttons(legal, v, state.id, state.version)
         if hidden:
             embed.description = (embed.description or "") + (
-                f"\n({hidden} more options did not fit: use /legendary play, recruit, fight.)"
+                f"\n({hidden} more options did not fit: use /legendary choose, play, "
+                "recruit, fight.)"
             )
         return embed, buttons
 

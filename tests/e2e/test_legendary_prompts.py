@@ -14,7 +14,7 @@ from cogs.legendary.components import bid_for
 from rules.legendary import engine
 from rules.legendary.actions import Fight
 from rules.legendary.state import Game, PromptKind, Z
-from tests.e2e.harness import settle
+from tests.e2e.harness import finish, settle
 from tests.e2e.legendary_harness import Lg, arranged, boot, move_to_top
 from tests.fakediscord import FakeDiscord
 
@@ -257,5 +257,56 @@ async def test_an_adapting_mastermind_fought_to_the_end(fake: FakeDiscord, db: P
     assert st.game.result.value == "good"
     assert len(fought) == 4 and len(set(fought)) == 4
     assert "The players win!" in t.texts()
+    t.assert_no_public_leak()
+    await bot.close()
+
+
+async def test_a_choice_with_more_options_than_buttons_uses_select_menus(
+    fake: FakeDiscord, db: Path
+) -> None:
+    """Chair of Research's Fight ("you may KO a card from your hand or discard pile")
+    with 30 cards in the discard pile: more options than a panel has buttons, so they
+    come as select menus, and a pick answers the choice."""
+
+    def arrange(g: Game) -> Game:
+        g = move_to_top(g, Z.TACTICS, "helix-chair-research")
+        seat = g.current
+        # One card of each kind of the Hero and Villain Decks (identical copies are one
+        # option).
+        zones, seen, discard = dict(g.zones), set(), []
+        for zone in (Z.HERO_DECK, Z.VILLAIN_DECK):
+            for inst in g.zones[zone]:
+                if g.instances[inst] not in seen and g.instances[inst] != "master-strike":
+                    seen.add(g.instances[inst])
+                    discard.append(inst)
+            zones[zone] = tuple(i for i in g.zones[zone] if i not in discard)
+        zones[Z.discard(seat)] = tuple(discard)
+        g = g.model_copy(update={"zones": zones})
+        return g.model_copy(update={"turn": g.turn.model_copy(update={"attack": 60})})
+
+    bot = await boot(fake, db)
+    t = await arranged(fake, bot, ("alice", "bob"), arrange, mastermind="helix-board")
+    st = await t.state()
+    g = st.game
+    assert g is not None
+    user = t.seat_user(st, g.current)
+    assert user is not None
+    await t.slash("fight", {"target": "mastermind"}, user=user)
+    st = await t.state()
+    g = st.game
+    assert g is not None and g.prompt is not None and len(g.prompt.options) > 25
+    panel = await t.panel(user)
+    selects = [c for c in panel.custom_ids if c.startswith("fxs:legendary:ch:")]
+    assert len(selects) >= 2 and not any(c.startswith("fx:legendary:ch:") for c in panel.custom_ids)
+    wound = g.prompt.options[-2].id  # a card of the discard pile
+    which = next(
+        c for c in selects if any(o.get("value") == wound for o in panel.component(c)["options"])
+    )
+    it = await fake.select(user, panel, which, [wound])
+    await finish(it)
+    await settle(fake, bot)
+    after = await t.state()
+    assert after.game is not None and after.version > st.version
+    assert wound in after.game.zones[Z.KO]
     t.assert_no_public_leak()
     await bot.close()
