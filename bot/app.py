@@ -91,8 +91,11 @@ class FixerBot(commands.Bot):
         self.idle_gc: IdleGC | None = None
 
     async def setup_hook(self) -> None:
+        from bot.i18n.commands import CatalogueTranslator
         from cogs.common.house import House
 
+        # Command names and descriptions in each user's client language (docs/i18n.md).
+        await self.tree.set_translator(CatalogueTranslator())
         if self.sync_only:
             self.house = House(self)
             await self._load_games()

@@ -10,6 +10,7 @@ Commands (each registered by one `_add_*` function in `SUBCOMMANDS`; add yours t
     play       play a table in the terminal
     simulate   AI playouts
     db         database administration: init, backup, check, recover, export, import,
+               export-items, import-items (players' saved decks),
                migrate, list
 
 The database is `--database`, else $BOT_DATABASE, else ./data/fixer.sqlite3.
@@ -259,6 +260,10 @@ def _add_db(sub: Subparsers) -> None:
     ls = dbsub.add_parser("list", help="list campaigns (ids for export)")
     ls.add_argument("--all", action="store_true", help="include finished and archived ones")
     ls.set_defaults(func=_db_list)
+
+    from bot.cli_items import add_item_commands
+
+    add_item_commands(dbsub)
 
 
 def _storage_call(fn: Callable[[], Any]) -> int:

@@ -165,6 +165,14 @@ class HouseCog(commands.Cog):
     def __init__(self, house: House) -> None:
         self.house = house
 
+    async def cog_load(self) -> None:
+        # The select router, with the house (the button router is added by the bot).
+        from cogs.common.selects import FxSelect
+
+        add = getattr(self.house.bot, "add_dynamic_items", None)
+        if add is not None:
+            add(FxSelect)
+
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on a Fixer button that is no longer on its message (a client showing an
@@ -173,9 +181,16 @@ class HouseCog(commands.Cog):
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith("fx:") or custom_id in component_ids(interaction.message):
+        if custom_id in component_ids(interaction.message):
             return
-        bid = ids.parse(custom_id)
+        if custom_id.startswith("fx:"):
+            bid = ids.parse(custom_id)
+        elif custom_id.startswith(ids.SELECT_PREFIX + ":"):
+            select = ids.parse_select(custom_id)
+            values = [str(v) for v in data.get("values") or ()]
+            bid = ids.picked(select, values[0]) if select is not None and values else None
+        else:
+            return
         if bid is not None:
             await self.house.click(interaction, bid)
 

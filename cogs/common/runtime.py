@@ -132,6 +132,17 @@ class GameRuntime(ABC, Generic[S]):
         """A refusal in the words of this front end (what to do, with its commands)."""
         return refusal.message
 
+    def explain_for(self, refusal: Refusal, locale: str) -> str:
+        """`explain` in the language `locale` (an ephemeral answer: the reader's own);
+        a game that speaks only English need not override it."""
+        return self.explain(refusal)
+
+    def stale_panel_for(
+        self, state: S, player: str, locale: str
+    ) -> tuple[discord.Embed, Any] | None:
+        """`stale_panel` in the language `locale`."""
+        return self.stale_panel(state, player)
+
     def stale_panel(self, state: S, player: str) -> tuple[discord.Embed, Any] | None:
         """The panel (embed, buttons) to show with a stale click's refusal, if any."""
         return None

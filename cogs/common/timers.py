@@ -46,6 +46,8 @@ S = TypeVar("S")
 
 MAX_REMINDERS = 3
 DEADLINE, REMINDER = "deadline", "reminder"
+# Actions a repeating deadline takes at most before it gives up (a loop guard).
+MAX_REPEATS = 20
 
 
 def key_text(key: tuple[Any, ...]) -> str:
@@ -60,6 +62,10 @@ class Deadline:
 
     key: tuple[Any, ...]
     seconds: float
+    #: After its action, if the table is still in the same situation (the same key), the
+    #: deadline, already passed, acts again at once: a turn timer whose player keeps being
+    #: waited on (a roll, then the main phase) gets its moves made until the turn ends.
+    repeat: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,7 +141,8 @@ class Timers(Generic[S]):
                 now = time.time()
                 at = prefs.vote_deadline(cid, deadline.key, deadline.seconds * rt.time_scale, now)
                 timers.deadline_task = rt.spawn(
-                    self._deadline(cid, deadline.key, max(0.0, at - now)), name="timer"
+                    self._deadline(cid, deadline.key, max(0.0, at - now), deadline.repeat),
+                    name="timer",
                 )
         reminder = rt.reminder(state)
         key = reminder.key if reminder is not None else None
@@ -157,15 +164,20 @@ class Timers(Generic[S]):
                     name="timer",
                 )
 
-    async def _deadline(self, cid: str, key: tuple[Any, ...], delay: float) -> None:
+    async def _deadline(
+        self, cid: str, key: tuple[Any, ...], delay: float, repeat: bool = False
+    ) -> None:
         await asyncio.sleep(delay)
-        await self._pass_deadline(cid, key)
+        await self._pass_deadline(cid, key, repeat)
 
-    async def _pass_deadline(self, cid: str, key: tuple[Any, ...]) -> None:
+    async def _pass_deadline(self, cid: str, key: tuple[Any, ...], repeat: bool = False) -> None:
         """The deadline `key` passed: the table takes its action (if still in that
         situation), made for the version it is at (so it cannot be taken twice)."""
         svc = self.rt.service
-        for _ in range(3):
+        stale = acted = 0
+        # `deadline_action` says None once the table has left the situation `key`; a
+        # repeating deadline acts until then (at most MAX_REPEATS times).
+        while stale < 3 and acted < (MAX_REPEATS if repeat else 1):
             state = await svc.get(cid)
             action = self.rt.deadline_action(state, key)
             if action is None:
@@ -173,10 +185,11 @@ class Timers(Generic[S]):
             try:
                 await svc.act(cid, action, expected_version=svc.adapter.version(state))
                 log.info("campaign %s: the deadline passed: %s", cid, svc.adapter.kind(action))
-                return
+                acted += 1
             except Refused as exc:
                 if exc.refusal.code != "stale":
                     return
+                stale += 1
             except IllegalAction:
                 return
 
@@ -265,7 +278,7 @@ class Timers(Generic[S]):
         await asyncio.sleep(max(0.0, row.due_at - time.time()))
         if await store.claim_timer(cid, DEADLINE, text, now=time.time(), lease=self.lease) is None:
             return  # another process fired it (or is firing it)
-        await self._pass_deadline(cid, deadline.key)
+        await self._pass_deadline(cid, deadline.key, deadline.repeat)
         await store.finish_timer(cid, DEADLINE, text)
 
     async def _shared_reminders(self, cid: str, reminder: Reminder, version: int) -> None:

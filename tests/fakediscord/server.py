@@ -247,6 +247,17 @@ def missing_access() -> DiscordError:
 
 
 @dataclass(eq=False)
+class FakeAttachment:
+    """A file a user attaches to a slash command (an option of type 11). Its bytes are
+    served at its CDN url (`/attachments/{id}/{filename}` on the fake), so the bot's
+    `Attachment.read()` gets them."""
+
+    filename: str
+    content: bytes
+    content_type: str = "text/plain; charset=utf-8"
+
+
+@dataclass(eq=False)
 class FakeUser:
     id: int
     name: str
@@ -1131,6 +1142,7 @@ class FakeDiscordServer:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.attachment_files: dict[str, bytes] = {}
 
     # ---- lifecycle -----------------------------------------------------------------------
 
@@ -1154,6 +1166,7 @@ class FakeDiscordServer:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_get("/resume", self._gateway)
+        app.router.add_get("/attachments/{attachment_id}/{filename}", self._h_attachment)
         for method, path, handler in self._routes():
             app.router.add_route(method, API_PREFIX + path, handler)
         self._runner = web.AppRunner(
@@ -2548,6 +2561,27 @@ class FakeDiscordServer:
         channel.messages.append(msg)
         self.messages[msg.id] = msg
         return msg
+
+    def upload(self, file: FakeAttachment) -> JSONDict:
+        """Store a user's attachment; its payload (as in `resolved.attachments`)."""
+        aid = self.snowflake()
+        self.attachment_files[str(aid)] = file.content
+        url = f"{self.base_url}/attachments/{aid}/{file.filename}"
+        return {
+            "id": str(aid),
+            "filename": file.filename,
+            "size": len(file.content),
+            "url": url,
+            "proxy_url": url,
+            "content_type": file.content_type,
+        }
+
+    async def _h_attachment(self, request: web.Request) -> web.StreamResponse:
+        """The CDN: an uploaded attachment's bytes (404 for any other)."""
+        data = self.attachment_files.get(request.match_info["attachment_id"])
+        if data is None:
+            return web.Response(status=404, text="404: Not Found")
+        return web.Response(body=data, content_type="application/octet-stream")
 
     def _attachment(self, filename: str) -> JSONDict:
         aid = self.snowflake()
