@@ -20,6 +20,7 @@ import discord
 
 from bot.service.game import Applied
 from bot.storage.errors import StorageError
+from cogs.common.locale import user_locale
 from cogs.common.text import refusal_embed
 from rules.core.errors import IllegalAction, Refusal
 
@@ -232,14 +233,15 @@ class Actor(Generic[S]):
     ) -> None:
         """The refusal, in the game's words; a stale click on a panel also gets the
         person's panel as it is now (if the game has one for them)."""
-        text = self.runtime.explain(refusal)
+        loc = user_locale(interaction)
+        text = self.runtime.explain_for(refusal, loc)
         if refusal.code == "stale" and stale_panel:
             try:
                 state = await self.runtime.service.get(cid)
             except IllegalAction:
                 await self.refuse(interaction, text)
                 return
-            fresh = self.runtime.stale_panel(state, player_id(interaction))
+            fresh = self.runtime.stale_panel_for(state, player_id(interaction), loc)
             if fresh is not None:
                 embed, buttons = fresh
                 await self.refuse(interaction, text, extra=[embed], view=buttons)

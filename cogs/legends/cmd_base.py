@@ -14,8 +14,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import t
 from bot.storage.errors import StorageError
 from cogs.common import perms
+from cogs.common.locale import user_locale
 from cogs.legends import render
 from cogs.legends.interact import (
     Actor,
@@ -85,7 +87,11 @@ class CommandBase(commands.Cog):
         cid = await self.rt.table_for_channel(interaction.channel, ask_db=True)
         if cid is None:
             await refuse(
-                interaction, "There is no campaign in this channel. Create one with /legends new."
+                interaction,
+                t(
+                    user_locale(interaction),
+                    "There is no campaign in this channel. Create one with /legends new.",
+                ),
             )
             return None
         state = await or_refuse(interaction, self.rt.service.get(cid))
@@ -147,16 +153,19 @@ class CommandBase(commands.Cog):
             return False
         if guess is not None:
             await self.rt.adopt(guess, applied.state, player)
-        notes = private_notes(applied, player)
+        loc = user_locale(interaction)
+        notes = private_notes(applied, player, loc=loc, content=self.rt.content)
         lines = ([done] if done else []) + notes
         view = self.rt.view(applied.state, player)
         if show_panel and applied.state.run is not None and view.seats:
-            _, embed, buttons = panel(self.rt, applied.state, player, notes=lines, view=view)
+            _, embed, buttons = panel(
+                self.rt, applied.state, player, notes=lines, view=view, loc=loc
+            )
             await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
         else:
             await send(
                 interaction,
-                content=render.clip("\n".join(lines) or "✓ Done.", 1900),
+                content=render.clip("\n".join(lines) or t(loc, "✓ Done."), 1900),
                 ephemeral=True,
             )
         return True
@@ -175,6 +184,9 @@ class CommandBase(commands.Cog):
         )
         await refuse(
             interaction,
-            "Something went wrong on my side; nothing was changed "
-            "unless the board says so. Try again.",
+            t(
+                user_locale(interaction),
+                "Something went wrong on my side; nothing was changed "
+                "unless the board says so. Try again.",
+            ),
         )

@@ -7,10 +7,13 @@ import logging
 from typing import Any, Literal
 
 import discord
+from babel import Locale
 from discord import app_commands
 
+from bot.i18n import languages, t
 from bot.storage.errors import StorageError
 from cogs.common import threads
+from cogs.common.locale import table_locale, user_locale
 from cogs.legends import render
 from cogs.legends.cmd_base import (
     LEGENDS,
@@ -42,6 +45,17 @@ from rules.legends.state import Table
 log = logging.getLogger("cogs.legends")
 legends = LEGENDS
 
+# The table's language: each language Fixer has a catalogue for, by its own name, or the
+# server's ("server" stores "": the option unset). A new catalogue adds a choice.
+SERVER = "server"
+LANGUAGE_CHOICES = [
+    Choice(name="Server's language", value=SERVER),
+    *(
+        Choice(name=Locale.parse(lang).get_display_name(lang) or lang, value=lang)
+        for lang in languages()
+    ),
+]
+
 
 class CampaignCommands(CommandBase):
     # ---- campaign -----------------------------------------------------------------------
@@ -64,10 +78,11 @@ class CampaignCommands(CommandBase):
         forum: discord.ForumChannel | None = None,
     ) -> None:
         rt = self.rt
+        loc = user_locale(interaction)
         guild = interaction.guild
         channel = interaction.channel
         if guild is None or channel is None:
-            await refuse(interaction, "Campaigns live in a server channel.")
+            await refuse(interaction, t(loc, "Campaigns live in a server channel."))
             return
         camp_id = next(iter(rt.content.campaigns))
         camp = rt.content.campaigns[camp_id]
@@ -83,25 +98,35 @@ class CampaignCommands(CommandBase):
         elif not create_channel and await rt.table_for_channel(channel) is not None:
             await refuse(
                 interaction,
-                "This channel already has an active campaign. Use "
-                "create_channel:True to start another in a new channel.",
+                t(
+                    loc,
+                    "This channel already has an active campaign. Use "
+                    "create_channel:True to start another in a new channel.",
+                ),
             )
             return
         elif create_channel and not interaction.app_permissions.manage_channels:
             await refuse(
                 interaction,
-                "I need the Manage Channels permission to create a "
-                "channel. Ask an admin to grant it, or run /legends new "
-                "without create_channel to play in this channel.",
+                t(
+                    loc,
+                    "I need the Manage Channels permission to create a "
+                    "channel. Ask an admin to grant it, or run /legends new "
+                    "without create_channel to play in this channel.",
+                ),
             )
             return
         await defer(interaction, ephemeral=True)
         target: Any = channel
-        owner_line = (
-            f"Owner: {interaction.user.mention}. Take a seat with `/legends join`; "
-            "the owner starts the run with `/legends start`."
+        public = table_locale(None, interaction)  # the welcome is public: the server's language
+        welcome = t(
+            public,
+            "🌃 **{title}** — a Cyberpunk Legends campaign, run by Fixer. "
+            "Owner: {owner}. Take a seat with `/legends join`; "
+            "the owner starts the run with `/legends start`.",
+            title=title,
+            owner=interaction.user.mention,
         )
-        welcome = f"🌃 **{title}** — a Cyberpunk Legends campaign, run by Fixer. {owner_line}"
         posted = False
         cid = table_id_for(interaction.id)
         owner = player_id(interaction)
@@ -118,7 +143,7 @@ class CampaignCommands(CommandBase):
                 made = await forum.create_thread(
                     name=render.clip(title, 100),
                     content=welcome,
-                    embed=render.campaign_embed(state, rt.content),
+                    embed=render.campaign_embed(state, rt.content, loc=public),
                     applied_tags=tags,
                     allowed_mentions=discord.AllowedMentions.none(),
                     reason=f"/legends new by {interaction.user}",
@@ -177,7 +202,7 @@ class CampaignCommands(CommandBase):
             if not posted:  # a new forum post's starter message is the welcome
                 await target.send(
                     welcome,
-                    embed=render.campaign_embed(state, rt.content),
+                    embed=render.campaign_embed(state, rt.content, loc=public),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
         except discord.HTTPException as exc:
@@ -185,10 +210,23 @@ class CampaignCommands(CommandBase):
         problems = await rt.check_setup(cid, state, notify=False)
         rt.prefs.warned[cid] = " | ".join(problems)
         rt.prefs.changed()
-        where = target.mention if (create_channel or posted) else "this channel"
-        text = f"✓ Campaign **{title}** created in {where}. You are its owner."
+        text = (
+            t(
+                loc,
+                "✓ Campaign **{title}** created in {where}. You are its owner.",
+                title=title,
+                where=target.mention,
+            )
+            if (create_channel or posted)
+            else t(
+                loc,
+                "✓ Campaign **{title}** created in this channel. You are its owner.",
+                title=title,
+            )
+        )
         if problems:
-            text += "\n\n**Before you play:**\n" + "\n".join(f"• {p}" for p in problems)
+            text += "\n\n" + t(loc, "**Before you play:**") + "\n"
+            text += "\n".join(f"• {p}" for p in problems)
         await send(interaction, content=render.clip(text, 1900), ephemeral=True)
 
     def _forum_post_check(
@@ -219,15 +257,19 @@ class CampaignCommands(CommandBase):
         self, interaction: discord.Interaction[Any], campaign: str | None = None
     ) -> None:
         rt = self.rt
+        loc = user_locale(interaction)
         guild, channel = interaction.guild, interaction.channel
         if guild is None or channel is None:
-            await refuse(interaction, "Campaigns live in a server channel.")
+            await refuse(interaction, t(loc, "Campaigns live in a server channel."))
             return
         if await rt.table_for_channel(channel, ask_db=True) is not None:
             await refuse(
                 interaction,
-                "This channel already has an active campaign. Run "
-                "/legends move in a channel or thread without one.",
+                t(
+                    loc,
+                    "This channel already has an active campaign. Run "
+                    "/legends move in a channel or thread without one.",
+                ),
             )
             return
         mine = await self._movable(interaction)
@@ -240,10 +282,17 @@ class CampaignCommands(CommandBase):
             await refuse(
                 interaction,
                 (
-                    "Pick the campaign to move with the `campaign` option: " + names + "."
+                    t(
+                        loc,
+                        "Pick the campaign to move with the `campaign` option: {names}.",
+                        names=names,
+                    )
                     if mine
-                    else "You have no campaign in this server that you may move (its "
-                    "owner, or someone with Manage Channels here, may)."
+                    else t(
+                        loc,
+                        "You have no campaign in this server that you may move (its "
+                        "owner, or someone with Manage Channels here, may).",
+                    )
                 ),
             )
             return
@@ -262,11 +311,16 @@ class CampaignCommands(CommandBase):
         rt.prefs.changed()
         log.info("campaign %s moved to channel %s", info.id, channel.id)
         problems = await rt.check_setup(info.id, state, notify=False)
-        text = f"✓ Campaign **{state.name}** moved here. Nothing of the game changed."
+        text = t(
+            loc, "✓ Campaign **{name}** moved here. Nothing of the game changed.", name=state.name
+        )
         if problems:
-            text += "\n\n**Before you play:**\n" + "\n".join(f"• {p}" for p in problems)
+            text += "\n\n" + t(loc, "**Before you play:**") + "\n"
+            text += "\n".join(f"• {p}" for p in problems)
         await send(interaction, content=render.clip(text, 1900), ephemeral=True)
-        await rt.post_board(info.id, state, note=f"📦 **{state.name}** continues here.")
+        public = table_locale(state.options.language, channel)
+        note = t(public, "📦 **{name}** continues here.", name=state.name)
+        await rt.post_board(info.id, state, note=note)
 
     async def _movable(self, interaction: discord.Interaction[Any]) -> list[Any]:
         """Active campaigns of this server the caller may move here: their own, and (with
@@ -310,20 +364,30 @@ class CampaignCommands(CommandBase):
         if here is None:
             return
         cid, _ = here
+        loc = user_locale(interaction)
         try:
             r = Role(role.strip().lower())
             m = Role(merc.strip().lower()) if merc else None
         except ValueError:
             roles = ", ".join(x.value for x in self.rt.content.roles)
-            await refuse(interaction, f"There is no such role. Roles: {roles}.")
+            await refuse(interaction, t(loc, "There is no such role. Roles: {roles}.", roles=roles))
             return
         name = render.clip(interaction.user.display_name, 64) or "Runner"
+        done = (
+            t(
+                loc,
+                "✓ You joined as the {role} with a {merc} merc.",
+                role=r.value.title(),
+                merc=m.value.title(),
+            )
+            if m
+            else t(loc, "✓ You joined as the {role}.", role=r.value.title())
+        )
         await self._do(
             interaction,
             cid,
             Join(player=player_id(interaction), name=name, role=r, merc=m),
-            done=f"✓ You joined as the {r.value.title()}"
-            + (f" with a {m.value.title()} merc." if m else "."),
+            done=done,
         )
 
     @join.autocomplete("role")
@@ -362,7 +426,7 @@ class CampaignCommands(CommandBase):
                 interaction,
                 here[0],
                 Leave(player=player_id(interaction)),
-                done="✓ You left the crew.",
+                done=t(user_locale(interaction), "✓ You left the crew."),
             )
 
     @legends.command(
@@ -383,7 +447,7 @@ class CampaignCommands(CommandBase):
                 manager=self._manager(interaction),
                 scenario=scenario or None,
             ),
-            done="✓ The run starts.",
+            done=t(user_locale(interaction), "✓ The run starts."),
             show_panel=True,
         )
 
@@ -418,7 +482,7 @@ class CampaignCommands(CommandBase):
                 interaction,
                 here[0],
                 Abandon(player=player_id(interaction), manager=self._manager(interaction)),
-                done="✓ The run was abandoned.",
+                done=t(user_locale(interaction), "✓ The run was abandoned."),
             )
 
     @legends.command(
@@ -433,7 +497,9 @@ class CampaignCommands(CommandBase):
         turn_timer="Seconds before the people the table waits on are reminded (0 = off)",
         vote_seconds="Seconds a scene vote stays open",
         extra_role_decks="Extra copies of each role deck (more runners, or two of a role)",
+        language="The language of the table's public messages (default: the server's)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def options(
         self,
         interaction: discord.Interaction[Any],
@@ -445,6 +511,7 @@ class CampaignCommands(CommandBase):
         turn_timer: app_commands.Range[int, 0, 86400] | None = None,
         vote_seconds: app_commands.Range[int, 10, 86400] | None = None,
         extra_role_decks: app_commands.Range[int, 0, 4] | None = None,
+        language: str | None = None,
     ) -> None:
         here = await self._here(interaction)
         if here is None:
@@ -461,6 +528,7 @@ class CampaignCommands(CommandBase):
                 ("turn_timer", turn_timer),
                 ("vote_seconds", vote_seconds),
                 ("extra_role_decks", extra_role_decks),
+                ("language", None if language is None else language.removeprefix(SERVER)),
             )
             if v is not None
         }
@@ -470,7 +538,9 @@ class CampaignCommands(CommandBase):
                 for line in state.options.describe()
             ]
             await send(
-                interaction, content="**Table options**\n" + "\n".join(lines), ephemeral=True
+                interaction,
+                content=t(user_locale(interaction), "**Table options**") + "\n" + "\n".join(lines),
+                ephemeral=True,
             )
             return
         changed = []

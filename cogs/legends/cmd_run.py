@@ -8,6 +8,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import t
+from cogs.common.locale import user_locale
 from cogs.legends import render_private
 from cogs.legends.cmd_base import (
     CLOSE_VOTE,
@@ -122,7 +124,7 @@ class RunCommands(CommandBase):
                 interaction,
                 here[0],
                 Flip(player=player_id(interaction)),
-                done="✓ Flipped.",
+                done=t(user_locale(interaction), "✓ Flipped."),
                 show_panel=True,
             )
 
@@ -160,7 +162,8 @@ class RunCommands(CommandBase):
             if not isinstance(a, kind) or (want_merc is not None and a.merc != want_merc):
                 continue
             lbl = cards.get(a.card, (a.card, a.merc))[0]
-            items.append((("Merc: " if a.merc else "") + lbl, a.card))
+            merc = t(user_locale(interaction), "Merc: ") if a.merc else ""
+            items.append((merc + lbl, a.card))
         return choices(items, current)
 
     @legends.command(name="choose", description="Answer the prompt waiting on you, or vote")
@@ -178,7 +181,7 @@ class RunCommands(CommandBase):
             merc = option.startswith(MERC_PREFIX)
             key = option.removeprefix(MERC_PREFIX)
             # A typed label instead of a picked key.
-            for label, value in self._choose_items(state, player):
+            for label, value in self._choose_items(state, player, user_locale(interaction)):
                 if label.lower() == key.strip().lower():
                     merc, key = value.startswith(MERC_PREFIX), value.removeprefix(MERC_PREFIX)
                     break
@@ -186,16 +189,17 @@ class RunCommands(CommandBase):
                 action = CloseVote(player=player)
             else:
                 action = Choose(player=player, option=key[:60], merc=merc)
-        await self._do(interaction, cid, action, done="✓ Done.", show_panel=True)
+        done = t(user_locale(interaction), "✓ Done.")
+        await self._do(interaction, cid, action, done=done, show_panel=True)
 
-    def _choose_items(self, state: Table, player: str) -> list[tuple[str, str]]:
+    def _choose_items(self, state: Table, player: str, loc: str = "en") -> list[tuple[str, str]]:
         view = self.rt.view(state, player)
         b = view.board
         merc_seats = {s.seat for s in b.seats if s.is_merc}
         items: list[tuple[str, str]] = []
         for a in view.legal:
             if isinstance(a, CloseVote):
-                items.append(("Close the vote now (Leader)", CLOSE_VOTE))
+                items.append((t(loc, "Close the vote now (Leader)"), CLOSE_VOTE))
             elif isinstance(a, Choose):
                 if b.phase == "vote" and not view.prompts:
                     lbl = next(
@@ -203,9 +207,9 @@ class RunCommands(CommandBase):
                     )
                 else:
                     lbl = render_private.prompt_option_label(
-                        view.prompts, a.option, merc_seats, a.merc
+                        view.prompts, a.option, merc_seats, a.merc, loc
                     )
-                    lbl = ("Merc: " if a.merc else "") + lbl
+                    lbl = (t(loc, "Merc: ") if a.merc else "") + lbl
                 items.append((lbl, (MERC_PREFIX if a.merc else "") + a.option))
         return items
 
@@ -216,7 +220,8 @@ class RunCommands(CommandBase):
         state = await self._state_quiet(interaction)
         if state is None:
             return []
-        return choices(self._choose_items(state, player_id(interaction)), current)
+        items = self._choose_items(state, player_id(interaction), user_locale(interaction))
+        return choices(items, current)
 
     @legends.command(name="discard", description="Clean-up: discard a card from your hand")
     @app_commands.describe(card="A card from your hand", merc="Discard from your merc's hand")
@@ -243,5 +248,9 @@ class RunCommands(CommandBase):
             readies = [a for a in self.rt.view(state, player).legal if isinstance(a, Ready)]
             merc = bool(readies) and all(a.merc for a in readies)
         await self._do(
-            interaction, cid, Ready(player=player, merc=merc), done="✓ Ready.", show_panel=True
+            interaction,
+            cid,
+            Ready(player=player, merc=merc),
+            done=t(user_locale(interaction), "✓ Ready."),
+            show_panel=True,
         )

@@ -8,6 +8,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import t, tcount
+from cogs.common.locale import table_locale, user_locale
 from cogs.legends import render, render_private
 from cogs.legends.cmd_base import (
     LEGENDS,
@@ -24,8 +26,8 @@ from cogs.legends.interact import (
     refuse,
     send,
 )
+from cogs.legends.localize import localize_board
 from cogs.legends.rules_text import TOPICS
-from rules.core.text import count
 from rules.legends import engine
 from rules.legends.actions import (
     Buy,
@@ -46,33 +48,34 @@ class TableCommands(CommandBase):
         if here is None:
             return
         cid, state = here
-        b = self.rt.board(state)
+        loc = table_locale(state.options.language, interaction)  # a public answer
+        b = localize_board(self.rt.board(state), self.rt.content, state, loc)
         if state.run is None:
-            await send(
-                interaction, embeds=[render.campaign_embed(state, self.rt.content)], ephemeral=False
-            )
+            embed = render.campaign_embed(state, self.rt.content, loc=loc)
+            await send(interaction, embeds=[embed], ephemeral=False)
             return
         await send(
-            interaction, embeds=[render.board_embed(b)], view=board_buttons(b), ephemeral=False
+            interaction,
+            embeds=[render.board_embed(b, loc=loc)],
+            view=board_buttons(b, loc=loc),
+            ephemeral=False,
         )
 
     @legends.command(name="clues", description="Clue cards collected in this campaign")
     async def clues(self, interaction: discord.Interaction[Any]) -> None:
         here = await self._here(interaction)
         if here is not None:
-            await send(
-                interaction, embeds=[render.clues_embed(here[1], self.rt.content)], ephemeral=False
-            )
+            loc = table_locale(here[1].options.language, interaction)
+            embed = render.clues_embed(here[1], self.rt.content, loc=loc)
+            await send(interaction, embeds=[embed], ephemeral=False)
 
     @legends.command(name="memory", description="Persistent Memory of this campaign")
     async def memory(self, interaction: discord.Interaction[Any]) -> None:
         here = await self._here(interaction)
         if here is not None:
-            await send(
-                interaction,
-                embeds=[render.memory_embed(here[1], self.rt.content)],
-                ephemeral=False,
-            )
+            loc = table_locale(here[1].options.language, interaction)
+            embed = render.memory_embed(here[1], self.rt.content, loc=loc)
+            await send(interaction, embeds=[embed], ephemeral=False)
 
     @legends.command(name="solve", description="Answer a clue's puzzle")
     @app_commands.describe(answer="Your answer")
@@ -85,7 +88,7 @@ class TableCommands(CommandBase):
                 interaction,
                 here[0],
                 Solve(player=player_id(interaction), answer=answer),
-                done="✓ Correct!",
+                done=t(user_locale(interaction), "✓ Correct!"),
             )
 
     @legends.command(name="deck", description="Your decklist and Eddies, only for you")
@@ -93,13 +96,15 @@ class TableCommands(CommandBase):
         here = await self._here(interaction)
         if here is None:
             return
+        loc = user_locale(interaction)
         mine = [r for r in here[1].runners if r.player == player_id(interaction)]
         if not mine:
-            await refuse(interaction, "You are not seated at this table. Join with /legends join.")
+            await refuse(
+                interaction, t(loc, "You are not seated at this table. Join with /legends join.")
+            )
             return
-        await send(
-            interaction, embeds=[render_private.deck_embed(mine, self.rt.content)], ephemeral=True
-        )
+        embed = render_private.deck_embed(mine, self.rt.content, loc=loc)
+        await send(interaction, embeds=[embed], ephemeral=True)
 
     def _pool(self, state: Table) -> list[str]:
         return engine.shop_cards(state, self.rt.content)
@@ -111,25 +116,26 @@ class TableCommands(CommandBase):
             return
         cid, state = here
         content = self.rt.content
+        loc = user_locale(interaction)
         player = player_id(interaction)
         mine = [r for r in state.runners if r.player == player]
         lines = []
         for card_id in self._pool(state):
             card = content.cards[card_id]
             lines.append(
-                f"• **{render_private.card_label(card)}** — {count(card.cost, 'Eddie')}"
-                + (f": {card.text}" if card.text else "")
+                f"• **{render_private.card_label(card, loc=loc)}** — "
+                f"{tcount(loc, card.cost, 'Eddie')}" + (f": {card.text}" if card.text else "")
             )
-        head = (
-            ", ".join(
-                f"{'Your merc' if r.is_merc else 'You'}: {count(r.eddies, 'Eddie')}" for r in mine
-            )
-            or "You are not seated: join to shop."
-        )
+        head = ", ".join(
+            t(loc, "Your merc: {eddies}", eddies=tcount(loc, r.eddies, "Eddie"))
+            if r.is_merc
+            else t(loc, "You: {eddies}", eddies=tcount(loc, r.eddies, "Eddie"))
+            for r in mine
+        ) or t(loc, "You are not seated: join to shop.")
         if state.run is not None:
-            head += "\nThe Upgrade Pool opens between runs."
+            head += "\n" + t(loc, "The Upgrade Pool opens between runs.")
         embed = discord.Embed(
-            title="Upgrade Pool",
+            title=t(loc, "Upgrade Pool"),
             colour=render.COLOR_PRIVATE,
             description=render.clip(head + "\n\n" + "\n".join(lines), 4000),
         )
@@ -140,8 +146,12 @@ class TableCommands(CommandBase):
                 for card_id in self._pool(state):
                     card = content.cards[card_id]
                     if card.cost <= r.eddies and r.deck.count(card_id) < engine.DECK_LIMIT:
-                        who = "Merc buys" if r.is_merc else "Buy"
-                        items.append((card_id, f"{who} {card.name} ({card.cost})", r.is_merc))
+                        text = (
+                            t(loc, "Merc buys {card} ({cost})", card=card.name, cost=card.cost)
+                            if r.is_merc
+                            else t(loc, "Buy {card} ({cost})", card=card.name, cost=card.cost)
+                        )
+                        items.append((card_id, text, r.is_merc))
             buttons = shop_buttons(state.id, state.version, items)
         await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
 
@@ -175,6 +185,7 @@ class TableCommands(CommandBase):
         if state is None or state.run is not None:
             return []
         content = self.rt.content
+        loc = user_locale(interaction)
         items = []
         for r in state.runners:
             if r.player != player_id(interaction):
@@ -182,10 +193,11 @@ class TableCommands(CommandBase):
             for card_id in self._pool(state):
                 card = content.cards[card_id]
                 if card.cost <= r.eddies and r.deck.count(card_id) < engine.DECK_LIMIT:
-                    who = "Merc: " if r.is_merc else ""
+                    who = t(loc, "Merc: ") if r.is_merc else ""
+                    label = render_private.card_label(card, loc=loc)
                     items.append(
                         (
-                            f"{who}{render_private.card_label(card)} — {count(card.cost, 'Eddie')}",
+                            f"{who}{label} — {tcount(loc, card.cost, 'Eddie')}",
                             (MERC_PREFIX if r.is_merc else "") + card_id,
                         )
                     )
@@ -210,15 +222,16 @@ class TableCommands(CommandBase):
         if state is None or state.run is not None:
             return []
         content = self.rt.content
+        loc = user_locale(interaction)
         items = []
         for r in state.runners:
             if r.player != player_id(interaction) or len(r.deck) <= engine.MIN_DECK:
                 continue
             for card_id in sorted(set(r.deck), key=lambda c: content.cards[c].name):
-                who = "Merc: " if r.is_merc else ""
+                who = t(loc, "Merc: ") if r.is_merc else ""
                 items.append(
                     (
-                        f"{who}{render_private.card_label(content.cards[card_id])} "
+                        f"{who}{render_private.card_label(content.cards[card_id], loc=loc)} "
                         f"(×{r.deck.count(card_id)})",
                         (MERC_PREFIX if r.is_merc else "") + card_id,
                     )
@@ -228,24 +241,35 @@ class TableCommands(CommandBase):
     @legends.command(name="rules", description="Short rules reference, only for you")
     @app_commands.describe(topic="What to explain")
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        loc = user_locale(interaction)
         key = (topic or "overview").strip().lower().replace(" ", "_")
         if key not in TOPICS:
             key = next(
-                (k for k, (title, _) in TOPICS.items() if key in k or key in title.lower()), ""
+                (
+                    k
+                    for k, (title, _) in TOPICS.items()
+                    if key in k or key in title.lower() or key in t(loc, title).lower()
+                ),
+                "",
             )
         if not key:
-            await refuse(interaction, "No such topic. Topics: " + ", ".join(TOPICS) + ".")
+            await refuse(
+                interaction, t(loc, "No such topic. Topics: {topics}.", topics=", ".join(TOPICS))
+            )
             return
         title, text = TOPICS[key]
-        embed = discord.Embed(title=title, description=text, colour=render.COLOR_BOARD)
-        embed.set_footer(text="Topics: " + ", ".join(TOPICS))
+        embed = discord.Embed(
+            title=t(loc, title), description=t(loc, text), colour=render.COLOR_BOARD
+        )
+        embed.set_footer(text=t(loc, "Topics: {topics}", topics=", ".join(TOPICS)))
         await send(interaction, embeds=[embed], ephemeral=True)
 
     @rules.autocomplete("topic")
     async def _rules_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
-        return choices([(title, key) for key, (title, _) in TOPICS.items()], current)
+        loc = user_locale(interaction)
+        return choices([(t(loc, title), key) for key, (title, _) in TOPICS.items()], current)
 
     @legends.command(name="dm", description="Get your hand by DM whenever it changes")
     @app_commands.describe(enabled="On or off")
@@ -255,20 +279,25 @@ class TableCommands(CommandBase):
             return
         cid, state = here
         player = player_id(interaction)
+        loc = user_locale(interaction)
         if not any(r.player == player for r in state.runners):
-            await refuse(interaction, "You are not seated at this table. Join with /legends join.")
+            await refuse(
+                interaction, t(loc, "You are not seated at this table. Join with /legends join.")
+            )
             return
         rt = self.rt
         rt.prefs.set_dm(cid, player, enabled)
         if not enabled:
             await send(
-                interaction, content="✓ No more DMs: use the **My hand** button.", ephemeral=True
+                interaction,
+                content=t(loc, "✓ No more DMs: use the **My hand** button."),
+                ephemeral=True,
             )
             return
         await defer(interaction, ephemeral=True)
         try:
             if state.run is not None:
-                view, embed, buttons = panel(rt, state, player)
+                view, embed, buttons = panel(rt, state, player, loc=loc)
                 kwargs: dict[str, Any] = {"embed": embed}
                 if buttons is not None:
                     kwargs["view"] = buttons
@@ -276,28 +305,40 @@ class TableCommands(CommandBase):
                 rt.mark_dm_sent(cid, player, state)
             else:
                 await interaction.user.send(
-                    f"You will get your hand for **{state.name}** here whenever it changes."
+                    t(
+                        loc,
+                        "You will get your hand for **{name}** here whenever it changes.",
+                        name=state.name,
+                    )
                 )
         except discord.Forbidden:
             rt.prefs.dm_closed.add(player)
             rt.prefs.changed()
             await send(
                 interaction,
-                content="I can't DM you: your DMs are closed. Open them "
-                "(Server → Privacy Settings → Direct Messages) and run this again. "
-                "Meanwhile, use the **My hand** button.",
+                content=t(
+                    loc,
+                    "I can't DM you: your DMs are closed. Open them "
+                    "(Server → Privacy Settings → Direct Messages) and run this again. "
+                    "Meanwhile, use the **My hand** button.",
+                ),
                 ephemeral=True,
             )
             return
         except discord.HTTPException as exc:
             await send(
                 interaction,
-                content=f"Discord refused the DM ({exc.status}); try again later.",
+                content=t(
+                    loc, "Discord refused the DM ({status}); try again later.", status=exc.status
+                ),
                 ephemeral=True,
             )
             return
         await send(
             interaction,
-            content="✓ I'll DM you your hand whenever it changes, with buttons to act from there.",
+            content=t(
+                loc,
+                "✓ I'll DM you your hand whenever it changes, with buttons to act from there.",
+            ),
             ephemeral=True,
         )

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import t
 from cogs.common.buttons import MAX_BUTTONS, SHORT, FxButton, make_view
 from cogs.legends import ids, render_private
 from cogs.legends.ids import button
@@ -21,34 +22,38 @@ from rules.legends.view import BoardView, PlayerView
 Style = discord.ButtonStyle
 
 
-def board_buttons(b: BoardView) -> discord.ui.View | None:
+def board_buttons(b: BoardView, *, loc: str = "en") -> discord.ui.View | None:
     """The public board's buttons: never anything that names a hidden card. The action
     the table expects next comes first, in the primary style."""
-    t, v = b.table, b.version
+    tid, ver = b.table, b.version
     if b.scenario is None:
         return None
     first: list[FxButton] = []
     last: list[FxButton] = []
     expected = b.phase in ("plan", "flip")
     if b.phase == "plan" and b.turn is not None:
-        first.append(FxButton(button(ids.PLAYS, t, v), text="Play", style=Style.primary))
+        first.append(
+            FxButton(button(ids.PLAYS, tid, ver), text=t(loc, "Play"), style=Style.primary)
+        )
     if b.phase == "flip":
-        first.append(FxButton(button(ids.FLIP, t, v), text="Flip", style=Style.primary))
+        first.append(FxButton(button(ids.FLIP, tid, ver), text=t(loc, "Flip"), style=Style.primary))
     if b.phase == "vote":
         for o in b.vote:
             first.append(
                 FxButton(
-                    button(ids.VOTE, t, v, o.key),
+                    button(ids.VOTE, tid, ver, o.key),
                     text=clip(f"{o.key}: {o.label}", SHORT),
                     style=Style.primary,
                 )
             )
         last.append(
-            FxButton(button(ids.CLOSE, t, v), text="Close vote (Leader)", style=Style.danger)
+            FxButton(
+                button(ids.CLOSE, tid, ver), text=t(loc, "Close vote (Leader)"), style=Style.danger
+            )
         )
     hand = FxButton(
-        button(ids.HAND, t, v),
-        text="My hand",
+        button(ids.HAND, tid, ver),
+        text=t(loc, "My hand"),
         style=Style.secondary if expected or b.vote else Style.primary,
     )
     if b.phase == "vote":
@@ -58,14 +63,14 @@ def board_buttons(b: BoardView) -> discord.ui.View | None:
     return view
 
 
-def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
+def panel_buttons(view: PlayerView, *, loc: str = "en") -> tuple[discord.ui.View | None, int]:
     """Buttons for one person's legal actions (ephemeral panel or DM): (view, hidden),
     where `hidden` counts actions that did not fit (use the slash commands for those).
 
     Rows: choices a card asks for; your plays; your merc's plays; votes; discards
     (danger: the card is gone); then the closing row (Flip, Ready, Close vote)."""
     b = view.board
-    t, v = b.table, b.version
+    tid, ver = b.table, b.version
     merc_seats = {s.seat for s in b.seats if s.is_merc}
     cards = {c.inst: c for hand in view.hands.values() for c in hand}
     cards.update({p.card.inst: p.card for p in b.plan})  # a prompt may offer Plan cards
@@ -80,15 +85,19 @@ def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
     for a in view.legal:
         if isinstance(a, Flip):
             closing.append(
-                FxButton(button(ids.FLIP, t, v), text="Flip the next card", style=Style.primary)
+                FxButton(
+                    button(ids.FLIP, tid, ver),
+                    text=t(loc, "Flip the next card"),
+                    style=Style.primary,
+                )
             )
         elif isinstance(a, Play):
             c = cards.get(a.card)
             name = card_button(c) if c else a.card
             (merc_plays if a.merc else plays).append(
                 FxButton(
-                    button(ids.PLAY, t, v, a.card, a.merc),
-                    text=("Merc: " if a.merc else "") + name,
+                    button(ids.PLAY, tid, ver, a.card, a.merc),
+                    text=(t(loc, "Merc: ") if a.merc else "") + name,
                     style=Style.primary,
                 )
             )
@@ -96,7 +105,7 @@ def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
             text = next((f"{o.key}: {o.label}" for o in b.vote if o.key == a.option), a.option)
             votes.append(
                 FxButton(
-                    button(ids.VOTE, t, v, a.option),
+                    button(ids.VOTE, tid, ver, a.option),
                     text=clip(text, SHORT),
                     style=Style.primary,
                 )
@@ -106,35 +115,38 @@ def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
             text = (
                 card_button(c)
                 if c
-                else prompt_option_label(view.prompts, a.option, merc_seats, a.merc)
+                else prompt_option_label(view.prompts, a.option, merc_seats, a.merc, loc)
             )
             # "Done" / "Don't replace": the way out of a prompt, not the expected answer.
             out = a.option == "done"
             (closing if out else choices).append(
                 FxButton(
-                    button(ids.CHOOSE, t, v, a.option, a.merc),
-                    text=clip(("Merc: " if a.merc else "") + text, SHORT),
+                    button(ids.CHOOSE, tid, ver, a.option, a.merc),
+                    text=clip((t(loc, "Merc: ") if a.merc else "") + text, SHORT),
                     style=Style.secondary if out else Style.primary,
                 )
             )
         elif isinstance(a, CloseVote):
             closing.append(
-                FxButton(button(ids.CLOSE, t, v), text="Close the vote", style=Style.danger)
+                FxButton(
+                    button(ids.CLOSE, tid, ver), text=t(loc, "Close the vote"), style=Style.danger
+                )
             )
         elif isinstance(a, Discard):
             c = cards.get(a.card)
             (merc_discards if a.merc else discards).append(
                 FxButton(
-                    button(ids.DISCARD, t, v, a.card, a.merc),
-                    text=("🗑️ Merc: " if a.merc else "🗑️ ") + (card_button(c, 30) if c else a.card),
+                    button(ids.DISCARD, tid, ver, a.card, a.merc),
+                    text=("🗑️ " + t(loc, "Merc: ") if a.merc else "🗑️ ")
+                    + (card_button(c, 30) if c else a.card),
                     style=Style.danger,
                 )
             )
         elif isinstance(a, Ready):
             closing.append(
                 FxButton(
-                    button(ids.READY, t, v, None, a.merc),
-                    text="Merc is ready" if a.merc else "Ready (draw up)",
+                    button(ids.READY, tid, ver, None, a.merc),
+                    text=t(loc, "Merc is ready") if a.merc else t(loc, "Ready (draw up)"),
                     style=Style.primary,
                 )
             )
@@ -142,15 +154,22 @@ def panel_buttons(view: PlayerView) -> tuple[discord.ui.View | None, int]:
 
 
 def panel_message(
-    view: PlayerView, notes: Sequence[str] = (), more: str = "use `/legends discard` or `choose`"
+    view: PlayerView,
+    notes: Sequence[str] = (),
+    more: str | None = None,
+    *,
+    loc: str = "en",
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """One person's private panel (ephemeral reply or DM): their hand(s), prompts and the
     buttons for what they may do now."""
-    embed = render_private.hand_embed(view, notes=notes)
-    buttons, hidden = panel_buttons(view)
+    embed = render_private.hand_embed(view, notes=notes, loc=loc)
+    buttons, hidden = panel_buttons(view, loc=loc)
     if hidden:
-        embed.description = (embed.description or "") + (
-            f"\n({hidden} more options did not fit: {more}.)"
+        more = more or t(loc, "use `/legends discard` or `choose`")
+        embed.description = (
+            (embed.description or "")
+            + "\n"
+            + t(loc, "({hidden} more options did not fit: {more}.)", hidden=hidden, more=more)
         )
     return embed, buttons
 

@@ -13,6 +13,7 @@ Discord client. `shots()` is also what the render tests check Discord's limits o
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ import discord
 
 from cogs.legends import howto, render
 from cogs.legends.components import board_buttons, panel_message
+from cogs.legends.localize import localize_board, localize_events, localize_view
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.legends.actions import Action, CloseVote, Flip, Play, Start
@@ -113,16 +115,18 @@ def mention_of(state: Table, player: str) -> str:
 # ---- messages -----------------------------------------------------------------------------
 
 
-def public_update(key: str, title: str, note: str, step: Step, content: ContentPack) -> Shot | None:
+def public_update(
+    key: str, title: str, note: str, step: Step, content: ContentPack, *, loc: str = "en"
+) -> Shot | None:
+    state = step.after
     public = [e for e in step.events if e.seats is None]
-    lines = render.event_lines(public)
+    lines = render.event_lines(localize_events(public, content, state, loc), loc=loc)
     if not lines:
         return None
-    state = step.after
-    b = board(state, content)
+    b = localize_board(board(state, content), content, state, loc)
     natural = render.is_natural(public)
     mentions = {p: mention_of(state, p) for p in render.awaited(state)}
-    text, embeds = render.update_message(state, b, lines, natural, mentions, content)
+    text, embeds = render.update_message(state, b, lines, natural, mentions, content, loc=loc)
     return Shot(
         key,
         title,
@@ -131,20 +135,21 @@ def public_update(key: str, title: str, note: str, step: Step, content: ContentP
         note,
         text,
         embeds,
-        board_buttons(b),
+        board_buttons(b, loc=loc),
         state,
     )
 
 
-def status_board(key: str, title: str, note: str, state: Table, content: ContentPack) -> Shot:
-    b = board(state, content)
+def status_board(
+    key: str, title: str, note: str, state: Table, content: ContentPack, *, loc: str = "en"
+) -> Shot:
+    b = localize_board(board(state, content), content, state, loc)
     if state.run is None:
-        embeds = [render.campaign_embed(state, content)]
+        embeds = [render.campaign_embed(state, content, loc=loc)]
     else:
-        embeds = [render.board_embed(b)]
-    return Shot(
-        key, title, "public: `/legends status`", True, note, None, embeds, board_buttons(b), state
-    )
+        embeds = [render.board_embed(b, loc=loc)]
+    buttons = board_buttons(b, loc=loc)
+    return Shot(key, title, "public: `/legends status`", True, note, None, embeds, buttons, state)
 
 
 def hand_panel(
@@ -155,20 +160,29 @@ def hand_panel(
     player: str,
     content: ContentPack,
     notes: Sequence[str] = (),
+    *,
+    loc: str = "en",
 ) -> Shot:
-    view = player_view(state, player, content)
-    embed, buttons = panel_message(view, list(notes))
+    view = localize_view(player_view(state, player, content), content, state, loc)
+    embed, buttons = panel_message(view, list(notes), loc=loc)
     who = mention_of(state, player).removeprefix("@")
     return Shot(key, title, f"ephemeral: only {who}", False, note, None, [embed], buttons, state)
 
 
-def private_notes(step: Step, player: str) -> list[str]:
-    mine = events_for(step.events, step.after, player)
-    return [f"🔒 {e.text}" for e in mine if e.seats is not None]
+def private_notes(step: Step, player: str, *, loc: str = "en") -> list[str]:
+    mine = [e for e in events_for(step.events, step.after, player) if e.seats is not None]
+    return [f"🔒 {howto.event_text(e, loc)}" for e in mine]
 
 
 def refusal(
-    key: str, title: str, note: str, state: Table, action: Action, content: ContentPack
+    key: str,
+    title: str,
+    note: str,
+    state: Table,
+    action: Action,
+    content: ContentPack,
+    *,
+    loc: str = "en",
 ) -> Shot | None:
     try:
         apply(state, action, content)
@@ -180,7 +194,7 @@ def refusal(
             False,
             note,
             None,
-            [render.refusal_embed(howto.refusal_text(exc.refusal))],
+            [render.refusal_embed(howto.refusal_text(exc.refusal, loc))],
             None,
             state,
         )
@@ -260,13 +274,19 @@ def flatlined_run(content: ContentPack) -> list[Step]:
     return last
 
 
-def shots(content: ContentPack | None = None) -> list[Shot]:
-    """Every kind of message, from real runs (deterministic)."""
+def shots(content: ContentPack | None = None, *, loc: str = "en") -> list[Shot]:
+    """Every kind of message, from real runs (deterministic), in the language `loc`."""
     if content is None:
         from content.legends.loader import load_default_pack
 
         content = load_default_pack()
     out: list[Shot] = []
+    # Every builder below speaks `loc` (local names over the module's functions).
+    public_update = functools.partial(globals()["public_update"], loc=loc)
+    status_board = functools.partial(globals()["status_board"], loc=loc)
+    hand_panel = functools.partial(globals()["hand_panel"], loc=loc)
+    private_notes = functools.partial(globals()["private_notes"], loc=loc)
+    refusal = functools.partial(globals()["refusal"], loc=loc)
 
     def add(shot: Shot | None) -> None:
         if shot is not None:
@@ -671,8 +691,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ap.add_argument("--out", type=Path, help="write the Markdown here (default: stdout)")
+    ap.add_argument("--lang", default="en", help="the messages' language (default: en)")
     args = ap.parse_args(argv)
-    text = gallery_markdown(shots())
+    text = gallery_markdown(shots(loc=args.lang))
     if args.out is None:
         sys.stdout.write(text)
     else:

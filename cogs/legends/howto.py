@@ -7,34 +7,45 @@ it always has ("Nobody is seated yet. Players join with /legends join.").
 
 from __future__ import annotations
 
+from bot.i18n import N_, SOURCE, language, t
+from cogs.legends.words import say
 from rules.core.errors import Refusal
 from rules.core.events import Event
 from rules.core.hints import attach
 from rules.legends.codes import Hint
 
 PHRASES: dict[str, str] = {
-    Hint.ABANDON_INSTEAD: ". The owner can /legends abandon it instead.",
-    Hint.CLUES: ". See it any time with /legends clues.",
-    Hint.DECK: ". See /legends deck.",
-    Hint.EXTRA_ROLE_DECKS: ", or the owner can allow extra role decks with /legends options.",
-    Hint.FINISH_OR_ABANDON: ". Finish or /legends abandon it first.",
-    Hint.HAND: ". Check /legends hand.",
-    Hint.JOIN: ". Join with /legends join.",
-    Hint.PLAYERS_JOIN: ". Players join with /legends join.",
-    Hint.READY: ". Use /legends ready.",
-    Hint.READY_TO_DRAW: ", then /legends ready to draw back up.",
-    Hint.SHOP: ". Use /legends shop to see the pool.",
-    Hint.START_RUN: ". The owner can start one with /legends start.",
-    Hint.START_TRAUMA: ". The owner starts it with /legends start.",
-    Hint.VOTE: ". Vote with /legends choose; the Leader breaks ties and can close the vote early.",
+    Hint.ABANDON_INSTEAD: N_(". The owner can /legends abandon it instead."),
+    Hint.CLUES: N_(". See it any time with /legends clues."),
+    Hint.DECK: N_(". See /legends deck."),
+    Hint.EXTRA_ROLE_DECKS: N_(", or the owner can allow extra role decks with /legends options."),
+    Hint.FINISH_OR_ABANDON: N_(". Finish or /legends abandon it first."),
+    Hint.HAND: N_(". Check /legends hand."),
+    Hint.JOIN: N_(". Join with /legends join."),
+    Hint.PLAYERS_JOIN: N_(". Players join with /legends join."),
+    Hint.READY: N_(". Use /legends ready."),
+    Hint.READY_TO_DRAW: N_(", then /legends ready to draw back up."),
+    Hint.SHOP: N_(". Use /legends shop to see the pool."),
+    Hint.START_RUN: N_(". The owner can start one with /legends start."),
+    Hint.START_TRAUMA: N_(". The owner starts it with /legends start."),
+    Hint.VOTE: N_(
+        ". Vote with /legends choose; the Leader breaks ties and can close the vote early."
+    ),
 }
 
 
-def refusal_text(refusal: Refusal) -> str:
-    """The refusal's message with the Discord way to act on it."""
-    return attach(refusal.message, refusal.hint, PHRASES)
+def _phrases(loc: str) -> dict[str, str]:
+    lang = language(loc)
+    if lang == SOURCE:
+        return PHRASES
+    return {hint: t(lang, phrase) for hint, phrase in PHRASES.items()}
 
 
-def event_text(event: Event) -> str:
-    """The event's text with the Discord way to act next."""
-    return attach(event.text, event.hint, PHRASES)
+def refusal_text(refusal: Refusal, loc: str = SOURCE) -> str:
+    """The refusal's message with the Discord way to act on it, in the language."""
+    return attach(say(loc, refusal.message), refusal.hint, _phrases(loc))
+
+
+def event_text(event: Event, loc: str = SOURCE) -> str:
+    """The event's text with the Discord way to act next, in the language."""
+    return attach(say(loc, event.text), event.hint, _phrases(loc))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot.i18n import t
 from bot.service.game import Applied
 from cogs.common import answer
 from cogs.common.answer import Actor as HouseActor
@@ -21,8 +22,10 @@ from cogs.common.answer import defer as defer
 from cogs.common.answer import edit
 from cogs.common.answer import player_id as player_id
 from cogs.common.answer import send as send
+from cogs.common.locale import user_locale
 from cogs.legends import howto, ids, render
 from cogs.legends.components import panel_message
+from cogs.legends.localize import localize_events, localize_view
 from rules.core.errors import Refusal
 from rules.legends.actions import (
     Action,
@@ -44,10 +47,10 @@ log = logging.getLogger("cogs.legends")
 T = TypeVar("T")
 
 
-def explain(refusal: Refusal) -> str:
+def explain(refusal: Refusal, loc: str = "en") -> str:
     """A rules refusal in the Legends front end's words (the one place to say how to
-    act with Legends' commands)."""
-    return howto.refusal_text(refusal)
+    act with Legends' commands), in the reader's language."""
+    return howto.refusal_text(refusal, loc)
 
 
 async def refuse(
@@ -62,7 +65,10 @@ async def refuse(
 async def or_refuse(interaction: discord.Interaction[Any], call: Awaitable[T]) -> T | None:
     """`call`'s result; or None after an ephemeral refusal saying why the rules or the
     database refused it."""
-    return await answer.or_refuse(interaction, call, group=render.COMMAND, explain=explain)
+    loc = user_locale(interaction)
+    return await answer.or_refuse(
+        interaction, call, group=render.COMMAND, explain=lambda r: explain(r, loc)
+    )
 
 
 def panel(
@@ -71,17 +77,24 @@ def panel(
     player: str,
     notes: Sequence[str] = (),
     view: PlayerView | None = None,
+    *,
+    loc: str = "en",
 ) -> tuple[PlayerView, discord.Embed, discord.ui.View | None]:
     """The private panel of one person: their hand(s), their prompts, their buttons."""
     if view is None:
         view = runtime.view(state, player)
-    embed, buttons = panel_message(view, notes)
+    view = localize_view(view, runtime.content, state, loc)
+    embed, buttons = panel_message(view, notes, loc=loc)
     return view, embed, buttons
 
 
-def private_notes(applied: Applied[Table], player: str) -> list[str]:
-    mine = events_for(list(applied.events), applied.state, player)
-    return [f"🔒 {e.text}" for e in mine if e.seats is not None]
+def private_notes(
+    applied: Applied[Table], player: str, *, loc: str = "en", content: Any = None
+) -> list[str]:
+    mine = [e for e in events_for(list(applied.events), applied.state, player) if e.seats]
+    if content is not None:
+        mine = localize_events(mine, content, applied.state, loc)
+    return [f"🔒 {howto.event_text(e, loc)}" for e in mine]
 
 
 class Actor(HouseActor[Table]):
@@ -109,7 +122,9 @@ class ClickHandler(Actor):
             return
         action = self.action_for(bid, player)
         if action is None:
-            await refuse(interaction, "This button does nothing any more.")
+            await refuse(
+                interaction, t(user_locale(interaction), "This button does nothing any more.")
+            )
             return
         async with rt.answering(bid.table):
             await self._act_and_answer(interaction, bid, action, player)
@@ -131,21 +146,22 @@ class ClickHandler(Actor):
         )
         if applied is None:
             return
-        notes = private_notes(applied, player)
+        loc = user_locale(interaction)
+        notes = private_notes(applied, player, loc=loc, content=rt.content)
         if bid.action == ids.BUY:  # the shop panel: say what was bought, drop its buttons
-            text = "\n".join(n.removeprefix("🔒 ") for n in notes) or "✓ Done."
+            text = "\n".join(n.removeprefix("🔒 ") for n in notes) or t(loc, "✓ Done.")
             await self.edit(interaction, content="✓ " + text, embeds=[], view=None)
             return
         if on_panel:
             if in_dm:
                 # Updated in place: the publisher need not DM the same hand again.
                 rt.mark_dm_sent(bid.table, player, applied.state)
-            _, embed, buttons = panel(rt, applied.state, player, notes=notes)
+            _, embed, buttons = panel(rt, applied.state, player, notes=notes, loc=loc)
             await self.edit(interaction, embed=embed, view=buttons)
             return
         view = rt.view(applied.state, player)
         if view.legal or notes:
-            _, embed, buttons = panel(rt, applied.state, player, notes=notes, view=view)
+            _, embed, buttons = panel(rt, applied.state, player, notes=notes, view=view, loc=loc)
             await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
         elif not interaction.response.is_done():
             try:
@@ -153,7 +169,7 @@ class ClickHandler(Actor):
             except discord.HTTPException as exc:
                 log.warning("could not acknowledge a click (code %s)", exc.code)
         else:  # deferred with "thinking": close it
-            await send(interaction, content="✓ Done.", ephemeral=True)
+            await send(interaction, content=t(loc, "✓ Done."), ephemeral=True)
 
     async def edit(
         self,
@@ -170,19 +186,24 @@ class ClickHandler(Actor):
         self, interaction: discord.Interaction[Any], state: Table, player: str
     ) -> None:
         rt = self.runtime
+        loc = user_locale(interaction)
         if not rt.seats_of(state, player):
             await refuse(
                 interaction,
-                "You are not seated at this table. Join with "
-                "/legends join (between runs you are dealt in next run).",
+                t(
+                    loc,
+                    "You are not seated at this table. Join with "
+                    "/legends join (between runs you are dealt in next run).",
+                ),
             )
             return
         if state.run is None:
             await refuse(
-                interaction, "No run is in progress. The owner can start one with /legends start."
+                interaction,
+                t(loc, "No run is in progress. The owner can start one with /legends start."),
             )
             return
-        _, embed, buttons = panel(rt, state, player)
+        _, embed, buttons = panel(rt, state, player, loc=loc)
         await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
 
     @staticmethod

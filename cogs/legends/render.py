@@ -19,6 +19,8 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
+from bot.i18n import N_, t, tcount
+from bot.i18n import name_list as lname_list
 from cogs.common import text as house_text
 from cogs.common.text import COLOR_BOARD as COLOR_BOARD
 from cogs.common.text import COLOR_EVENTS as COLOR_EVENTS
@@ -32,8 +34,9 @@ from cogs.common.text import TITLE_MAX as TITLE_MAX
 from cogs.common.text import clip as clip
 from cogs.common.text import fit_embeds as fit_embeds
 from cogs.legends import howto
+from cogs.legends.words import made, say
 from rules.core.events import Event
-from rules.core.text import count, name_list
+from rules.core.text import name_list
 from rules.legends.cards import ContentPack
 from rules.legends.damage import past_health
 from rules.legends.state import Table
@@ -83,6 +86,23 @@ def is_natural(events: Iterable[Event]) -> bool:
 # One emoji per suit symbol, old enough to render on every phone (no Emoji 12+ glyphs).
 SUIT_EMOJI = {"charisma": "💬", "muscle": "💪", "stealth": "👤", "tech": "💾", "any": "🌈"}
 SUIT_LEGEND = "💬 Charisma · 💪 Muscle · 👤 Stealth · 💾 Tech · 🌈 Any"
+_SUIT_NAMES = {
+    "charisma": N_("Charisma"),
+    "muscle": N_("Muscle"),
+    "stealth": N_("Stealth"),
+    "tech": N_("Tech"),
+    "any": N_("Any"),
+}
+
+
+def suit_name(loc: str, suit: str) -> str:
+    """A suit symbol's name in the language ("Muscle" / "Siła")."""
+    key = suit.strip().lower()
+    return t(loc, _SUIT_NAMES[key]) if key in _SUIT_NAMES else suit.title()
+
+
+def suit_legend(loc: str = "en") -> str:
+    return " · ".join(f"{SUIT_EMOJI[k]} {suit_name(loc, k)}" for k in _SUIT_NAMES)
 
 
 def suit_marks(suits: Iterable[str]) -> str:
@@ -113,19 +133,23 @@ def card_button(c: CardView, limit: int = 34) -> str:
 
 _REQ = re.compile(r"^(?P<head>.+?)(?: with (?P<suits>.+?))?(?P<better> or better)?$")
 _ARTICLE = {
-    "pair": "a Pair",
-    "straight": "a Straight",
-    "flush": "a Flush",
-    "full house": "a Full House",
+    "pair": N_("a Pair"),
+    "two pair": N_("Two Pair"),
+    "three of a kind": N_("Three of a Kind"),
+    "straight": N_("a Straight"),
+    "flush": N_("a Flush"),
+    "full house": N_("a Full House"),
+    "four of a kind": N_("Four of a Kind"),
 }
 
 
-def _suit_words(names: str) -> str:
+def _suit_words(loc: str, names: str) -> str:
     parts = [n.strip() for n in names.split(" and ") if n.strip()]
-    return " and ".join(f"{SUIT_EMOJI.get(n.lower(), '')} {n.title()}".strip() for n in parts)
+    words = [f"{SUIT_EMOJI.get(n.lower(), '')} {suit_name(loc, n)}".strip() for n in parts]
+    return words[0] if len(words) == 1 else lname_list(loc, words)
 
 
-def to_hit_text(req: str) -> str:
+def to_hit_text(req: str, *, loc: str = "en") -> str:
     """A To Hit requirement as players say it: "Pair with Charisma or better" →
     "a Pair with a 💬 Charisma in it, or better"."""
     m = _REQ.match(req.strip())
@@ -135,22 +159,32 @@ def to_hit_text(req: str) -> str:
     low = head.lower()
     if low.endswith(" flush") and low != "flush":
         suit = head[: -len(" flush")]
-        out = f"a {_suit_words(suit)} Flush (5 {suit.title()} symbols)"
+        out = t(
+            loc,
+            "a {suit} Flush (5 {name} symbols)",
+            suit=_suit_words(loc, suit),
+            name=suit_name(loc, suit),
+        )
     elif low == "flush":
-        out = "a Flush (5 of one suit)"
+        out = t(loc, "a Flush (5 of one suit)")
     else:
-        out = _ARTICLE.get(low, head)
+        out = t(loc, _ARTICLE[low]) if low in _ARTICLE else head
     if suits:
-        out += f" with {'a ' if ' and ' not in suits else ''}{_suit_words(suits)} in it"
+        one = " and " not in suits
+        out += (
+            t(loc, " with a {suits} in it", suits=_suit_words(loc, suits))
+            if one
+            else t(loc, " with {suits} in it", suits=_suit_words(loc, suits))
+        )
     if better:
-        out += ", or better" if suits else " or better"
+        out += t(loc, ", or better") if suits else t(loc, " or better")
     return out
 
 
-def to_hit_line(reqs: Sequence[str]) -> str:
+def to_hit_line(reqs: Sequence[str], *, loc: str = "en") -> str:
     if not reqs:
-        return "nothing: any Plan hits"
-    return " **or** ".join(to_hit_text(r) for r in reqs)
+        return t(loc, "nothing: any Plan hits")
+    return t(loc, " **or** ").join(to_hit_text(r, loc=loc) for r in reqs)
 
 
 # ---- public -----------------------------------------------------------------------------
@@ -192,11 +226,11 @@ _EVENT_MARK_BOLD = {
 _HEADLINE = re.compile(r"^(?P<head>[^:.]{1,60}: [^.]{1,120}\.)\s+(?P<rest>.+)$", re.S)
 
 
-def event_line(e: Event) -> str | None:
-    text = _cmd(howto.event_text(e))
+def event_line(e: Event, *, loc: str = "en") -> str | None:
+    text = _cmd(howto.event_text(e, loc))
     k = e.kind
     if k == "flipped":
-        return "🃏 Flipped:\n" + "\n".join("> " + line for line in text.splitlines())
+        return t(loc, "🃏 Flipped:") + "\n" + "\n".join("> " + line for line in text.splitlines())
     if k == "to_hit":
         return ("✅ " if e.data.get("hit") else "❌ ") + text
     if k == "run_started":
@@ -213,7 +247,7 @@ def event_line(e: Event) -> str | None:
     return "• " + text
 
 
-def event_lines(events: Iterable[Event]) -> list[str]:
+def event_lines(events: Iterable[Event], *, loc: str = "en") -> list[str]:
     """Public events as lines. Callers pass only public events (seats None). The line
     saying the Plan executes comes before the To Hit checks it is made of."""
     out: list[str] = []
@@ -221,7 +255,7 @@ def event_lines(events: Iterable[Event]) -> list[str]:
     for e in events:
         if e.seats is not None:
             continue  # defensive: never render a private event publicly
-        line = event_line(e)
+        line = event_line(e, loc=loc)
         if not line:
             continue
         if e.kind == "executed" and checks:
@@ -232,110 +266,152 @@ def event_lines(events: Iterable[Event]) -> list[str]:
     return out
 
 
-# The events embed's title, from the most telling line (by its mark).
+# The events embed's title, from the most telling line (by its mark; marks in English,
+# matched on the line as the language wrote it).
 _TITLES = (
-    ("🏆", "🏆 Run complete"),
-    ("☠️", "☠️ Flatlined"),
-    ("🌃", "🌃 A new run"),
-    ("💥", "💥 The Plan executes"),
-    ("🗳️ The crew chose", "🗳️ The crew chose"),
-    ("🗳️", "🗳️ The crew must choose"),
-    ("🃏 Flipped", "🃏 A card is flipped"),
-    ("🧹", "🧹 Clean-up"),
+    ("🏆", N_("🏆 Run complete")),
+    ("☠️", N_("☠️ Flatlined")),
+    ("🌃", N_("🌃 A new run")),
+    ("💥", N_("💥 The Plan executes")),
+    (N_("🗳️ The crew chose"), N_("🗳️ The crew chose")),
+    ("🗳️", N_("🗳️ The crew must choose")),
+    (N_("🃏 Flipped"), N_("🃏 A card is flipped")),
+    ("🧹", N_("🧹 Clean-up")),
 )
 
 
-def events_title(lines: Sequence[str]) -> str:
+def events_title(lines: Sequence[str], *, loc: str = "en") -> str:
     for mark, title in _TITLES:
-        if any(line.startswith(mark) for line in lines):
-            if mark == "🏆" and any("Campaign" in line for line in lines):
-                return "🏆 Campaign complete"
-            return title
-    return "What happened"
+        if any(line.startswith(t(loc, mark)) for line in lines):
+            if mark == "🏆" and any(t(loc, "Campaign") in line for line in lines):
+                return t(loc, "🏆 Campaign complete")
+            return t(loc, title)
+    return t(loc, "What happened")
 
 
-def obstacle_health(ob: ObstacleView) -> str:
+def obstacle_health(ob: ObstacleView, *, loc: str = "en") -> str:
     """ "❤️ 12 Health", or once hurt "❤️ 7 left (8/15 Damage)": the same tally as the
     events' "takes 8 Damage (8/15)" (past its Health: "14/14, 4 past its Health")."""
     if not ob.damage_taken:
-        return f"❤️ {ob.health} Health"
+        return t(loc, "❤️ {health} Health", health=ob.health)
     left = max(0, ob.health - ob.damage_taken)
     over = past_health(ob.damage_taken, ob.health)
-    past = f", {over} past its Health" if over else ""
-    return f"❤️ {left} left ({min(ob.damage_taken, ob.health)}/{ob.health} Damage{past})"
+    past = t(loc, ", {over} past its Health", over=over) if over else ""
+    return t(
+        loc,
+        "❤️ {left} left ({taken}/{health} Damage{past})",
+        left=left,
+        taken=min(ob.damage_taken, ob.health),
+        health=ob.health,
+        past=past,
+    )
 
 
-def _obstacle_field(ob: ObstacleView, detail: bool = True) -> tuple[str, str]:
-    name = f"🎯 {ob.name} · {obstacle_health(ob)}"
-    lines = [f"**To Hit:** {to_hit_line(ob.to_hit)}"]
-    hits = f"Hits the crew for **{ob.damage}** each round it stands"
+def _obstacle_field(ob: ObstacleView, detail: bool = True, loc: str = "en") -> tuple[str, str]:
+    name = f"🎯 {ob.name} · {obstacle_health(ob, loc=loc)}"
+    lines = [t(loc, "**To Hit:** {reqs}", reqs=to_hit_line(ob.to_hit, loc=loc))]
+    hits = t(loc, "Hits the crew for **{damage}** each round it stands", damage=ob.damage)
     if ob.plan_size:
-        hits += f" · Plan Size {ob.plan_size:+d}"
+        size = f"{ob.plan_size:+d}"  # "+1" / "-1"
+        hits += t(loc, " · Plan Size {size}", size=size)
     lines.append(hits)
     if ob.text.strip() and detail:
         lines.append("_" + clip(ob.text.replace("\n", " ").strip(), 300) + "_")
     return clip(name, FIELD_NAME_MAX), clip("\n".join(lines), FIELD_VALUE_MAX)
 
 
-def plan_head(b: BoardView) -> str:
-    makes = f"makes **{b.makes}**" if b.makes else "makes nothing yet"
-    return f"🃏 Plan {len(b.plan)}/{b.plan_size} · {makes} · {b.damage_now} Damage"
+def plan_head(b: BoardView, *, loc: str = "en") -> str:
+    makes = (
+        t(loc, "makes **{hand}**", hand=made(loc, b.makes))
+        if b.makes
+        else t(loc, "makes nothing yet")
+    )
+    return t(
+        loc,
+        "🃏 Plan {cards}/{size} · {makes} · {damage} Damage",
+        cards=len(b.plan),
+        size=b.plan_size,
+        makes=makes,
+        damage=b.damage_now,
+    )
 
 
-def _plan_field(b: BoardView, text_max: int = 70) -> tuple[str, str] | None:
+def _plan_field(b: BoardView, text_max: int = 70, loc: str = "en") -> tuple[str, str] | None:
     if not (b.phase in ("plan", "assign") or b.plan):
         return None
-    name = clip(plan_head(b).replace("**", ""), FIELD_NAME_MAX)
+    name = clip(plan_head(b, loc=loc).replace("**", ""), FIELD_NAME_MAX)
     if not b.plan:
-        return name, (f"No cards yet. {b.turn} plays first." if b.turn else "No cards yet.")
+        return name, (
+            t(loc, "No cards yet. {who} plays first.", who=b.turn)
+            if b.turn
+            else t(loc, "No cards yet.")
+        )
     lines = []
     for i, p in enumerate(b.plan, 1):
-        how = "put by" if p.put else "by"
         card = card_line(p.card, text_max) if text_max else f"{card_face(p.card)} **{p.card.name}**"
-        lines.append(f"{i}. {card} _({how} {p.seat_name})_")
-    return name, fit_lines(lines, FIELD_VALUE_MAX)
+        how = (
+            t(loc, "_(put by {who})_", who=p.seat_name)
+            if p.put
+            else t(loc, "_(by {who})_", who=p.seat_name)
+        )
+        lines.append(f"{i}. {card} {how}")
+    return name, fit_lines(lines, FIELD_VALUE_MAX, loc=loc)
 
 
-def _seat_line(s: SeatView) -> str:
+def _seat_line(s: SeatView, loc: str = "en") -> str:
     marks = []
     if s.leader:
-        marks.append("👑 Leader")
+        marks.append(t(loc, "👑 Leader"))
     if s.turn:
-        marks.append("**to play**")
+        marks.append(t(loc, "**to play**"))
     if s.ready is not None:
-        marks.append("✅ ready" if s.ready else "⏳ cleaning up")
+        marks.append(t(loc, "✅ ready") if s.ready else t(loc, "⏳ cleaning up"))
     arrow = "▶ " if s.turn else ""
     head = f"{arrow}**{s.name}** · {s.role.title()}" + (" · " + " · ".join(marks) if marks else "")
-    return f"{head} — hand {s.hand_count}, deck {s.deck_count}, discard {s.discard_count}"
+    return head + t(
+        loc,
+        " — hand {hand}, deck {deck}, discard {discard}",
+        hand=s.hand_count,
+        deck=s.deck_count,
+        discard=s.discard_count,
+    )
 
 
-def fit_lines(lines: Sequence[str], limit: int) -> str:
+def fit_lines(lines: Sequence[str], limit: int, *, loc: str = "en") -> str:
     """Join lines, dropping whole lines (with a count) rather than cutting one mid-way."""
     text = "\n".join(lines)
     if len(text) <= limit:
         return text
     kept: list[str] = []
     for i, line in enumerate(lines):
-        more = f"\n…and {len(lines) - i} more"
+        more = "\n" + t(loc, "…and {n} more", n=len(lines) - i)
         if len("\n".join([*kept, clip(line, limit)])) + len(more) > limit:
             return clip("\n".join(kept) + more, limit)
         kept.append(clip(line, limit))
     return clip("\n".join(kept), limit)
 
 
-def now_line(b: BoardView) -> str:
-    return f"**Now:** {b.waiting_on}."
+def now_line(b: BoardView, *, loc: str = "en") -> str:
+    return t(loc, "**Now:** {what}.", what=say(loc, b.waiting_on))
 
 
-def board_text(b: BoardView) -> str:
+def board_text(b: BoardView, *, loc: str = "en") -> str:
     """The board's head: who the table waits on, then Health, Leader and Plan Size."""
     if b.scenario is None:
-        return f"{b.campaign}: no run in progress."
+        return t(loc, "{campaign}: no run in progress.", campaign=b.campaign)
     return "\n".join(
         [
-            "▶ " + now_line(b),
-            f"❤️ Health **{b.health}/{b.max_health}** · 👑 Leader **{b.leader or '-'}** · "
-            f"Plan Size **{b.plan_size}** · {count(b.scenario_cards_left, 'Scenario Card')} left",
+            "▶ " + now_line(b, loc=loc),
+            t(
+                loc,
+                "❤️ Health **{health}/{most}** · 👑 Leader **{leader}** · "
+                "Plan Size **{size}** · {cards} left",
+                health=b.health,
+                most=b.max_health,
+                leader=b.leader or "-",
+                size=b.plan_size,
+                cards=tcount(loc, b.scenario_cards_left, "Scenario Card"),
+            ),
         ]
     )
 
@@ -346,24 +422,30 @@ MAX_OBSTACLE_FIELDS = 20
 BOARD_BUDGET = 4000  # leaves room for the "what happened" embed in the same message
 
 
-def board_embed(b: BoardView) -> discord.Embed:
+def board_embed(b: BoardView, *, loc: str = "en") -> discord.Embed:
     """The public board. Fields, in the order a player reads them to decide: each Obstacle
     (Health, To Hit in words, its Damage), the Plan and what it makes, votes and choices
     waited on, the crew. A crowded board drops the Obstacles' flavour text before
     anything else, so every To Hit stays readable."""
-    embed = _board_embed(b, detail=True)
+    embed = _board_embed(b, detail=True, loc=loc)
     if len(embed) > BOARD_BUDGET:
-        embed = _board_embed(b, detail=False)
+        embed = _board_embed(b, detail=False, loc=loc)
     fit_embeds([embed])
     return embed
 
 
-def _board_embed(b: BoardView, detail: bool) -> discord.Embed:
+def _board_embed(b: BoardView, detail: bool, loc: str = "en") -> discord.Embed:
     title = b.campaign
     if b.scenario:
-        title = f"{b.scenario} · Round {b.round}" if b.round else b.scenario
+        title = (
+            t(loc, "{scenario} · Round {round}", scenario=b.scenario, round=b.round)
+            if b.round
+            else b.scenario
+        )
     embed = discord.Embed(
-        title=clip(title, TITLE_MAX), colour=COLOR_BOARD, description=clip(board_text(b), 1500)
+        title=clip(title, TITLE_MAX),
+        colour=COLOR_BOARD,
+        description=clip(board_text(b, loc=loc), 1500),
     )
     if b.scenario is not None:
         obstacles = list(b.obstacles)
@@ -373,108 +455,153 @@ def _board_embed(b: BoardView, detail: bool) -> discord.Embed:
             else obstacles[: MAX_OBSTACLE_FIELDS - 1]
         )
         for ob in shown:
-            name, value = _obstacle_field(ob, detail)
+            name, value = _obstacle_field(ob, detail, loc)
             embed.add_field(name=name, value=value, inline=False)
         if len(shown) < len(obstacles):
             rest = obstacles[len(shown) :]
             embed.add_field(
-                name=f"🎯 …and {count(len(rest), 'more Obstacle')}",
+                name="🎯 " + t(loc, "…and {more}", more=tcount(loc, len(rest), "more Obstacle")),
                 inline=False,
                 value=clip(name_list(o.name for o in rest), FIELD_VALUE_MAX),
             )
         if not obstacles:
-            embed.add_field(name="🎯 Obstacles", value="None active.", inline=False)
-        plan = _plan_field(b, 70 if detail else 0)
+            embed.add_field(name=t(loc, "🎯 Obstacles"), value=t(loc, "None active."), inline=False)
+        plan = _plan_field(b, 70 if detail else 0, loc)
         if plan is not None:
             embed.add_field(name=plan[0], value=plan[1], inline=False)
         if b.vote:
             lines = [f"**{o.key}:** {o.label}" for o in b.vote]
             if b.votes:
-                lines.append("Votes so far: " + ", ".join(f"{n} → {k}" for n, k in b.votes.items()))
-            embed.add_field(name="🗳️ Vote", value=fit_lines(lines, FIELD_VALUE_MAX), inline=False)
+                lines.append(
+                    t(loc, "Votes so far: ") + ", ".join(f"{n} → {k}" for n, k in b.votes.items())
+                )
+            embed.add_field(
+                name=t(loc, "🗳️ Vote"),
+                value=fit_lines(lines, FIELD_VALUE_MAX, loc=loc),
+                inline=False,
+            )
         if b.prompts:
             embed.add_field(
-                name="⏳ Waiting on a choice",
+                name=t(loc, "⏳ Waiting on a choice"),
                 inline=False,
-                value=fit_lines([p.text for p in b.prompts], FIELD_VALUE_MAX),
+                value=fit_lines([say(loc, p.text) for p in b.prompts], FIELD_VALUE_MAX, loc=loc),
             )
         embed.add_field(
-            name="👥 Crew",
+            name=t(loc, "👥 Crew"),
             inline=False,
-            value=fit_lines([_seat_line(s) for s in b.seats], FIELD_VALUE_MAX),
+            value=fit_lines([_seat_line(s, loc) for s in b.seats], FIELD_VALUE_MAX, loc=loc),
         )
-    embed.set_footer(
-        text=clip(f"{SUIT_LEGEND}\n{b.campaign} · table {b.table} · v{b.version}", FOOTER_MAX)
+    foot = t(
+        loc,
+        "{campaign} · table {table} · v{version}",
+        campaign=b.campaign,
+        table=b.table,
+        version=b.version,
     )
+    embed.set_footer(text=clip(f"{suit_legend(loc)}\n{foot}", FOOTER_MAX))
     return embed
 
 
-def events_embed(lines: Sequence[str], title: str | None = None) -> discord.Embed:
+def events_embed(
+    lines: Sequence[str], title: str | None = None, *, loc: str = "en"
+) -> discord.Embed:
     return discord.Embed(
-        title=clip(title or events_title(lines), TITLE_MAX),
+        title=clip(title or events_title(lines, loc=loc), TITLE_MAX),
         colour=COLOR_EVENTS,
-        description=fit_lines(lines, 2800),
+        description=fit_lines(lines, 2800, loc=loc),
     )
 
 
-def status_line(b: BoardView, mentions: dict[str, str]) -> str:
+def status_line(b: BoardView, mentions: dict[str, str], *, loc: str = "en") -> str:
     """`mentions`: player id -> mention text for the people the table waits on."""
     if b.scenario is None:
         return ""
     who = " ".join(mentions.values())
-    return clip(now_line(b) + (f" {who}" if who else ""), 600)
+    return clip(now_line(b, loc=loc) + (f" {who}" if who else ""), 600)
 
 
-_OUTCOME = {"complete": "🏆 won", "flatlined": "☠️ flatlined", "abandoned": "abandoned"}
+_OUTCOME = {"complete": N_("🏆 won"), "flatlined": N_("☠️ flatlined"), "abandoned": N_("abandoned")}
 
 
-def campaign_embed(table: Table, content: ContentPack) -> discord.Embed:
+def campaign_embed(table: Table, content: ContentPack, *, loc: str = "en") -> discord.Embed:
     """Between runs: roster, progress and what comes next (public campaign fields only)."""
     camp = content.campaigns[table.campaign]
-    lines = [f"⏭️ **Next:** {next_run_label(table, content)}"]
+    lines = [t(loc, "⏭️ **Next:** {run}", run=next_run_label(table, content, loc=loc))]
     if table.runners:
-        lines.append("The owner starts it with `/legends start`.")
-    lines.append(f"📜 Campaign **{camp.name}** · max Health {table.max_health}")
+        lines.append(t(loc, "The owner starts it with `/legends start`."))
+    lines.append(
+        t(
+            loc,
+            "📜 Campaign **{name}** · max Health {health}",
+            name=camp.name,
+            health=table.max_health,
+        )
+    )
     done = [content.scenarios[s].name for s in table.completed if s in content.scenarios]
-    lines.append("✅ Completed: " + (", ".join(done) if done else "nothing yet"))
+    lines.append(
+        t(loc, "✅ Completed: {runs}", runs=", ".join(done) if done else t(loc, "nothing yet"))
+    )
     if table.history:
         last = table.history[-1]
+        outcome = t(loc, _OUTCOME[last.outcome]) if last.outcome in _OUTCOME else last.outcome
         lines.append(
-            f"⏮️ Last run: {content.scenarios[last.scenario].name} — "
-            f"{_OUTCOME.get(last.outcome, last.outcome)}, Health {last.health}, "
-            f"{count(last.rounds, 'round')}"
+            t(
+                loc,
+                "⏮️ Last run: {scenario} — {outcome}, Health {health}, {rounds}",
+                scenario=content.scenarios[last.scenario].name,
+                outcome=outcome,
+                health=last.health,
+                rounds=tcount(loc, last.rounds, "round"),
+            )
         )
     if table.clues:
-        lines.append(f"🔎 Clues set aside: {len(table.clues)} (`/legends clues`)")
+        lines.append(t(loc, "🔎 Clues set aside: {n} (`/legends clues`)", n=len(table.clues)))
     embed = discord.Embed(
         title=clip(table.name, TITLE_MAX),
         colour=COLOR_BOARD,
         description=clip("\n".join(lines), 3000),
     )
     crew = [
-        f"• **{r.name}** · {r.role.value.title()}{' merc' if r.is_merc else ''} — "
-        f"{count(r.eddies, 'Eddie')}, {len(r.deck)}-card deck"
+        t(
+            loc,
+            "• **{name}** · {role}{merc} — {eddies}, {cards}-card deck",
+            name=r.name,
+            role=r.role.value.title(),
+            merc=t(loc, " merc") if r.is_merc else "",
+            eddies=tcount(loc, r.eddies, "Eddie"),
+            cards=len(r.deck),
+        )
         for r in table.runners
     ]
     embed.add_field(
-        name="👥 Crew",
+        name=t(loc, "👥 Crew"),
         inline=False,
-        value=fit_lines(crew or ["Nobody yet: take a seat with `/legends join`."], FIELD_VALUE_MAX),
+        value=fit_lines(
+            crew or [t(loc, "Nobody yet: take a seat with `/legends join`.")],
+            FIELD_VALUE_MAX,
+            loc=loc,
+        ),
     )
-    embed.set_footer(text=f"table {table.id} · v{table.version}")
+    embed.set_footer(
+        text=t(loc, "table {table} · v{version}", table=table.id, version=table.version)
+    )
     return embed
 
 
-def next_run_label(table: Table, content: ContentPack) -> str:
+def next_run_label(table: Table, content: ContentPack, *, loc: str = "en") -> str:
     camp = content.campaigns[table.campaign]
     if table.next_trauma is not None:
-        return content.scenarios[table.next_trauma].name + " (Trauma Pack)"
+        return t(
+            loc, "{scenario} (Trauma Pack)", scenario=content.scenarios[table.next_trauma].name
+        )
     if table.progress < len(camp.scenarios):
         return content.scenarios[camp.scenarios[table.progress]].name
-    return "the campaign is complete; the owner can replay any scenario"
+    return t(loc, "the campaign is complete; the owner can replay any scenario")
 
 
-def clue_cards(table: Table, content: ContentPack) -> list[tuple[str, str, str | None]]:
+def clue_cards(
+    table: Table, content: ContentPack, *, loc: str = "en"
+) -> list[tuple[str, str, str | None]]:
     """(name, text, puzzle line) of the Clue cards set aside: public, face-up cards."""
     out = []
     for ref in table.clues:
@@ -482,32 +609,39 @@ def clue_cards(table: Table, content: ContentPack) -> list[tuple[str, str, str |
         card = next(c for c in content.scenarios[scen_id].cards if c.order == int(order))
         puzzle = None
         if card.puzzle is not None:
-            state = "solved" if card.puzzle.id in table.solved else "unsolved"
-            puzzle = f"Puzzle ({state}): {card.puzzle.question}"
+            puzzle = (
+                t(loc, "Puzzle (solved): {question}", question=card.puzzle.question)
+                if card.puzzle.id in table.solved
+                else t(loc, "Puzzle (unsolved): {question}", question=card.puzzle.question)
+            )
         out.append((card.name, card.text, puzzle))
     return out
 
 
-def clues_embed(table: Table, content: ContentPack) -> discord.Embed:
-    cards = clue_cards(table, content)
+def clues_embed(table: Table, content: ContentPack, *, loc: str = "en") -> discord.Embed:
+    cards = clue_cards(table, content, loc=loc)
     if not cards:
-        text = "No Clue cards set aside yet."
+        text = t(loc, "No Clue cards set aside yet.")
     else:
         parts = []
         for name, body, puzzle in cards:
             parts.append(
                 f"**{name}**\n{body}"
-                + (f"\n_{puzzle}_ — answer with `/legends solve`" if puzzle else "")
+                + (
+                    t(loc, "\n_{puzzle}_ — answer with `/legends solve`", puzzle=puzzle)
+                    if puzzle
+                    else ""
+                )
             )
         text = "\n\n".join(parts)
-    return discord.Embed(title="Clues", colour=COLOR_BOARD, description=clip(text, 4000))
+    return discord.Embed(title=t(loc, "Clues"), colour=COLOR_BOARD, description=clip(text, 4000))
 
 
-def memory_embed(table: Table, content: ContentPack) -> discord.Embed:
+def memory_embed(table: Table, content: ContentPack, *, loc: str = "en") -> discord.Embed:
     text = "\n".join(f"• {content.memory_name(m)}" for m in table.memory)
-    text = text or "Nothing recorded yet."
+    text = text or t(loc, "Nothing recorded yet.")
     return discord.Embed(
-        title="Persistent Memory", colour=COLOR_BOARD, description=clip(text, 4000)
+        title=t(loc, "Persistent Memory"), colour=COLOR_BOARD, description=clip(text, 4000)
     )
 
 
@@ -547,23 +681,25 @@ def update_message(
     natural: bool,
     mentions: dict[str, str],
     content: ContentPack,
+    *,
+    loc: str = "en",
 ) -> tuple[str | None, list[discord.Embed]]:
     """The public update posted after an action: (content, embeds). A natural point gets
     what happened plus a fresh board (or the campaign, when the run is over); anything
     else is one short text message."""
-    status = status_line(b, mentions)
+    status = status_line(b, mentions, loc=loc)
     embeds: list[discord.Embed] = []
     text: str | None
     if natural:
-        embeds.append(events_embed(lines))
+        embeds.append(events_embed(lines, loc=loc))
         if state.run is None:
-            embeds.append(campaign_embed(state, content))
+            embeds.append(campaign_embed(state, content, loc=loc))
         else:
-            embeds.append(board_embed(b))
+            embeds.append(board_embed(b, loc=loc))
         text = status or None
     else:
         text = "\n".join(lines) + (("\n" + status) if status else "")
         if len(text) > CONTENT_MAX:
-            embeds.append(events_embed(lines))
+            embeds.append(events_embed(lines, loc=loc))
             text = status or None
     return text, fit_embeds(embeds)

@@ -8,103 +8,118 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import t, tcount
 from cogs.common.text import COLOR_PRIVATE, FOOTER_MAX, TITLE_MAX, clip
 from cogs.legends.render import (
-    SUIT_LEGEND,
     card_line,
     fit_lines,
     now_line,
     obstacle_health,
     plan_head,
+    suit_legend,
+    suit_name,
     to_hit_line,
 )
-from rules.core.text import count
+from cogs.legends.words import say
 from rules.legends.cards import ContentPack, PlayerCard
 from rules.legends.state import Runner
 from rules.legends.view import BoardView, PlayerView, PromptView
 
 
-def _hand_lines(view: PlayerView) -> list[str]:
+def _hand_lines(view: PlayerView, loc: str = "en") -> list[str]:
     seats = {s.seat: s for s in view.board.seats}
     lines: list[str] = []
     for seat, hand in view.hands.items():
         sv = seats.get(seat)
         merc = sv is not None and sv.is_merc
-        who = f"Your merc's hand ({sv.role.title()})" if merc and sv else "Your hand"
+        who = (
+            t(loc, "Your merc's hand ({role})", role=sv.role.title())
+            if merc and sv
+            else t(loc, "Your hand")
+        )
         if lines:
             lines.append("")
-        lines.append(f"**{who}** · {count(len(hand), 'card')}")
+        lines.append(f"**{who}** · {tcount(loc, len(hand), 'card')}")
         lines.extend(card_line(c, 120 if len(hand) <= 8 else 50) for c in hand)
         if not hand:
-            lines.append("(empty)")
+            lines.append(t(loc, "(empty)"))
     return lines
 
 
-def hand_text(view: PlayerView) -> str:
-    lines = _hand_lines(view)
+def hand_text(view: PlayerView, *, loc: str = "en") -> str:
+    lines = _hand_lines(view, loc)
     for p in view.prompts:
-        lines.append(f"⏳ **Your choice:** {p.text}")
+        lines.append(t(loc, "⏳ **Your choice:** {prompt}", prompt=say(loc, p.text)))
     return "\n".join(lines)
 
 
-def _your_move(view: PlayerView) -> str:
+def _your_move(view: PlayerView, loc: str = "en") -> str:
     """What this person is expected to do now, in a few words."""
     b = view.board
     mine = [s for s in b.seats if s.seat in view.seats]
     if view.prompts:
-        return "⏳ **Your choice** — tap an option below."
+        return t(loc, "⏳ **Your choice** — tap an option below.")
     if b.phase == "plan" and any(s.turn for s in mine):
-        merc = any(s.turn and s.is_merc for s in mine)
-        return (
-            "▶ **Your merc's turn**" if merc else "▶ **Your turn**"
-        ) + " — tap a card below to play it."
+        if any(s.turn and s.is_merc for s in mine):
+            return t(loc, "▶ **Your merc's turn** — tap a card below to play it.")
+        return t(loc, "▶ **Your turn** — tap a card below to play it.")
     if b.phase == "flip" and any(s.leader for s in mine):
-        return "▶ **You flip** (you hold the Leader Token) — tap **Flip** below."
+        return t(loc, "▶ **You flip** (you hold the Leader Token) — tap **Flip** below.")
     if b.phase == "vote" and view.legal:
-        return "🗳️ **Vote** below."
+        return t(loc, "🗳️ **Vote** below.")
     if b.phase == "cleanup" and any(s.ready is False for s in mine):
-        return "🧹 **Clean-up** — discard if you like (🗑️), then tap **Ready** to draw up."
-    return now_line(b)
+        return t(loc, "🧹 **Clean-up** — discard if you like (🗑️), then tap **Ready** to draw up.")
+    return now_line(b, loc=loc)
 
 
-def _table_glance(b: BoardView) -> list[str]:
+def _table_glance(b: BoardView, loc: str = "en") -> list[str]:
     """What a player needs next to their hand: the Plan, each Obstacle's To Hit, Health."""
     out = []
     for ob in b.obstacles[:6]:
-        out.append(f"🎯 **{ob.name}** {obstacle_health(ob)} — {to_hit_line(ob.to_hit)}")
+        out.append(
+            f"🎯 **{ob.name}** {obstacle_health(ob, loc=loc)} — {to_hit_line(ob.to_hit, loc=loc)}"
+        )
     if len(b.obstacles) > 6:
-        out.append(f"🎯 …and {len(b.obstacles) - 6} more (see the board)")
+        out.append(t(loc, "🎯 …and {n} more (see the board)", n=len(b.obstacles) - 6))
     if b.phase in ("plan", "assign") or b.plan:
-        out.append(plan_head(b))
-    out.append(f"❤️ Health {b.health}/{b.max_health}")
+        out.append(plan_head(b, loc=loc))
+    out.append(t(loc, "❤️ Health {health}/{most}", health=b.health, most=b.max_health))
     return out
 
 
-def hand_embed(view: PlayerView, notes: Sequence[str] = ()) -> discord.Embed:
+def hand_embed(view: PlayerView, notes: Sequence[str] = (), *, loc: str = "en") -> discord.Embed:
     b = view.board
     head = list(notes)
     if b.scenario is not None:
-        head.append(_your_move(view))
-        head.extend(_table_glance(b))
-    body = hand_text(view) or "You have no cards in hand."
+        head.append(_your_move(view, loc))
+        head.extend(_table_glance(b, loc))
+    body = hand_text(view, loc=loc) or t(loc, "You have no cards in hand.")
     if view.legal:
-        body += "\n\n_Buttons below, or `/legends play` · `choose` · `discard` · `ready`._"
-    head_text = fit_lines(head, 1500)
-    text = head_text + ("\n\n" if head else "") + fit_lines(body.split("\n"), 3800 - len(head_text))
-    title = "Your hand" + (
-        f" · {b.scenario}, round {b.round}"
-        if b.scenario and b.round
-        else f" · {b.scenario}"
-        if b.scenario
-        else ""
-    )
+        body += "\n\n" + t(
+            loc, "_Buttons below, or `/legends play` · `choose` · `discard` · `ready`._"
+        )
+    head_text = fit_lines(head, 1500, loc=loc)
+    rest = fit_lines(body.split("\n"), 3800 - len(head_text), loc=loc)
+    text = head_text + ("\n\n" if head else "") + rest
+    if b.scenario and b.round:
+        title = t(loc, "Your hand · {scenario}, round {round}", scenario=b.scenario, round=b.round)
+    elif b.scenario:
+        title = t(loc, "Your hand · {scenario}", scenario=b.scenario)
+    else:
+        title = t(loc, "Your hand")
     embed = discord.Embed(
         title=clip(title, TITLE_MAX), colour=COLOR_PRIVATE, description=clip(text, 3800)
     )
+    foot = t(
+        loc,
+        "{campaign} · table {table} · v{version}",
+        campaign=b.campaign,
+        table=b.table,
+        version=b.version,
+    )
     embed.set_footer(
         text=clip(
-            f"🔒 Only you can see this · {SUIT_LEGEND}\n{b.campaign} · "
-            f"table {b.table} · v{b.version}",
+            t(loc, "🔒 Only you can see this") + f" · {suit_legend(loc)}\n{foot}",
             FOOTER_MAX,
         )
     )
@@ -112,36 +127,45 @@ def hand_embed(view: PlayerView, notes: Sequence[str] = ()) -> discord.Embed:
 
 
 def prompt_option_label(
-    prompts: Sequence[PromptView], key: str, merc_seats: set[int], merc: bool
+    prompts: Sequence[PromptView], key: str, merc_seats: set[int], merc: bool, loc: str = "en"
 ) -> str:
     for p in prompts:
         if (p.seat in merc_seats) != merc:
             continue
         for o in p.options:
             if o.key == key:
-                return o.label
+                return say(loc, o.label)
     return key
 
 
-def card_label(card: PlayerCard) -> str:
-    suits = " ".join(s.value.title() for s in card.suits)
+def card_label(card: PlayerCard, *, loc: str = "en") -> str:
+    suits = " ".join(suit_name(loc, s.value) for s in card.suits)
     return f"{card.name} [{card.rank_label()}{' ' + suits if suits else ''}]"
 
 
-def deck_embed(runners: Sequence[Runner], content: ContentPack) -> discord.Embed:
+def deck_embed(
+    runners: Sequence[Runner], content: ContentPack, *, loc: str = "en"
+) -> discord.Embed:
     parts = []
     for r in runners:
         counts: dict[str, int] = {}
         for c in r.deck:
             counts[c] = counts.get(c, 0) + 1
-        who = "Your merc" if r.is_merc else "Your deck"
+        who = t(loc, "Your merc") if r.is_merc else t(loc, "Your deck")
         lines = [
-            f"**{who}** ({r.role.value.title()}): {count(len(r.deck), 'card')} · "
-            f"{count(r.eddies, 'Eddie')} (spent {r.eddies_spent})"
+            t(
+                loc,
+                "**{who}** ({role}): {cards} · {eddies} (spent {spent})",
+                who=who,
+                role=r.role.value.title(),
+                cards=tcount(loc, len(r.deck), "card"),
+                eddies=tcount(loc, r.eddies, "Eddie"),
+                spent=r.eddies_spent,
+            )
         ]
         for cid, n in sorted(counts.items(), key=lambda kv: content.cards[kv[0]].name):
-            lines.append(f"{n}× {card_label(content.cards[cid])}")
+            lines.append(f"{n}× {card_label(content.cards[cid], loc=loc)}")
         parts.append("\n".join(lines))
     return discord.Embed(
-        title="Your deck", colour=COLOR_PRIVATE, description=clip("\n\n".join(parts), 4000)
+        title=t(loc, "Your deck"), colour=COLOR_PRIVATE, description=clip("\n\n".join(parts), 4000)
     )

@@ -27,13 +27,17 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import t
 from bot.service.game import Applied, GameService
 from cogs.common import perms, threads
+from cogs.common.locale import table_locale
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
 from cogs.common.timers import Deadline, Reminder
-from cogs.legends import render, render_private
+from cogs.legends import howto, render, render_private
 from cogs.legends.components import board_buttons, panel_buttons, panel_message
+from cogs.legends.localize import localize_board, localize_events, localize_view
+from cogs.legends.words import say
 from rules.core.errors import Refusal
 from rules.core.events import Event
 from rules.legends.actions import SYSTEM_PLAYER, CloseVote
@@ -111,9 +115,25 @@ class LegendsRuntime(GameRuntime[Table]):
         return explain(refusal)
 
     def stale_panel(self, state: Table, player: str) -> tuple[discord.Embed, Any] | None:
+        return self.stale_panel_for(state, player, "en")
+
+    def explain_for(self, refusal: Refusal, locale: str) -> str:
+        return howto.refusal_text(refusal, locale)
+
+    def stale_panel_for(
+        self, state: Table, player: str, locale: str
+    ) -> tuple[discord.Embed, Any] | None:
         if not self.seats_of(state, player):
             return None
-        return panel_message(self.view(state, player), ["Here is your hand as it is now."])
+        note = t(locale, "Here is your hand as it is now.")
+        return panel_message(self.view(state, player), [note], loc=locale)
+
+    async def table_loc(self, cid: str, state: Table) -> str:
+        """The language of this table's public messages: its `language` option, else
+        its server's (cogs/common/locale.py)."""
+        if state.options.language:
+            return table_locale(state.options.language)
+        return table_locale(None, await self.channel(cid))
 
     async def on_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
         await self.clicks.handle(interaction, bid)
@@ -143,9 +163,8 @@ class LegendsRuntime(GameRuntime[Table]):
         for e in public:
             if e.kind in ("run_started", "complete", "flatlined", "abandoned", "campaign_done"):
                 log.info("campaign %s: %s (v%d)", cid, e.kind.replace("_", " "), state.version)
-        lines = render.event_lines(public)
-        if lines:
-            await self._post_update(cid, state, b, lines, natural, ping)
+        if render.event_lines(public):
+            await self._post_update(cid, state, b, public, natural, ping)
         self.prefs.mark_published(cid, state.version)
         if any(e.kind == "campaign_done" for e in public):
             await self._retag_finished(cid)
@@ -159,17 +178,22 @@ class LegendsRuntime(GameRuntime[Table]):
         cid: str,
         state: Table,
         b: BoardView,
-        lines: list[str],
+        public: list[Event],
         natural: bool,
         ping: Iterable[str],
     ) -> None:
         channel = await self.channel(cid)
         if channel is None:
             return
+        loc = table_locale(state.options.language, channel)
+        lines = render.event_lines(localize_events(public, self.content, state, loc), loc=loc)
+        b = localize_board(b, self.content, state, loc)
         mentions = {p: f"<@{p}>" for p in ping if p.isdigit()}
         # The same builder the message gallery (cogs/legends/gallery.py) shows.
-        text, embeds = render.update_message(state, b, lines, natural, mentions, self.content)
-        view = board_buttons(b)
+        text, embeds = render.update_message(
+            state, b, lines, natural, mentions, self.content, loc=loc
+        )
+        view = board_buttons(b, loc=loc)
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(int(p)) for p in mentions]
         )
@@ -204,18 +228,19 @@ class LegendsRuntime(GameRuntime[Table]):
         channel = await self.channel(cid)
         if channel is None:
             return
-        b = self.board(state)
+        loc = table_locale(state.options.language, channel)
+        b = localize_board(self.board(state), self.content, state, loc)
         embeds = [
-            render.board_embed(b)
+            render.board_embed(b, loc=loc)
             if state.run is not None
-            else render.campaign_embed(state, self.content)
+            else render.campaign_embed(state, self.content, loc=loc)
         ]
         kwargs: dict[str, Any] = {
             "content": note,
             "embeds": embeds,
             "allowed_mentions": discord.AllowedMentions.none(),
         }
-        view = board_buttons(b)
+        view = board_buttons(b, loc=loc)
         if view is not None:
             kwargs["view"] = view
         await self.send(cid, channel, "a board", **kwargs)
@@ -238,10 +263,13 @@ class LegendsRuntime(GameRuntime[Table]):
             if sig == dm.signature or state.run is None:
                 continue
             dm.signature = sig
-            notes = [e.text for e in dm.pending]
+            notes = list(dm.pending)
             dm.pending = []
             prev = dm.last
-            dm.last = self.spawn(self._send_hand(cid, player, view, notes, prev), name="dm")
+            dm.last = self.spawn(
+                self._send_hand(cid, player, view, notes, prev, state.options.language),
+                name="dm",
+            )
 
     def _dm_signature(self, state: Table, view: Any) -> tuple[Any, ...]:
         return (
@@ -256,13 +284,26 @@ class LegendsRuntime(GameRuntime[Table]):
         dm.signature = self._dm_signature(state, self.view(state, player))
 
     async def _send_hand(
-        self, cid: str, player: str, view: Any, notes: list[str], prev: asyncio.Task[None] | None
+        self,
+        cid: str,
+        player: str,
+        view: Any,
+        events: list[Event],
+        prev: asyncio.Task[None] | None,
+        language: str = "",
     ) -> None:
-        embed = render_private.hand_embed(view, notes=[f"🔒 {n}" for n in notes[-6:]])
-        buttons, hidden = panel_buttons(view)
+        # A DM has no interaction to tell the reader's language: the table's is used.
+        loc = table_locale(language, await self.channel(cid))
+        view = localize_view(view, self.content, None, loc)
+        mine = localize_events(events[-6:], self.content, None, loc)
+        notes = [f"🔒 {howto.event_text(e, loc)}" for e in mine]
+        embed = render_private.hand_embed(view, notes=notes, loc=loc)
+        buttons, hidden = panel_buttons(view, loc=loc)
         if hidden:
-            embed.description = (embed.description or "") + (
-                f"\n({hidden} more options: use the slash commands in the channel.)"
+            embed.description = (embed.description or "") + t(
+                loc,
+                "\n({hidden} more options: use the slash commands in the channel.)",
+                hidden=hidden,
             )
         kwargs: dict[str, Any] = {"embed": embed}
         if buttons is not None:
@@ -305,7 +346,15 @@ class LegendsRuntime(GameRuntime[Table]):
 
     def reminder_text(self, state: Table, number: int, who: str, minutes: float) -> str:
         b = self.board(state)
-        return f"⏰ Reminder {number}: {who} — {b.waiting_on} (turn timer {minutes:g} min)."
+        loc = table_locale(state.options.language)
+        return t(
+            loc,
+            "⏰ Reminder {number}: {who} — {what} (turn timer {minutes} min).",
+            number=number,
+            who=who,
+            what=say(loc, b.waiting_on),
+            minutes=format(minutes, "g"),
+        )
 
     # ---- setup checks -------------------------------------------------------------------
 

@@ -16,6 +16,8 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.i18n import N_, t
+from cogs.common.locale import table_locale
 from cogs.legends import render
 from cogs.legends.runtime import LegendsRuntime
 from rules.core.text import count
@@ -25,7 +27,12 @@ from rules.legends.tabletalk import Violation, check_message, face_up_terms
 
 log = logging.getLogger("cogs.legends.tabletalk")
 
-KIND_WORDS = {"name": "the name", "rank": "a rank", "suit": "a suit", "text": "rules text"}
+KIND_WORDS = {
+    "name": N_("the name"),
+    "rank": N_("a rank"),
+    "suit": N_("a suit"),
+    "text": N_("rules text"),
+}
 
 
 class TableTalkCog(commands.Cog):
@@ -111,15 +118,36 @@ class TableTalkCog(commands.Cog):
         deleted: bool,
         edited: bool,
     ) -> None:
+        # No interaction tells the author's language here: the table's is used.
+        loc = table_locale(state.options.language, message.channel)
         what = "; ".join(
-            f"{KIND_WORDS.get(v.kind, v.kind)} “{v.term}” of **{v.card}**" for v in found[:5]
+            t(
+                loc,
+                "{kind} “{term}” of **{card}**",
+                kind=t(loc, KIND_WORDS[v.kind]) if v.kind in KIND_WORDS else v.kind,
+                term=v.term,
+                card=v.card,
+            )
+            for v in found[:5]
         )
-        verb = "was deleted" if deleted else "breaks the rule"
-        which = "Your edited message" if edited else "Your message"
-        where = getattr(message.channel, "mention", "the campaign channel")
-        private = (
-            f"🤐 {which} in {where} {verb}: it names {what}, which is in your hand. "
-            "Table talk (rule R14): you may hint, but not say what is on your cards."
+        where = getattr(message.channel, "mention", None) or t(loc, "the campaign channel")
+        if deleted:
+            head = (
+                t(loc, "🤐 Your edited message in {where} was deleted", where=where)
+                if edited
+                else t(loc, "🤐 Your message in {where} was deleted", where=where)
+            )
+        else:
+            head = (
+                t(loc, "🤐 Your edited message in {where} breaks the rule", where=where)
+                if edited
+                else t(loc, "🤐 Your message in {where} breaks the rule", where=where)
+            )
+        private = head + t(
+            loc,
+            ": it names {what}, which is in your hand. "
+            "Table talk (rule R14): you may hint, but not say what is on your cards.",
+            what=what,
         )
         try:
             await message.author.send(render.clip(private, render.CONTENT_MAX))
@@ -127,11 +155,21 @@ class TableTalkCog(commands.Cog):
         except discord.HTTPException:
             pass
         # DMs closed: a public notice that names the rule, never the card.
+        who = message.author.mention
         public = (
-            f"🤐 {message.author.mention}, "
-            + ("your message was removed" if deleted else "careful")
-            + ": it named something that is on a card in your hand (table-talk rule). "
-            "Open your DMs to get the details."
+            t(
+                loc,
+                "🤐 {who}, your message was removed: it named something that is on a card "
+                "in your hand (table-talk rule). Open your DMs to get the details.",
+                who=who,
+            )
+            if deleted
+            else t(
+                loc,
+                "🤐 {who}, careful: it named something that is on a card in your hand "
+                "(table-talk rule). Open your DMs to get the details.",
+                who=who,
+            )
         )
         try:
             await message.channel.send(

@@ -3,6 +3,7 @@ summary line, one row per pack, and a card as players see it."""
 
 from __future__ import annotations
 
+from content.legends.translations import translation_warnings
 from rules.core.text import count
 from rules.legends.cards import ContentPack, PackKind, Scenario, ScenarioCard, ScenarioKind
 
@@ -25,7 +26,12 @@ def summarize(pack: ContentPack, path: str) -> str:
             (len(pack.upgrade_packs), "upgrade pack"),
         )
     )
-    return f"OK {path}: {counts} ({sealed} sealed), {count(len(pack.campaigns), 'campaign')}"
+    langs = ", ".join(sorted(pack.translations)) or "none"
+    head = (
+        f"OK {path}: {counts} ({sealed} sealed), {count(len(pack.campaigns), 'campaign')}, "
+        f"translations: {langs}"
+    )
+    return "\n".join([head, *(f"warning: {w}" for w in translation_warnings(pack))])
 
 
 def pack_rows(pack: ContentPack) -> list[tuple[str, str, str, str, str, str]]:

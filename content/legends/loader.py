@@ -41,6 +41,8 @@ from content.legends.parts import (
     Parts,
     ScenarioCheck,
 )
+from content.legends.translations import DIR as TRANSLATIONS
+from content.legends.translations import load_translations
 from rules.core.text import did_you_mean
 from rules.legends.cards import (
     Campaign,
@@ -409,11 +411,12 @@ def load_pack(
     if (root / "campaign.toml").is_file():
         found = True
         _load_campaigns(ctx, parts, root / "campaign.toml")
+    translations = load_translations(ctx, root)
 
     # TOML files outside the layout are almost always a typo in a folder name.
     for file in sorted(root.rglob("*.toml")):
         rel = file.relative_to(root)
-        known = (len(rel.parts) == 2 and rel.parts[0] in _DIR_LOADERS) or (
+        known = (len(rel.parts) == 2 and rel.parts[0] in (*_DIR_LOADERS, TRANSLATIONS)) or (
             len(rel.parts) == 1 and rel.name in _TOP_FILES
         )
         if not known:
@@ -426,7 +429,7 @@ def load_pack(
             ctx.add(
                 file,
                 f"not part of the pack layout{hint} (pack.toml, cards/, roles/, scenarios/, "
-                "trauma/, upgrades.toml, campaign.toml); file ignored",
+                "trauma/, translations/, upgrades.toml, campaign.toml); file ignored",
             )
     if not found:
         ctx.add(root, "no content found (expected pack.toml, cards/*.toml, roles/*.toml, ...)")
@@ -453,6 +456,7 @@ def load_pack(
         upgrade_packs=parts.packs,
         campaigns=parts.campaigns,
         packs=parts.infos,
+        translations=translations,
     )
 
 

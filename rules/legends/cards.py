@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from rules.core.text import FieldError, did_you_mean
 from rules.legends.effects import CardEffect, SceneEffect
+from rules.legends.translations import PackTranslation
 
 # Ids of cards, scenarios, packs, campaigns, puzzles: lower case letters, digits, dashes.
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
@@ -505,6 +506,8 @@ class ContentPack(BaseModel):
     # The identity of every pack, by id: the core pack, each scenario, trauma pack and
     # upgrade pack. Empty for contents built in code rather than loaded from TOML.
     packs: dict[str, PackInfo] = Field(default_factory=dict)
+    # The pack's translations of its player-facing text, by language (translations.py).
+    translations: dict[str, PackTranslation] = Field(default_factory=dict)
 
     def card(self, card_id: str) -> PlayerCard:
         return self.cards[card_id]

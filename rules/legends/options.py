@@ -26,6 +26,9 @@ class TableOptions(BaseModel):
     vote_seconds: int = Field(default=120, ge=10, le=86400)
     # Extra copies of each role deck on the table: more runners, or two of one role.
     extra_role_decks: int = Field(default=0, ge=0, le=4)
+    # The language of the table's public messages ("" = the server's); a language code
+    # such as "pl". Not a rule: the front ends read it, the engine only stores it.
+    language: str = Field(default="", max_length=16, pattern=r"^([a-z]{2,3}(_[A-Z]{2})?)?$")
 
     def describe(self) -> list[str]:
         return [f"{name}: {value}" for name, value in self.model_dump().items()]

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import re
 
+from bot.i18n import N_, SOURCE, from_environment, language, t
+from bot.terminal.console import numbers as numbers
+from cogs.legends.words import say
 from rules.core.errors import Refusal
 from rules.core.events import Event
 from rules.core.hints import attach
@@ -44,11 +47,6 @@ NOT_A_MOVE = "\"{line}\" is not a move here. Type {numbers}, or 'help'."
 NO_LINE = "Type {numbers}, or 'help'."
 
 
-def numbers(lo: int, hi: int) -> str:
-    """The numbers a reply may be: "1" when there is only one, else "a number from 1 to 3"."""
-    return str(lo) if lo == hi else f"a number from {lo} to {hi}"
-
-
 # ---- the rules' hints, in the terminal's words ------------------------------------------
 
 #: Hint (the rules' `Hint` values) -> the phrase continuing the text. A hint this front end
@@ -56,19 +54,19 @@ def numbers(lo: int, hi: int) -> str:
 #: command line) just ends the sentence.
 PHRASES: dict[str, str] = {
     Hint.ABANDON_INSTEAD: ".",
-    Hint.CLUES: ". See it any time with 'clues'.",
-    Hint.DECK: ". See 'deck'.",
+    Hint.CLUES: N_(". See it any time with 'clues'."),
+    Hint.DECK: N_(". See 'deck'."),
     Hint.EXTRA_ROLE_DECKS: ".",
-    Hint.FINISH_OR_ABANDON: ". Finish it first.",
-    Hint.HAND: ". Check 'hand'.",
+    Hint.FINISH_OR_ABANDON: N_(". Finish it first."),
+    Hint.HAND: N_(". Check 'hand'."),
     Hint.JOIN: ".",
     Hint.PLAYERS_JOIN: ".",
-    Hint.READY: ". Type 'ready'.",
-    Hint.READY_TO_DRAW: ", then 'ready' to draw back up.",
-    Hint.SHOP: ". Type 'shop' on the campaign screen to see the pool.",
-    Hint.START_RUN: ". Start one with 'start' on the campaign screen.",
-    Hint.START_TRAUMA: ". Start it with 'start' on the campaign screen.",
-    Hint.VOTE: (
+    Hint.READY: N_(". Type 'ready'."),
+    Hint.READY_TO_DRAW: N_(", then 'ready' to draw back up."),
+    Hint.SHOP: N_(". Type 'shop' on the campaign screen to see the pool."),
+    Hint.START_RUN: N_(". Start one with 'start' on the campaign screen."),
+    Hint.START_TRAUMA: N_(". Start it with 'start' on the campaign screen."),
+    Hint.VOTE: N_(
         ". Vote with 'choose A' (or B, ...: the option's letter) or the move's number; "
         "the Leader breaks ties and can close the vote early."
     ),
@@ -79,21 +77,37 @@ def help_text(card: str) -> str:
     return HELP.format(card=card)
 
 
-def refusal_text(refusal: Refusal) -> str:
-    """The refusal's message with the terminal's way to act on it."""
-    return attach(refusal.message, refusal.hint, PHRASES)
+def _loc(loc: str | None) -> str:
+    """The terminal speaks the language of its environment (`LANG`) unless told."""
+    return from_environment() if loc is None else language(loc)
 
 
-def event_text(event: Event) -> str:
-    """The event's text with the terminal's way to act next."""
-    return attach(event.text, event.hint, PHRASES)
+def _phrases(lang: str) -> dict[str, str]:
+    if lang == SOURCE:
+        return PHRASES
+    return {hint: t(lang, phrase) if phrase != "." else phrase for hint, phrase in PHRASES.items()}
+
+
+def refusal_text(refusal: Refusal, loc: str | None = None) -> str:
+    """The refusal's message with the terminal's way to act on it, in its language."""
+    lang = _loc(loc)
+    return attach(say(lang, refusal.message), refusal.hint, _phrases(lang))
+
+
+def event_text(event: Event, loc: str | None = None) -> str:
+    """The event's text with the terminal's way to act next, in its language."""
+    lang = _loc(loc)
+    return attach(say(lang, event.text), event.hint, _phrases(lang))
 
 
 # ---- reused texts that were written for Discord -------------------------------------------
 
 _QUOTED = re.compile(r"(?<![\w'])'([^'\n]+)'(?![\w'])")
 # Sentences of the shared rules topics that describe Discord's buttons and commands.
-_DISCORD_ONLY = re.compile(r"/legends|button|'My hand'|channel|ephemeral|DMs?\b|deletes or warns")
+_DISCORD_ONLY = re.compile(
+    r"/legends|button|'My hand'|channel|ephemeral|DMs?\b|deletes or warns"
+    r"|przycisk|„Moja ręka”|kanał|prywatn|usuwa wiadomość"
+)
 
 #: What the terminal adds to a shared rules topic, in its own inputs.
 RULES_NOTES: dict[str, str] = {
@@ -112,9 +126,12 @@ RULES_NOTES: dict[str, str] = {
 }
 
 
-def rules_text(topic: str, text: str) -> str:
-    """A shared rules topic for the terminal: its Discord-only sentences left out, its
-    quotations in double quotes (single quotes name inputs here), the terminal's note."""
+def rules_text(topic: str, text: str, loc: str | None = None) -> str:
+    """A shared rules topic for the terminal, in its language: its Discord-only sentences
+    left out, its quotations in double quotes (single quotes name inputs here), the
+    terminal's note (in English: it names the terminal's English inputs)."""
+    lang = _loc(loc)
+    text = t(lang, text)
     sentences = re.split(r"(?<=[.!?])\s+", text)
     kept = " ".join(s for s in sentences if not _DISCORD_ONLY.search(s))
     kept = _QUOTED.sub(r'"\1"', kept)

@@ -1,0 +1,144 @@
+"""The pack's own words in the reader's language: views and event texts with the card,
+Obstacle, scene and intro texts of the pack's translation (rules/legends/translations.py).
+
+Fixer's words come from the catalogue (bot/i18n); the pack's words come from the pack.
+Card names stay as printed unless the translation gives one. A text the translation
+lacks stays as printed. The views are replaced field by field (they are frozen models),
+never anything about who may see what: localizing a public board only rewrites what
+that board already shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.i18n import SOURCE, language
+from rules.core.events import Event
+from rules.legends.cards import ContentPack
+from rules.legends.state import Option, Table
+from rules.legends.translations import PackTranslation
+from rules.legends.view import BoardView, CardView, PlayerView
+
+
+def _tr(content: ContentPack, loc: str) -> PackTranslation | None:
+    lang = language(loc)
+    return None if lang == SOURCE else content.translations.get(lang)
+
+
+def _card(c: CardView, tr: PackTranslation) -> CardView:
+    t = tr.cards.get(c.id)
+    if t is None:
+        return c
+    return c.model_copy(update={"name": t.name or c.name, "text": t.text or c.text})
+
+
+def _scenario_of(state: Table | None) -> str | None:
+    return None if state is None or state.run is None else state.run.scenario
+
+
+def localize_board(b: BoardView, content: ContentPack, state: Table | None, loc: str) -> BoardView:
+    tr = _tr(content, loc)
+    if tr is None:
+        return b
+    sid = _scenario_of(state)
+    st = tr.scenarios.get(sid) if sid else None
+    obstacles = tuple(
+        ob.model_copy(
+            update={
+                "name": (sc.name or ob.name) if sc else ob.name,
+                "text": (sc.text or ob.text) if sc else ob.text,
+            }
+        )
+        for ob in b.obstacles
+        for sc in [st.cards.get(ob.order) if st else None]
+    )
+    plan = tuple(p.model_copy(update={"card": _card(p.card, tr)}) for p in b.plan)
+    vote = b.vote
+    if st is not None and state is not None and state.run is not None and state.run.scenes:
+        sc = st.cards.get(state.run.scenes[-1].order)
+        if sc is not None and sc.choices:
+            vote = tuple(Option(key=o.key, label=sc.choices.get(o.key, o.label)) for o in b.vote)
+    scenario = b.scenario
+    if st is not None and st.name:
+        scenario = st.name
+    return b.model_copy(
+        update={"obstacles": obstacles, "plan": plan, "vote": vote, "scenario": scenario}
+    )
+
+
+def localize_view(
+    view: PlayerView, content: ContentPack, state: Table | None, loc: str
+) -> PlayerView:
+    tr = _tr(content, loc)
+    if tr is None:
+        return view
+    hands = {seat: tuple(_card(c, tr) for c in hand) for seat, hand in view.hands.items()}
+    board = localize_board(view.board, content, state, loc)
+    return view.model_copy(update={"board": board, "hands": hands})
+
+
+Pairs = tuple[tuple[str, str], ...]
+# (id of the pack, language, scenario) -> (the pack, its pairs): the pack is kept in the
+# value, so its id is not reused while cached.
+_PAIRS: dict[tuple[int, str, str | None], tuple[ContentPack, Pairs]] = {}
+
+
+def _replacements(content: ContentPack, lang: str, sid: str | None) -> Pairs:
+    key = (id(content), lang, sid)
+    hit = _PAIRS.get(key)
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    if len(_PAIRS) > 256:
+        _PAIRS.clear()
+    pairs = _build(content, lang, sid)
+    _PAIRS[key] = (content, pairs)
+    return pairs
+
+
+def _build(content: ContentPack, lang: str, sid: str | None) -> Pairs:
+    tr = content.translations.get(lang)
+    if tr is None:
+        return ()
+    pairs: list[tuple[str, str]] = []
+    for cid, ct in tr.cards.items():
+        card = content.cards.get(cid)
+        if card is not None and ct.text and card.text:
+            pairs.append((card.text, ct.text))
+    scen = content.scenarios.get(sid) if sid else None
+    st = tr.scenarios.get(sid) if sid else None
+    if scen is not None and st is not None:
+        if st.intro and scen.intro:
+            pairs.append((scen.intro, st.intro))
+        for scard in scen.cards:
+            sc = st.cards.get(scard.order)
+            if sc is None:
+                continue
+            if sc.text and scard.text:
+                pairs.append((scard.text, sc.text))
+            for ch in scard.choices:
+                if ch.key in sc.choices:
+                    pairs.append((f"{ch.key}: {ch.label}", f"{ch.key}: {sc.choices[ch.key]}"))
+    # Longest first: a card's text before a shorter text it contains.
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+
+def localize_text(text: str, content: ContentPack, state: Table | None, loc: str) -> str:
+    """An event's text with the pack's printed texts it quotes in the reader's language."""
+    lang = language(loc)
+    if lang == SOURCE or lang not in content.translations:
+        return text
+    for en, there in _replacements(content, lang, _scenario_of(state)):
+        if en in text:
+            text = text.replace(en, there)
+    return text
+
+
+def localize_events(
+    events: Iterable[Event], content: ContentPack, state: Table | None, loc: str
+) -> list[Event]:
+    """Events whose texts quote the pack, in the reader's language (see `localize_text`)."""
+    out = []
+    for e in events:
+        text = localize_text(e.text, content, state, loc)
+        out.append(e if text == e.text else e.model_copy(update={"text": text}))
+    return out

@@ -1,0 +1,108 @@
+"""End to end through the fake Discord: at one Legends table a player whose client speaks
+Polish and one whose client speaks American English each get their own language in
+ephemeral answers (hand panels, refusals, command answers), while public messages follow
+the table: the server's language by default, Polish once the owner sets it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.legends.actions import Play
+from tests.e2e.harness import finish, new_table, settle, start_fixer
+from tests.fakediscord import FakeDiscord, FakeInteraction
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as f:
+        yield f
+
+
+async def _slash(
+    fake: FakeDiscord, bot: Any, user: Any, name: str, opts: dict[str, Any], locale: str
+) -> FakeInteraction:
+    it = await fake.send_slash(user, f"legends {name}", opts, locale=locale)
+    await finish(it)
+    await settle(fake, bot)
+    return it
+
+
+def _texts(it: FakeInteraction) -> str:
+    msgs = [m for m in (it.original, *it.followups) if m is not None]
+    return "\n".join(t for m in msgs for t in m.all_texts)
+
+
+async def test_a_polish_and_an_english_player_at_one_table(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    bot = await start_fixer(fake, tmp_path / "fixer.sqlite3")
+    ola = fake.add_user("ola", guild=fake.guild)
+    sam = fake.add_user("sam", guild=fake.guild)
+    t = await new_table(fake, bot, [ola, sam], roles=["solo", "netrunner"])
+
+    # Ephemeral answers: each in the caller's own client language.
+    it = await _slash(fake, bot, ola, "hand", {}, "pl")
+    assert it.original is not None and it.original.ephemeral
+    assert "Twoja ręka" in _texts(it) and "Widzisz to tylko ty" in _texts(it)
+    assert "Your hand" not in _texts(it)
+    it = await _slash(fake, bot, sam, "hand", {}, "en-US")
+    assert "Your hand" in _texts(it) and "Twoja ręka" not in _texts(it)
+
+    # Refusals from the rules, worded in each reader's language.
+    it = await _slash(fake, bot, sam, "flip", {}, "pl")
+    assert "Następną kartę odkrywa tylko Lider" in _texts(it)
+    it = await _slash(fake, bot, sam, "flip", {}, "en-US")
+    assert "Only the Leader" in _texts(it) and "flips the next card" in _texts(it)
+    # A refusal of the front end, and the rules help.
+    it = await _slash(fake, bot, ola, "rules", {"topic": "plan"}, "pl")
+    assert "Przeciw Przeszkodom" in _texts(it)
+    it = await _slash(fake, bot, sam, "rules", {"topic": "plan"}, "en-US")
+    assert "Plan Size" in _texts(it)
+
+    # Public messages: the server's language (the fake server is en-US).
+    assert "Leader" in " ".join(t.boards()[-1].all_texts)
+
+    # The owner sets the table's language: the next public board is Polish, whoever asks.
+    it = await _slash(fake, bot, ola, "options", {"language": "pl"}, "pl")
+    state = await t.state()
+    assert state.options.language == "pl"
+    it = await _slash(fake, bot, sam, "status", {}, "en-US")
+    assert it.original is not None and not it.original.ephemeral
+    assert "Zdrowie" in _texts(it) and "Lider" in _texts(it)
+
+    # A turn: the Leader flips until an Obstacle is faced, then plays a card. The flip's
+    # public update is Polish; each clicker's panel is in their own language.
+    for _ in range(5):
+        state = await t.state()
+        assert state.run is not None
+        if state.run.phase == "plan":
+            break
+        msg, cid = t.last_with("fx:legends:flip:")
+        click = await fake.click_button(ola, msg, cid, locale="pl")
+        await finish(click)
+        await settle(fake, bot)
+    state = await t.state()
+    assert state.run is not None and state.run.phase == "plan"
+    assert "Teraz" in " ".join(t.boards()[-1].all_texts)
+    player = state.runners[state.run.turn or 0].player
+    user, loc = (ola, "pl") if player == str(ola.id) else (sam, "en-US")
+    card = next(
+        a.card for a in bot.runtime("legends").view(state, player).legal if isinstance(a, Play)
+    )
+    it = await _slash(fake, bot, user, "play", {"card": card}, loc)
+    after = await t.state()
+    assert after.run is not None and len(after.run.plan) >= 1
+    assert ("Twoja ręka" if loc == "pl" else "Your hand") in _texts(it)
+    # The other player's "My hand" click answers in theirs.
+    other, other_loc = (sam, "en-US") if user is ola else (ola, "pl")
+    msg, cid = t.last_with("fx:legends:hand:")
+    click = await fake.click_button(other, msg, cid, locale=other_loc)
+    await finish(click)
+    await settle(fake, bot)
+    assert ("Twoja ręka" if other_loc == "pl" else "Your hand") in _texts(click)
+    t.assert_no_public_leak()
+    await bot.close()
