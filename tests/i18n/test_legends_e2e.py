@@ -106,3 +106,21 @@ async def test_a_polish_and_an_english_player_at_one_table(
     assert ("Twoja ręka" if other_loc == "pl" else "Your hand") in _texts(click)
     t.assert_no_public_leak()
     await bot.close()
+
+
+def test_the_language_option_takes_a_language_code_or_nothing() -> None:
+    from content.legends.loader import load_default_pack
+    from rules.core.errors import IllegalAction
+    from rules.legends import engine
+    from rules.legends.actions import SetOption
+
+    c = load_default_pack()
+    table = engine.new_table(
+        table_id="t", name="T", owner="o", campaign=next(iter(c.campaigns)), seed=1, content=c
+    )
+    for value in ("pl", "pt_BR", ""):
+        done = engine.apply(table, SetOption(player="o", name="language", value=value), c)
+        assert done.table.options.language == value
+    with pytest.raises(IllegalAction) as err:
+        engine.apply(table, SetOption(player="o", name="language", value="Polish!"), c)
+    assert err.value.refusal.code == "bad_option_value"
