@@ -3,13 +3,15 @@
 
     python -m bench.bench_tcg_discord            # 1, 50 and 500 duels
     python -m bench.bench_tcg_discord --quick    # smoke run (1 and 10)
+    python -m bench.bench_tcg_discord --levels 500 --profile /tmp/tcg.prof  # cProfile
 
 The real Fixer bot runs against `tests/fakediscord` in this process (SQLite NORMAL, the
 bot's default). Each duel is a mid-duel position (rules/tcg/scenario.py) in its own
 channel between two users. One interaction at a time, on a random duel, once the bot is
-idle: the active player's `/tcg play` (a card they can play) or `/tcg attack` (a legal
-attack; the defender's pass that follows goes through the service, unmeasured), and
-`/tcg noop`, alternating. When a duel has neither left, it is moved on through the
+idle: the active player's `/tcg play` (a card they can play; when it asks how to pay
+(T27), the click on the first way to pay is measured too, as `pay`) or `/tcg attack` (a
+legal attack; the defender's pass that follows goes through the service, unmeasured),
+and `/tcg noop`, alternating. When a duel has neither left, it is moved on through the
 service (unmeasured) by random legal moves; a finished duel is replaced.
 
 Latency: from INTERACTION_CREATE dispatched to the accepted callback (what the player
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import random
 import tempfile
 import time
@@ -38,7 +41,7 @@ from rules.tcg import actions as act
 from rules.tcg.legal import legal_actions, to_act
 from rules.tcg.scenario import Side, build
 from rules.tcg.state import Duel, evolve
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeUser
 
 LEVELS = (1, 50, 500)
 LEGENDS = ["rook-vance", "mara-kell", "dex-oyelaran"]
@@ -56,6 +59,7 @@ class Bench:
         self.duels: list[tuple[str, FakeChannel, tuple[FakeUser, FakeUser]]] = []
         self.made = 0
         self.rng = random.Random(1)
+        self.last: FakeInteraction
 
     async def add_duel(self, slot: int | None = None) -> None:
         i = self.made
@@ -126,6 +130,10 @@ class Bench:
         self, user: FakeUser, channel: FakeChannel, name: str, opts: dict[str, Any]
     ) -> float:
         it = await self.fake.send_slash(user, name, opts, channel=channel)
+        self.last = it
+        return await self._latency(it)
+
+    async def _latency(self, it: FakeInteraction) -> float:
         cb = await it.response(timeout=10)
         if cb.type == 5:
             await it.wait_followups(1, timeout=10)
@@ -133,8 +141,21 @@ class Bench:
         assert it.latency is not None
         return it.latency * 1000
 
+    async def pay(self, user: FakeUser) -> float | None:
+        """If the last answer asks how to pay (T27), click its first way: the click
+        that commits the play (None: it was played at once)."""
+        it = self.last
+        msg = it.original or (it.followups[-1] if it.followups else None)
+        ways = [c for c in (msg.custom_ids if msg is not None else []) if ":pay:" in c]
+        if msg is None or not ways:
+            return None
+        await self.bot.house.idle()
+        await self.fake.idle(0.003)
+        click = await self.fake.click_button(user, msg, ways[0])
+        return await self._latency(click)
+
     async def run(self, n: int, samples: int) -> dict[str, list[float]]:
-        out: dict[str, list[float]] = {"play": [], "attack": [], "noop": []}
+        out: dict[str, list[float]] = {"play": [], "pay": [], "attack": [], "noop": []}
         for i in range(samples * 2):
             slot = self.rng.randrange(n)
             state, player, found = await self.ready(slot)
@@ -154,6 +175,9 @@ class Bench:
             else:
                 p = self.rng.choice(plays)
                 out["play"].append(await self.one(user, channel, "tcg play", {"card": p.card}))
+                paid = await self.pay(user)
+                if paid is not None:
+                    out["pay"].append(paid)
             await self.bot.house.idle()
             await self.fake.idle(0.003)
             if i % 100 == 99:
@@ -193,7 +217,13 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
                 settle_heap(fake)
                 await bench.run(n, 10)  # warm-up
                 settle_heap(fake)
+                prof = cProfile.Profile() if args.profile and n == levels[-1] else None
+                if prof is not None:
+                    prof.enable()
                 res = await bench.run(n, samples)
+                if prof is not None:
+                    prof.disable()
+                    prof.dump_stats(args.profile)
                 row: dict[str, Any] = {"duels": n}
                 for kind, xs in res.items():
                     row[f"{kind}_p50"] = pct(xs, 50)
@@ -202,7 +232,9 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
                 rows.append(row)
                 print(
                     f"{n:>4} duels: play p50 {row['play_p50']:.1f} p99 {row['play_p99']:.1f} ms "
-                    f"({row['play_n']}) | attack p50 {row['attack_p50']:.1f} p99 "
+                    f"({row['play_n']}) | pay p50 {row['pay_p50']:.1f} p99 "
+                    f"{row['pay_p99']:.1f} ms ({row['pay_n']}) | attack p50 "
+                    f"{row['attack_p50']:.1f} p99 "
                     f"{row['attack_p99']:.1f} ms ({row['attack_n']}) | noop p50 "
                     f"{row['noop_p50']:.1f} p99 {row['noop_p99']:.1f} ms",
                     flush=True,
@@ -216,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true")
     p.add_argument("--samples", type=int, default=0)
     p.add_argument("--levels", type=int, nargs="*")
+    p.add_argument("--profile", metavar="FILE", help="cProfile the last level into FILE")
     args = p.parse_args(argv)
     asyncio.run(main_async(args))
     return 0

@@ -64,6 +64,7 @@ class FixerBot(commands.Bot):
         synchronous: str | None = None,
         sync_only: bool = False,
         cache_size: int = 256,
+        **client_options: Any,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -72,6 +73,7 @@ class FixerBot(commands.Bot):
             guild_ready_timeout=guild_ready_timeout,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             max_messages=200,
+            **client_options,
         )
         self.settings = settings
         # Each game's content by name (preloaded by `run`, or by tests); the rest is
@@ -81,6 +83,8 @@ class FixerBot(commands.Bot):
         self.synchronous = synchronous or settings.durability
         self.sync_only = sync_only
         self.cache_size = cache_size
+        # How cached tables are kept fresh when other processes share the database.
+        self.cache_check = settings.cache_check
         self.house: Any = None
         self._store: Any = None
         self.autobackup: Any = None
@@ -187,6 +191,24 @@ class FixerBot(commands.Bot):
             await super().close()
 
 
+class ShardedFixerBot(FixerBot, commands.AutoShardedBot):
+    """The bot as discord.py's AutoShardedBot: the shards `BOT_SHARDS` names (or, for
+    `auto`, as many as Discord recommends), each its own gateway connection, in this one
+    process. Everything else is FixerBot's: a process acts on any table, whichever shard
+    the interaction came in on (DMs come in on shard 0 only)."""
+
+
+def make_bot(settings: Settings, **kwargs: Any) -> FixerBot:
+    """The bot `settings` ask for: sharded (AutoShardedBot) when BOT_SHARDS is set, else a
+    plain Bot on one unsharded connection."""
+    shards = settings.shards
+    if shards is None:
+        return FixerBot(settings, **kwargs)
+    if shards.ids is None:
+        return ShardedFixerBot(settings, **kwargs)
+    return ShardedFixerBot(settings, shard_ids=list(shards.ids), shard_count=shards.count, **kwargs)
+
+
 # ---- running -------------------------------------------------------------------------------
 
 
@@ -250,12 +272,13 @@ async def _serve(
 ) -> int:
     """Run until stopped, retrying an unreachable Discord (bot/connect.py), with the
     heartbeat `python -m bot health` reads beside the database (bot/heartbeat.py)."""
-    db = DEFAULT_DATABASE if settings.postgres else Path(settings.database)
-    if db == DEFAULT_DATABASE:  # as setup_hook does: the heartbeat lives beside it
-        db.parent.mkdir(parents=True, exist_ok=True)
-    beat = heartbeat.Heartbeat(heartbeat.heartbeat_path(db), every=heartbeat_every)
+    path = heartbeat.process_heartbeat_path(settings.database, settings.shards)
+    if settings.postgres or Path(settings.database) == DEFAULT_DATABASE:
+        # As setup_hook does for the default database: the directory may be missing.
+        path.parent.mkdir(parents=True, exist_ok=True)
+    beat = heartbeat.Heartbeat(path, every=heartbeat_every)
     return await serve(
-        lambda message_content: FixerBot(
+        lambda message_content: make_bot(
             settings, contents=contents, message_content=message_content
         ),
         token,

@@ -10,6 +10,7 @@ Commands (each registered by one `_add_*` function in `SUBCOMMANDS`; add yours t
     play       play a table in the terminal
     simulate   AI playouts
     db         database administration: init, backup, check, recover, export, import,
+               export-items, import-items (players' saved decks),
                migrate, list
 
 The database is `--database`, else $BOT_DATABASE, else ./data/fixer.sqlite3.
@@ -126,9 +127,13 @@ def _add_health(sub: Subparsers) -> None:
 
 
 def _health(args: argparse.Namespace) -> int:
-    from bot.heartbeat import health
+    from bot.app import settings_from_args
+    from bot.heartbeat import health, process_heartbeat_path
 
-    return health(database_path(args))
+    settings = settings_from_args(args)
+    if settings is None:
+        return 2
+    return health(process_heartbeat_path(settings.database, settings.shards))
 
 
 def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
@@ -255,6 +260,10 @@ def _add_db(sub: Subparsers) -> None:
     ls = dbsub.add_parser("list", help="list campaigns (ids for export)")
     ls.add_argument("--all", action="store_true", help="include finished and archived ones")
     ls.set_defaults(func=_db_list)
+
+    from bot.cli_items import add_item_commands
+
+    add_item_commands(dbsub)
 
 
 def _storage_call(fn: Callable[[], Any]) -> int:
@@ -480,6 +489,17 @@ def verify_export(data: Any) -> str | None:
 def _db_init(args: argparse.Namespace) -> int:
     from bot.storage.sqlite import init_database
 
+    target = database_target(args)
+    if isinstance(target, str):  # a postgresql:// URL
+        from bot.storage import pg_init
+        from bot.storage.postgres import redact
+
+        async def pg() -> int:
+            done = await pg_init.init_database(target)
+            print(f"{done} the tables of a new, empty Fixer database at {redact(target)}")
+            return 0
+
+        return _storage_call(pg)
     path = database_path(args)
 
     async def go() -> int:
@@ -532,6 +552,15 @@ def _db_recover(args: argparse.Namespace) -> int:
 def _db_migrate(args: argparse.Namespace) -> int:
     from bot.storage.sqlite import SqliteStore
 
+    target = database_target(args)
+    if isinstance(target, str):  # a postgresql:// URL
+        from bot.storage import pg_init
+
+        async def pg() -> int:
+            print(await pg_init.migrate_database(target))
+            return 0
+
+        return _storage_call(pg)
     path = database_path(args)
 
     async def go() -> int:

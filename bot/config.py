@@ -32,6 +32,62 @@ class SettingsError(Exception):
     """A setting is missing or wrong; the message tells the admin what to set."""
 
 
+class Shards(BaseModel):
+    """Which shards this process runs: `ids` of `count` in all; None for both is
+    `auto` (discord.py asks Discord for the recommended count and runs them all)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    ids: tuple[int, ...] | None = None
+    count: int | None = None
+
+    @property
+    def auto(self) -> bool:
+        return self.count is None
+
+    def __str__(self) -> str:
+        if self.ids is None or self.count is None:
+            return "auto"
+        return f"{','.join(map(str, self.ids))}/{self.count}"
+
+
+# Ids as `0-3`, `0,2,4` or a mix (`0-1,4`), then `/` and the total count.
+_SHARD_ITEM = re.compile(r"^([0-9]+)(?:-([0-9]+))?$")
+MAX_SHARDS = 1 << 14
+
+
+def parse_shards(text: str) -> Shards:
+    """`0-3/8`, `0,2,4/8`, `5/8` or `auto` (see docs/operations.md)."""
+    value = text.strip().lower()
+    if value == "auto":
+        return Shards()
+    usage = "use IDS/COUNT such as 0-3/8 or 0,2,4/8 (shard ids from 0), or auto"
+    ids_part, slash, count_part = value.partition("/")
+    if not slash or not count_part.isdigit() or not ids_part:
+        raise ValueError(usage)
+    total = int(count_part)
+    if not 1 <= total <= MAX_SHARDS:
+        raise ValueError(f"the shard count must be from 1 to {MAX_SHARDS}")
+    ids: list[int] = []
+    for item in ids_part.split(","):
+        m = _SHARD_ITEM.fullmatch(item.strip())
+        if m is None:
+            raise ValueError(usage)
+        first = int(m.group(1))
+        last = int(m.group(2)) if m.group(2) is not None else first
+        if last < first:
+            raise ValueError(f"the range {item.strip()} goes backwards; write it low-high")
+        ids.extend(range(first, last + 1))
+    too_big = [i for i in ids if i >= total]
+    if too_big:
+        raise ValueError(
+            f"shard id {too_big[0]} is not below the count {total} (ids go from 0 to {total - 1})"
+        )
+    if len(set(ids)) != len(ids):
+        raise ValueError("a shard id is listed twice")
+    return Shards(ids=tuple(sorted(ids)), count=total)
+
+
 def parse_duration(text: str) -> float:
     """Seconds in a duration like `30m`, `6h` or `1d`; `0` or `off` is 0 (disabled)."""
     value = text.strip().lower()
@@ -63,6 +119,13 @@ class Settings(BaseModel):
     backup_every: float = Field(default=6 * 3600.0, description="BOT_BACKUP_EVERY")
     backup_keep: int = Field(default=14, description="BOT_BACKUP_KEEP")
     backup_dir: Path | None = Field(default=None, description="BOT_BACKUP_DIR")
+    # The shards this process runs (None: not sharded, one gateway connection, as a
+    # bot in fewer than 2,500 servers may be). See docs/operations.md, "Many processes".
+    shards: Shards | None = Field(default=None, description="BOT_SHARDS")
+    # PostgreSQL with several processes: `notify` (another process's commit drops the
+    # table from this one's cache, by LISTEN/NOTIFY) or `read` (a version check on every
+    # read). See docs/storage.md, "Several processes".
+    cache_check: str = Field(default="notify", description="BOT_CACHE_CHECK")
 
     @field_validator("database", mode="before")
     @classmethod
@@ -124,6 +187,22 @@ class Settings(BaseModel):
                     raise ValueError(f"{path} {what}; use pack directories separated by ':'")
             return tuple(paths)
         return v
+
+    @field_validator("cache_check")
+    @classmethod
+    def _cache_check(cls, v: str) -> str:
+        mode = v.lower()
+        if mode not in ("notify", "read"):
+            raise ValueError(
+                "use notify (other processes' commits are announced) or read (a version "
+                "check on every read)"
+            )
+        return mode
+
+    @field_validator("shards", mode="before")
+    @classmethod
+    def _shards(cls, v: Any) -> Any:
+        return parse_shards(v) if isinstance(v, str) else v
 
     @field_validator("backup_every", mode="before")
     @classmethod

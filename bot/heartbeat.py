@@ -40,6 +40,24 @@ def heartbeat_path(database: Path) -> Path:
     return database.with_name(database.name + ".heartbeat.json")
 
 
+#: Where processes on PostgreSQL keep their heartbeat (there is no database file to
+#: put it beside): the data directory of the process's working directory.
+PROCESS_DIR = Path("data")
+
+
+def process_heartbeat_path(database: str | Path, shards: object | None = None) -> Path:
+    """The heartbeat file of this process. SQLite (one process): beside the database.
+    PostgreSQL (perhaps many processes): one file per process, named after the shards
+    it runs (`BOT_SHARDS`), so processes sharing a directory never overwrite each
+    other's; `python -m bot health` with the same settings reads the same file."""
+    if isinstance(database, Path):
+        return heartbeat_path(database)
+    if shards is None:
+        return PROCESS_DIR / "fixer.heartbeat.json"
+    tag = str(shards).replace("/", "-of-").replace(",", "_")
+    return PROCESS_DIR / f"fixer-shards-{tag}.heartbeat.json"
+
+
 class Beat(BaseModel):
     """One heartbeat, as the file holds it."""
 
@@ -295,12 +313,12 @@ def check(
     )
 
 
-def health(database: Path) -> int:
-    """`python -m bot health`: 0 and a line on stdout if healthy, else 1 and a line on
-    stderr."""
+def health(path: Path) -> int:
+    """`python -m bot health` on the heartbeat file `path`: 0 and a line on stdout if
+    healthy, else 1 and a line on stderr."""
     import sys
 
-    ok, line = check(heartbeat_path(database))
+    ok, line = check(path)
     if ok:
         print(line)
         return 0

@@ -14,7 +14,18 @@
   action succeeded that is not on disk.
 
 Actions on one table are serialized by a per-table asyncio.Lock; different tables run
-concurrently (their commits share SQLite's single writer). An action runs to its end in
+concurrently (their commits share SQLite's single writer).
+
+**Several processes on one database** (PostgreSQL, `store.shared`): another process may
+commit a table this one has cached. The commit is conditional on the version, so a
+stale copy can never overwrite a newer state: the losing writer reloads the table and
+checks the action again on it, and the player sees its result on the current table or
+a refusal that says why, never a silent loss. Cached copies are kept fresh in one of two
+ways (`cache_check`, docs/storage.md compares them): `notify` (the default) drops a
+table when the database tells of another process's commit (LISTEN/NOTIFY); `read` asks
+the database for the table's version before every use of a cached copy. In both, an
+action made for a version this process has not seen reloads the table before it is
+judged stale. An action runs to its end in
 its own task even if the caller is cancelled, so a table is never left half-applied.
 
 Logging: ids, kinds, versions and refusal codes only. States and action payloads hold
@@ -25,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
@@ -143,6 +155,24 @@ class _Entry(Generic[S]):
 Listener = Callable[[Applied[S]], None]
 
 
+class _Reload(Exception):
+    """The cached copy of the table is older than the database's: reload, try again.
+    `conflict`: a commit lost the race to another process's."""
+
+    def __init__(self, *, conflict: bool) -> None:
+        super().__init__("reload")
+        self.conflict = conflict
+
+
+#: How a process keeps its cached tables fresh when other processes share the database.
+CACHE_CHECKS = ("notify", "read")
+# Reloads after a lost commit race before the action is refused as too contended, and
+# the most seconds a loser waits (a random part of it, growing with each loss) before
+# it tries again, so that it does not lose every race to a process acting in a loop.
+MAX_CONFLICTS = 32
+CONFLICT_BACKOFF = 0.002
+
+
 class GameService(Generic[S, A]):
     def __init__(
         self,
@@ -150,9 +180,17 @@ class GameService(Generic[S, A]):
         adapter: GameAdapter[S, A],
         *,
         cache_size: int = 1024,
+        cache_check: str = "notify",
     ) -> None:
+        if cache_check not in CACHE_CHECKS:
+            raise ValueError(f"cache_check must be one of {CACHE_CHECKS}")
         self.store = store
         self.adapter = adapter
+        # Only a shared store has other writers to watch for.
+        self.cache_check = cache_check if store.shared else "none"
+        self._watching = False
+        self.conflicts = 0  # lost commit races (reloaded and checked again)
+        self.remote_drops = 0  # cached tables dropped for another process's commit
         self._cache: LRU[str, _Entry[S]] = LRU(cache_size)
         self._locks: KeyedLocks[str] = KeyedLocks()
         self._listeners: list[Listener[S]] = []
@@ -164,6 +202,8 @@ class GameService(Generic[S, A]):
         """List this game's active tables and load the most recently used ones into the
         cache (checking that their stored states are readable). Other games' campaigns
         in the same database are not this service's: they are neither listed nor read."""
+        if self.cache_check == "notify" and not self._watching:
+            self._watching = await self.store.watch(self._remote_commit)
         active = await self.store.list_campaigns("active", game=self.adapter.game)
         warmed = 0
         unreadable: list[str] = []
@@ -191,6 +231,17 @@ class GameService(Generic[S, A]):
         """Wait for actions whose callers went away (call before closing the store)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _remote_commit(self, cid: str | None, version: int) -> None:
+        """Another process committed `cid` at `version` (None: forget every table)."""
+        if cid is None:
+            for key in list(self._cache.keys()):
+                self._cache.pop(key)
+            return
+        entry = self._cache.peek(cid)
+        if entry is not None and entry.version <= version:
+            self._cache.pop(cid)
+            self.remote_drops += 1
 
     def subscribe(self, listener: Listener[S]) -> None:
         """Call `listener` after each committed action, in commit order per table.
@@ -247,12 +298,15 @@ class GameService(Generic[S, A]):
         """This game's active campaign bound to this channel, if any."""
         return await self.store.find_active_by_channel(channel_id, self.adapter.game)
 
-    async def get(self, campaign_id: str) -> S:
-        """The table's current (committed) state."""
+    async def get(self, campaign_id: str, *, fresh: bool = False) -> S:
+        """The table's current (committed) state. `fresh`: read from the database, not
+        the cache (another process may have committed a moment ago)."""
         entry = self._cache.get(campaign_id)
-        if entry is not None:
+        if entry is not None and self.cache_check != "read" and not fresh:
             return entry.state
         async with self._locks.hold(campaign_id):
+            if fresh:
+                self._cache.pop(campaign_id)
             return (await self._entry(campaign_id, counted=False)).state
 
     async def set_status(self, campaign_id: str, status: CampaignStatus) -> CampaignInfo:
@@ -335,111 +389,150 @@ class GameService(Generic[S, A]):
         expected_version: int | None,
         interaction_id: str | None,
     ) -> Applied[S]:
-        adapter = self.adapter
         async with self._locks.hold(cid):
             entry = await self._entry(cid)
-            current = entry.version
-            # A retried interaction is answered from the log. One made against the
-            # current version cannot have been applied yet (that would have bumped the
-            # version), so only the other cases cost a look-up; the unique index on
-            # (campaign, interaction id) backs this up at commit.
-            if interaction_id is not None and expected_version != current:
-                recorded = await self._recorded(cid, interaction_id, entry)
-                if recorded is not None:
-                    return recorded
-            if expected_version is not None and expected_version != current:
-                log.debug("refused campaign=%s code=stale v%d!=v%d", cid, expected_version, current)
-                raise Refused.stale(expected_version, current)
-            if entry.status != "active":
-                raise Refused(
-                    "campaign_closed",
-                    f"This campaign is {entry.status}: it takes no more actions.",
-                )
-            kind = adapter.kind(action)
-            try:
-                new_state, events = adapter.apply(entry.state, action)
-            except IllegalAction as exc:
-                log.debug(
-                    "refused campaign=%s kind=%s code=%s at v%d",
-                    cid,
-                    kind,
-                    exc.refusal.code,
-                    current,
-                )
-                raise
-            new_version = adapter.version(new_state)
-            if new_version != current + 1:
-                raise RuntimeError(
-                    f"the engine moved campaign {cid} from v{current} to v{new_version} "
-                    f"on a {kind!r}; it must bump the version by exactly one"
-                )
-            event_tuple = tuple(events)
-            run = adapter.last_run(new_state)
-            changed_run = run if run != adapter.last_run(entry.state) else None
-            finished = adapter.finished(new_state)
-            try:
-                logged = await self.store.commit_action(
-                    cid,
-                    version_before=current,
-                    version_after=new_version,
-                    state=adapter.state_to_json(new_state),
-                    action=NewAction(
-                        player=adapter.player(action),
-                        kind=kind,
-                        action=adapter.action_to_json(action),
-                        events=_EVENTS.dump_json(event_tuple).decode(),
-                        interaction_id=interaction_id,
-                    ),
-                    status="finished" if finished else None,
-                    run=changed_run,
-                )
-            except DuplicateInteractionError:
-                # Same interaction id, sent again without (or with the same) version.
-                recorded = (
-                    await self._recorded(cid, interaction_id, entry)
-                    if interaction_id is not None
-                    else None
-                )
-                if recorded is None:
-                    raise
-                return recorded
-            except VersionConflictError as exc:
-                # Someone else wrote this table: our cached copy is stale.
-                self._cache.pop(cid)
-                log.warning("campaign %s: version conflict at v%d; reloading", cid, current)
-                raise Refused(
-                    "stale",
-                    "The table changed while your action was being saved. Look at the "
-                    "latest board and try again.",
-                ) from exc
-            except BaseException:
-                # The commit may or may not have happened (I/O error at COMMIT, cancel):
-                # forget the cached copy; the next action reloads what is on disk.
-                self._cache.pop(cid)
-                raise
-            entry = _Entry(new_state, new_version, "finished" if finished else entry.status)
-            self._cache.put(cid, entry)
-            log.debug(
-                "applied campaign=%s seq=%d kind=%s v%d->v%d",
-                cid,
-                logged.seq,
-                kind,
-                current,
-                new_version,
-            )
-            result = Applied(
-                campaign_id=cid,
-                seq=logged.seq,
-                version=new_version,
-                events=event_tuple,
-                state=new_state,
-            )
-            for listener in self._listeners:
+            reloaded = False
+            conflicts = 0
+            while True:
                 try:
-                    listener(result)
-                except Exception:
-                    log.exception("a listener failed on campaign %s v%d", cid, new_version)
-            return result
+                    return await self._attempt(
+                        cid, entry, action, expected_version, interaction_id, reloaded
+                    )
+                except _Reload as again:
+                    if again.conflict:
+                        self.conflicts += 1
+                        conflicts += 1
+                        if conflicts >= MAX_CONFLICTS:
+                            raise Refused(
+                                "busy",
+                                "The table is changing too fast to save your action. Look "
+                                "at the latest board and try again.",
+                            ) from None
+                        await asyncio.sleep(random.uniform(0, CONFLICT_BACKOFF * conflicts))
+                    # Another process wrote this table: read what is on disk and judge
+                    # the action again on it.
+                    self._cache.pop(cid)
+                    entry = await self._entry(cid)
+                    reloaded = True
+
+    async def _attempt(
+        self,
+        cid: str,
+        entry: _Entry[S],
+        action: A,
+        expected_version: int | None,
+        interaction_id: str | None,
+        reloaded: bool,
+    ) -> Applied[S]:
+        """One try of the action on `entry` (the table's lock is held). Raises _Reload
+        if the cached copy turned out to be older than the database's."""
+        adapter = self.adapter
+        current = entry.version
+        # A retried interaction is answered from the log. One made against the current
+        # version cannot have been applied yet (that would have bumped the version), so
+        # only the other cases cost a look-up; the unique index on (campaign,
+        # interaction id) backs this up at commit.
+        if interaction_id is not None and expected_version != current:
+            recorded = await self._recorded(cid, interaction_id, entry)
+            if recorded is not None:
+                return recorded
+        if expected_version is not None and expected_version != current:
+            if self.store.shared and not reloaded:
+                # Perhaps made for a version another process committed that our copy
+                # has not caught up with: judge it on what is on disk.
+                raise _Reload(conflict=False)
+            log.debug("refused campaign=%s code=stale v%d!=v%d", cid, expected_version, current)
+            raise Refused.stale(expected_version, current)
+        if entry.status != "active":
+            raise Refused(
+                "campaign_closed",
+                f"This campaign is {entry.status}: it takes no more actions.",
+            )
+        kind = adapter.kind(action)
+        try:
+            new_state, events = adapter.apply(entry.state, action)
+        except IllegalAction as exc:
+            if self.store.shared and not reloaded and self.cache_check == "notify":
+                # A refusal on a copy that may be a moment old: check it on disk.
+                stored = await self.store.stored_version(cid)
+                if stored is not None and stored != current:
+                    raise _Reload(conflict=False) from None
+            log.debug(
+                "refused campaign=%s kind=%s code=%s at v%d",
+                cid,
+                kind,
+                exc.refusal.code,
+                current,
+            )
+            raise
+        new_version = adapter.version(new_state)
+        if new_version != current + 1:
+            raise RuntimeError(
+                f"the engine moved campaign {cid} from v{current} to v{new_version} "
+                f"on a {kind!r}; it must bump the version by exactly one"
+            )
+        event_tuple = tuple(events)
+        run = adapter.last_run(new_state)
+        changed_run = run if run != adapter.last_run(entry.state) else None
+        finished = adapter.finished(new_state)
+        try:
+            logged = await self.store.commit_action(
+                cid,
+                version_before=current,
+                version_after=new_version,
+                state=adapter.state_to_json(new_state),
+                action=NewAction(
+                    player=adapter.player(action),
+                    kind=kind,
+                    action=adapter.action_to_json(action),
+                    events=_EVENTS.dump_json(event_tuple).decode(),
+                    interaction_id=interaction_id,
+                ),
+                status="finished" if finished else None,
+                run=changed_run,
+            )
+        except DuplicateInteractionError:
+            # Same interaction id, sent again without (or with the same) version.
+            recorded = (
+                await self._recorded(cid, interaction_id, entry)
+                if interaction_id is not None
+                else None
+            )
+            if recorded is None:
+                raise
+            return recorded
+        except VersionConflictError:
+            # Someone else wrote this table: our cached copy is stale.
+            log.info("campaign %s: version conflict at v%d; reloading", cid, current)
+            raise _Reload(conflict=True) from None
+        except BaseException:
+            # The commit may or may not have happened (I/O error at COMMIT, cancel):
+            # forget the cached copy; the next action reloads what is on disk.
+            self._cache.pop(cid)
+            raise
+        entry = _Entry(new_state, new_version, "finished" if finished else entry.status)
+        self._cache.put(cid, entry)
+        log.debug(
+            "applied campaign=%s seq=%d kind=%s v%d->v%d",
+            cid,
+            logged.seq,
+            kind,
+            current,
+            new_version,
+        )
+        result = Applied(
+            campaign_id=cid,
+            seq=logged.seq,
+            version=new_version,
+            events=event_tuple,
+            state=new_state,
+        )
+        for listener in self._listeners:
+            try:
+                listener(result)
+            except Exception:
+                log.exception("a listener failed on campaign %s v%d", cid, new_version)
+        return result
 
     async def _recorded(self, cid: str, interaction_id: str, entry: _Entry[S]) -> Applied[S] | None:
         found: LogEntry | None = await self.store.find_interaction(cid, interaction_id)
@@ -459,7 +552,12 @@ class GameService(Generic[S, A]):
         """The cached entry, or load it. Call with the table's lock held."""
         entry = self._cache.get(cid) if counted else self._cache.peek(cid)
         if entry is not None:
-            return entry
+            if self.cache_check != "read":
+                return entry
+            # The version check on read: one indexed look-up instead of a reload.
+            if await self.store.stored_version(cid) == entry.version:
+                return entry
+            self._cache.pop(cid)
         stored = await self.store.load(cid)
         if stored is None:
             raise Refused("no_campaign", "There is no such campaign (it may have been deleted).")
@@ -541,6 +639,8 @@ class GameService(Generic[S, A]):
             "evictions": self._cache.evictions,
             "locks": len(self._locks),
             "in_flight": len(self._tasks),
+            "conflicts": self.conflicts,
+            "remote_drops": self.remote_drops,
         }
 
     def cached_ids(self) -> list[str]:

@@ -11,8 +11,9 @@ players' hands).
 
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Self
@@ -138,6 +139,21 @@ class SavedItem:
     name: str
     body: str
     updated_at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    """A table's timer in a database several processes share: `kind` is "deadline" or
+    "reminder", `key` (JSON) names the situation it times, `version` the state version
+    that armed it, `due_at` Unix seconds, `number` the reminder's number."""
+
+    campaign_id: str
+    game: str
+    kind: str
+    key: str
+    version: int
+    due_at: float
+    number: int = 1
 
 
 @dataclass
@@ -313,3 +329,53 @@ class Store(ABC):
 
     @abstractmethod
     async def check(self) -> CheckReport: ...
+
+    # ---- several processes on one database ---------------------------------------------
+    # What processes sharing a database coordinate with (bot/storage/pg_shared.py). The
+    # defaults are one process alone (SQLite): nobody else commits, its timers live in
+    # the preferences, its publisher queue orders its posts.
+
+    #: Other processes may write this database too.
+    shared: bool = False
+
+    async def watch(self, callback: Callable[[str | None, int], None]) -> bool:
+        """Call `callback(campaign_id, version)` after each commit by another process
+        (`None`: some may have been missed, forget every cached table). False: this
+        store has no other writers to watch."""
+        return False
+
+    async def stored_version(self, campaign_id: str) -> int | None:
+        """The campaign's committed version (a read-side check of a cached copy)."""
+        info = await self.get_info(campaign_id)
+        return None if info is None else info.version
+
+    @contextlib.asynccontextmanager
+    async def table_lock(self, name: str) -> AsyncIterator[None]:
+        """Held by one process at a time (one process alone: nothing to hold)."""
+        yield
+
+    async def mark_published(self, campaign_id: str, version: int) -> int:
+        """Record that `version` of the table is being posted; the newest posted before
+        (-1: unknown, as for one process alone, whose queue posts in commit order)."""
+        return -1
+
+    async def arm_timer(self, row: TimerRow) -> TimerRow:
+        raise NotImplementedError("timers in the database need a shared store")
+
+    async def claim_timer(
+        self, campaign_id: str, kind: str, key: str, *, now: float, lease: float = 30.0
+    ) -> TimerRow | None:
+        raise NotImplementedError("timers in the database need a shared store")
+
+    async def claim_overdue(
+        self, game: str, *, now: float, grace: float, lease: float = 30.0, limit: int = 20
+    ) -> list[TimerRow]:
+        raise NotImplementedError("timers in the database need a shared store")
+
+    async def finish_timer(
+        self, campaign_id: str, kind: str, key: str, *, next_due: float | None = None
+    ) -> None:
+        raise NotImplementedError("timers in the database need a shared store")
+
+    async def clear_timer(self, campaign_id: str, kind: str, key: str) -> None:
+        raise NotImplementedError("timers in the database need a shared store")

@@ -108,7 +108,34 @@ CREATE TABLE saved_items (
 CREATE UNIQUE INDEX saved_items_key ON saved_items (game, kind, owner, lower(name));
 """
 
-PG_MIGRATIONS: list[str] = [_V1, _V2]
+# v3: what several bot processes on one database share besides the game state
+# (bot/storage/pg_shared.py). Neither is data to export or copy: both are rebuilt from
+# the game state (a timer is armed again by the next process that shows the table).
+# * timers: each table's deadline and reminder series, claimed by the one process that
+#   fires it (a claim runs out, so a dead process's timer is taken over);
+# * published: the newest state version whose public update went out, so a process
+#   that posts an older update after a newer one knows to post the board again.
+_V3 = """
+CREATE TABLE timers (
+    campaign_id TEXT NOT NULL REFERENCES campaigns (id) ON DELETE CASCADE,
+    game        TEXT NOT NULL,
+    kind        TEXT NOT NULL,
+    key         TEXT NOT NULL,
+    version     BIGINT NOT NULL,
+    due_at      DOUBLE PRECISION NOT NULL,
+    number      INTEGER NOT NULL DEFAULT 1,
+    claimed_by  TEXT,
+    claim_until DOUBLE PRECISION,
+    PRIMARY KEY (campaign_id, kind)
+);
+CREATE INDEX timers_due ON timers (game, due_at);
+CREATE TABLE published (
+    campaign_id TEXT PRIMARY KEY REFERENCES campaigns (id) ON DELETE CASCADE,
+    version     BIGINT NOT NULL
+);
+"""
+
+PG_MIGRATIONS: list[str] = [_V1, _V2, _V3]
 
 PG_CURRENT_VERSION = len(PG_MIGRATIONS)
 

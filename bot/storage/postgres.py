@@ -61,6 +61,7 @@ from bot.storage.pg_schema import (
     PG_MIGRATIONS,
     VERSION_TABLE,
 )
+from bot.storage.pg_shared import SharedPostgres
 from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row, info_from_row
 from bot.storage.transfer import CampaignExport
 
@@ -86,7 +87,7 @@ def redact(url: str) -> str:
     return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
 
 
-class PostgresStore(Store):
+class PostgresStore(SharedPostgres, Store):
     """The PostgreSQL implementation of `Store`. Create one with
     `await PostgresStore.open(url)`."""
 
@@ -101,6 +102,7 @@ class PostgresStore(Store):
         self._closed = False
         self.migrated_from: int | None = None
         self.pre_migration_backup: Path | None = None
+        self._shared_init()
 
     # ---- opening ---------------------------------------------------------------------
 
@@ -206,6 +208,7 @@ class PostgresStore(Store):
         if self._closed:
             return
         self._closed = True
+        await self._close_shared()
         await self._pool.close()
 
     async def __aenter__(self) -> PostgresStore:
@@ -379,6 +382,7 @@ class PostgresStore(Store):
             doing=f"changing the status of campaign {campaign_id}",
         )
         log.info("campaign %s is now %s", campaign_id, status)
+        self.announce(campaign_id, info.version)
         return info
 
     async def rebind(
@@ -432,6 +436,7 @@ class PostgresStore(Store):
                 moved = await conn.fetchval(
                     "UPDATE campaigns SET state = $1, version = $2, updated_at = $3,"
                     " status = coalesce($4, status) WHERE id = $5 AND version = $6"
+                    " AND status = 'active'"  # closed by another process: reload, refuse
                     " RETURNING (SELECT coalesce(max(seq), 0) + 1 FROM actions"
                     " WHERE campaign_id = $5)",
                     state,
@@ -495,6 +500,7 @@ class PostgresStore(Store):
                     )
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise self._integrity(exc, cid, None) from exc
+        self.announce(cid, version_after)  # other processes drop their cached copy
         return entry
 
     async def find_interaction(self, campaign_id: str, interaction_id: str) -> LogEntry | None:

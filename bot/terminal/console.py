@@ -12,6 +12,11 @@ from typing import TextIO
 WIDTH = 78
 
 
+def numbers(lo: int, hi: int) -> str:
+    """The numbers a reply may be: "1" when there is only one, else "a number from 1 to 3"."""
+    return str(lo) if lo == hi else f"a number from {lo} to {hi}"
+
+
 class Quit(Exception):
     """End of input, or the player typed quit."""
 

@@ -66,8 +66,11 @@ class FxButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TEMP
             await router.click(interaction, self.bid)
 
 
-def layout(groups: list[list[FxButton]]) -> tuple[list[list[FxButton]], int]:
-    """Lay out groups of buttons: each group starts a row (at most 5 buttons a row), the
+def layout(
+    groups: list[list[FxButton]], *, rows: int = MAX_ROWS
+) -> tuple[list[list[FxButton]], int]:
+    """Lay out groups of buttons in `rows` rows (5 unless selects take some): each group
+    starts a row (at most 5 buttons a row), the
     last group (the closing actions: Ready, Close vote, Flip) is always kept. If the groups
     need more than 5 rows, they are packed without group breaks; what still does not fit
     is dropped and counted. Duplicate custom ids are dropped."""
@@ -84,13 +87,13 @@ def layout(groups: list[list[FxButton]]) -> tuple[list[list[FxButton]], int]:
     body = [g for g in clean[:-1] if g]
     tail = clean[-1] if clean else []
     tail_rows = [tail[i : i + PER_ROW] for i in range(0, len(tail), PER_ROW)]
-    room = MAX_ROWS - len(tail_rows)
-    rows = [g[i : i + PER_ROW] for g in body for i in range(0, len(g), PER_ROW)]
-    if len(rows) > room:  # pack without group breaks
+    room = rows - len(tail_rows)
+    laid = [g[i : i + PER_ROW] for g in body for i in range(0, len(g), PER_ROW)]
+    if len(laid) > room:  # pack without group breaks
         flat = [b for g in body for b in g]
-        rows = [flat[i : i + PER_ROW] for i in range(0, len(flat), PER_ROW)]
-    dropped = sum(len(r) for r in rows[room:])
-    return rows[:room] + tail_rows, dropped
+        laid = [flat[i : i + PER_ROW] for i in range(0, len(flat), PER_ROW)]
+    dropped = sum(len(r) for r in laid[room:])
+    return laid[:room] + tail_rows, dropped
 
 
 def make_view(groups: list[list[FxButton]]) -> tuple[discord.ui.View | None, int]:

@@ -58,6 +58,9 @@ class House:
         self.runtimes: dict[str, GameRuntime[Any]] = {}
         # Called when no interaction of any game is being answered (the idle GC).
         self.on_idle: Callable[[], None] | None = None
+        # Several processes on one database: how often the preferences are re-read.
+        self.prefs_refresh = 2.0
+        self._refresher: asyncio.Task[None] | None = None
 
     @property
     def sync_only(self) -> bool:
@@ -77,7 +80,10 @@ class House:
         if content is None:
             content = self.contents[plugin.name] = plugin.load_content(None)
         service: GameService[Any, Any] = GameService(
-            self.store, plugin.adapter(content), cache_size=self.cache_size
+            self.store,
+            plugin.adapter(content),
+            cache_size=self.cache_size,
+            cache_check=getattr(self.bot, "cache_check", "notify"),
         )
         return service, content, self.prefs
 
@@ -110,6 +116,16 @@ class House:
     async def on_ready(self) -> None:
         for rt in list(self.runtimes.values()):
             await rt.on_ready()
+        if self.store is not None and self.store.shared and self._refresher is None:
+            self._refresher = asyncio.ensure_future(self._refresh_prefs())
+
+    async def _refresh_prefs(self) -> None:
+        """Several processes on one database: take up the preferences the others saved
+        (DM opt-ins, closed DMs, warnings given) every `prefs_refresh` seconds."""
+        while self.prefs is not None:
+            await asyncio.sleep(self.prefs_refresh)
+            with contextlib.suppress(Exception):
+                await self.prefs.refresh()
 
     async def click(self, interaction: discord.Interaction[Any], bid: ids.ButtonId) -> None:
         """Every Fixer button lands here: to the runtime of the game its id names."""
@@ -125,6 +141,9 @@ class House:
 
     async def close(self) -> None:
         """Close every game, save the preferences, let the services finish."""
+        if self._refresher is not None:
+            self._refresher.cancel()
+            self._refresher = None
         for rt in list(self.runtimes.values()):
             await rt.close()
         if self.prefs is not None:
@@ -146,6 +165,14 @@ class HouseCog(commands.Cog):
     def __init__(self, house: House) -> None:
         self.house = house
 
+    async def cog_load(self) -> None:
+        # The select router, with the house (the button router is added by the bot).
+        from cogs.common.selects import FxSelect
+
+        add = getattr(self.house.bot, "add_dynamic_items", None)
+        if add is not None:
+            add(FxSelect)
+
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on a Fixer button that is no longer on its message (a client showing an
@@ -154,9 +181,16 @@ class HouseCog(commands.Cog):
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith("fx:") or custom_id in component_ids(interaction.message):
+        if custom_id in component_ids(interaction.message):
             return
-        bid = ids.parse(custom_id)
+        if custom_id.startswith("fx:"):
+            bid = ids.parse(custom_id)
+        elif custom_id.startswith(ids.SELECT_PREFIX + ":"):
+            select = ids.parse_select(custom_id)
+            values = [str(v) for v in data.get("values") or ()]
+            bid = ids.picked(select, values[0]) if select is not None and values else None
+        else:
+            return
         if bid is not None:
             await self.house.click(interaction, bid)
 

@@ -117,3 +117,50 @@ def table_id_for(snowflake: int) -> str:
         n, r = divmod(n, 36)
         out = digits[r] + out
     return out or "0"
+
+
+# ---- select menus ------------------------------------------------------------------------
+# A select menu's id is a button id without the argument, under its own prefix
+# (`fxs:{game}:{action}:{table}:{version}[:{tag}]`), so the button router never matches it
+# (discord.py hands a component to every dynamic item whose template matches). Picking an
+# option is a click of the button `{action}` whose argument is the option's value: a game
+# handles a select exactly like one more button per option. `tag` only tells two selects
+# of one message apart.
+SELECT_PREFIX = "fxs"
+_SELECT = re.compile(
+    r"fxs:(?P<game>[a-z][a-z0-9_]*):(?P<action>[a-z]+):(?P<table>[^:]+):(?P<version>\d+)"
+    r"(?::(?P<arg>[^:]*))?"
+)
+SELECT_TEMPLATE = r"fxs:[a-z][a-z0-9_]*:[a-z]+:[^:]+:\d+(?::[^:]*)?"
+
+
+def encode_select(bid: ButtonId) -> str:
+    """The custom id of a select whose picks are clicks of `bid` (its `arg` is the tag)."""
+    if ":" in bid.table or bid.action not in actions_of(bid.game) or bid.flag:
+        raise ValueError(f"cannot encode a {bid.game!r} select for {bid.action!r}")
+    out = f"{SELECT_PREFIX}:{bid.game}:{bid.action}:{bid.table}:{bid.version}"
+    if bid.arg is not None:
+        out += ":" + bid.arg.replace(":", "=")
+    if len(out) > MAX_LEN:
+        raise ValueError(f"custom id too long ({len(out)} chars)")
+    return out
+
+
+def parse_select(custom_id: str) -> ButtonId | None:
+    """The select an id names (its tag as `arg`), or None if it is not a Fixer select."""
+    m = _SELECT.fullmatch(custom_id)
+    if m is None or m["action"] not in actions_of(m["game"]):
+        return None
+    arg = m["arg"]
+    return ButtonId(
+        game=m["game"],
+        action=m["action"],
+        table=m["table"],
+        version=int(m["version"]),
+        arg=arg.replace("=", ":") if arg else None,
+    )
+
+
+def picked(select: ButtonId, value: str) -> ButtonId:
+    """The click a pick of `value` in `select` stands for."""
+    return ButtonId(select.game, select.action, select.table, select.version, value or None)

@@ -349,6 +349,30 @@ class Prefs:
             self._saved = rows
             return True
 
+    async def refresh(self) -> bool:
+        """Take up what other processes sharing the database saved (a DM opt-in made on
+        another shard…). Only while nothing of this process's is waiting to be saved:
+        then what is in memory is what it last saved, and the database holds that plus
+        the others' changes. True if anything changed."""
+        if self.store is None or self._dirty:
+            return False
+        try:
+            rows = await self.store.load_prefs()
+        except StorageError as exc:
+            log.warning("could not read the preferences: %s", exc.message)
+            return False
+        async with self._lock:
+            if self._dirty:
+                return False  # changed meanwhile: saved first, taken up next time
+            fresh = Prefs()
+            fresh._load_rows(rows)
+            if fresh._saved == self._saved:
+                return False
+            self.dm, self.dm_closed, self.warned = fresh.dm, fresh.dm_closed, fresh.warned
+            self.published, self.votes, self.turns = fresh.published, fresh.votes, fresh.turns
+            self._saved = fresh._saved
+            return True
+
     async def close(self) -> None:
         """Save what is pending (the store must still be open)."""
         task, self._save_task = self._save_task, None

@@ -177,7 +177,11 @@ class GameRuntime(ABC, Generic[S]):
     async def start(self) -> None:
         """Bind this game's active campaigns to their channels."""
         report = await self.service.start()
-        mine = [info for info in report.active if info.game == self.game]
+        mine = [
+            info
+            for info in report.active
+            if info.game == self.game and self.on_my_shards(info.guild_id)
+        ]
         for info in mine:
             if info.channel_id is not None and info.channel_id.isdigit():
                 self.bind(info.id, int(info.channel_id))
@@ -201,11 +205,25 @@ class GameRuntime(ABC, Generic[S]):
             if cid in ids:
                 log.error("campaign %s could not be resumed (unreadable state)", cid)
 
+    def on_my_shards(self, guild_id: str | None) -> bool:
+        """Does Discord send this process the events of `guild_id` (None: a DM, shard
+        0)? Always, unless the bot runs chosen shards of several processes
+        (`BOT_SHARDS=ids/count`): then a table is bound and resumed by the process of
+        its guild's shard only (any process still acts on it from a DM or a timer)."""
+        ids = getattr(self.bot, "shard_ids", None)
+        count = getattr(self.bot, "shard_count", None)
+        if not ids or not count or not isinstance(self.bot, discord.AutoShardedClient):
+            return True
+        if guild_id is None or not guild_id.isdigit():
+            return 0 in ids
+        return (int(guild_id) >> 22) % count in ids
+
     async def on_ready(self) -> None:
         """First connection: resume runs (timers, missed boards) and check the setup."""
         if self._ready_done:
             return
         self._ready_done = True
+        self.timers.start()
         for cid in list(self.channel_of_table):
             try:
                 state = await self.service.get(cid)
@@ -220,7 +238,15 @@ class GameRuntime(ABC, Generic[S]):
                 self.spawn(self._post_resume_board(cid, state))
 
     async def _post_resume_board(self, cid: str, state: S) -> None:
-        await self.post_board(cid, state, note=self.resume_note)
+        store = self.service.store
+        if not store.shared:
+            await self.post_board(cid, state, note=self.resume_note)
+            return
+        # Several processes may start at once: the board goes out once.
+        version = self.service.adapter.version(state)
+        async with store.table_lock("publish:" + cid):
+            if await store.mark_published(cid, version) < version:
+                await self.post_board(cid, state, note=self.resume_note)
 
     async def close(self) -> None:
         """Stop the timers, let queued public updates go out (briefly), then stop. The
@@ -477,12 +503,29 @@ class GameRuntime(ABC, Generic[S]):
             while not q.empty():
                 batch.append(q.get_nowait())
             try:
-                await self.publish(cid, batch)
+                await self._publish_in_turn(cid, batch)
                 # A game's publish may arm its timers at a point of its choosing; this
                 # makes sure they follow every commit (a no-op if they already do).
                 self.schedule_timers(cid, batch[-1].state)
             except Exception:
                 log.exception("campaign %s: publishing v%d failed", cid, batch[-1].version)
+
+    async def _publish_in_turn(self, cid: str, batch: list[Applied[S]]) -> None:
+        """Publish `batch`, one process at a time per table. With several processes on
+        one database, another one may have posted a newer version of this table while
+        this update waited: then this (older) update is followed by the board as it is
+        now, so the newest message of the table always carries its current buttons.
+        One process alone: no lock to take, and its queue keeps commit order."""
+        store = self.service.store
+        if not store.shared:
+            await self.publish(cid, batch)
+            return
+        async with store.table_lock("publish:" + cid):
+            newest = await store.mark_published(cid, batch[-1].version)
+            await self.publish(cid, batch)
+            if newest > batch[-1].version:
+                state = await self.service.get(cid, fresh=True)
+                await self.post_board(cid, state)
 
     # ---- DMs ------------------------------------------------------------------------
 

@@ -63,6 +63,9 @@ class LegendaryActor(Actor[Table]):
             embed, buttons = rt.panel(applied.state, action.seat, notes)
             if update:
                 await edit(interaction, embed=embed, view=buttons)
+                if interaction.guild_id is None:
+                    # Updated in place in the DM: the publisher need not DM it again.
+                    rt.dms.mark(cid, player, rt.panel_signature(applied.state, action.seat))
             else:
                 await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
             return applied

@@ -9,6 +9,7 @@ city with captives stays well under the 6000-character embed total.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import discord
@@ -16,19 +17,29 @@ import discord
 from cogs.common.text import (
     COLOR_BOARD,
     COLOR_PRIVATE,
+    CONTENT_MAX,
     DESCRIPTION_MAX,
     FIELD_VALUE_MAX,
     TITLE_MAX,
     clip,
 )
+from cogs.common.timers import MAX_REMINDERS
 from cogs.legendary.table import Table
+from rules.core.events import Event
 from rules.core.text import count
 from rules.legendary import setup
 from rules.legendary.cards import Pack
-from rules.legendary.state import Result
+from rules.legendary.codes import Ev
+from rules.legendary.state import Options, Result
 from rules.legendary.view import CardRef, GameView
 
 COMMAND = "legendary"
+LOG_LINES = 30  # `/legendary log`: the last public lines
+LOG_ACTIONS = 60  # … found in the last actions of the log
+# The engine's words for an Uru fight (rules/legendary/engine.py `_fight`).
+_URU_FIGHT = re.compile(
+    r"^(?P<head>.+?) \(Uru-Enchanted Weapons: \+(?P<bonus>\d+), (?P<total>\d+) Attack\)$"
+)
 END_TEXT = {
     Result.GOOD: "The players win!",
     Result.EVIL: "Evil wins!",
@@ -204,3 +215,106 @@ def setup_text(table: Table, pack: Pack) -> str:
 def event_lines(texts: Sequence[str], limit: int = 1800) -> str:
     out = "\n".join(f"• {t}" for t in texts)
     return clip(out, limit)
+
+
+# ---- event lines ----------------------------------------------------------------------
+
+
+def public_lines(events: Sequence[Event]) -> list[str]:
+    """The lines of (public) events, with an Uru-Enchanted Weapons fight said in full:
+    what was revealed, the Attack it took, and whether the fight was won or failed."""
+    out: list[str] = []
+    skip: set[int] = set()
+    for i, e in enumerate(events):
+        if i in skip:
+            continue
+        m = _URU_FIGHT.match(e.text) if e.kind == Ev.FIGHT else None
+        if m is None:
+            out.append(e.text)
+            continue
+        revealed = "nothing"
+        if out and i > 0 and events[i - 1].kind == Ev.URU_REVEAL:
+            out.pop()
+            revealed = events[i - 1].text.split(": ", 1)[-1].rsplit(" (+", 1)[0]
+        who, _, target = m["head"].partition(" fights ")
+        out.append(
+            f"⚔️ {who} fights {target} with Uru-Enchanted Weapons: revealed {revealed} "
+            f"(+{m['bonus']}), so it takes {m['total']} Attack."
+        )
+        failed = None
+        for j in range(i + 1, len(events)):
+            if events[j].kind in (Ev.FIGHT, Ev.TURN):
+                break
+            if events[j].kind == Ev.URU_FAIL:
+                failed = j
+                break
+        if failed is None:
+            out.append(f"✅ Uru fight won: {who} had the {m['total']} Attack it took.")
+        else:
+            skip.add(failed)
+            out.append(
+                f"❌ Uru fight failed: {who} had less than {m['total']} Attack, loses all "
+                "Attack and can't fight or heal again this turn (playing and recruiting go "
+                "on); the revealed cards go to the bottom of the Villain Deck."
+            )
+    return out
+
+
+def log_text(lines: Sequence[str], limit: int = CONTENT_MAX) -> str:
+    """`/legendary log`: the newest lines that fit (older ones are dropped first)."""
+    out: list[str] = []
+    size = len(LOG_HEAD)
+    for line in reversed(lines):
+        item = clip(f"• {line}", 300)
+        if size + len(item) + 1 > limit:
+            break
+        out.append(item)
+        size += len(item) + 1
+    if not out:
+        return "Nothing has happened yet."
+    return LOG_HEAD + "\n" + "\n".join(reversed(out))
+
+
+LOG_HEAD = "**Recent events** (oldest first):"
+
+
+def minutes(m: float) -> str:
+    return count(round(m), "minute") if m >= 1 else count(round(m * 60), "second")
+
+
+# ---- options --------------------------------------------------------------------------
+
+OPTION_WORDS = {
+    "extra_twists": "extra Twists",
+    "mastermind_attack_mod": "Mastermind Attack modifier",
+    "undercover_wound_vp": "VP of an Undercover Wound",
+    "uru_gate": "Uru gate",
+    "open_hands": "open hands",
+    "advanced_solo": "advanced solo",
+    "whatif_setup": "what-if setup",
+    "warmup_round": "warm-up round",
+    "hq_mulligan": "HQ mulligan",
+}
+
+
+def options_text(table: Table) -> str:
+    """The table options, the ones changed from the rules' defaults marked."""
+    o = table.options
+    base = Options()
+    lines = ["**Table options** (change them with `/legendary options`, before the start):"]
+    for key, word in OPTION_WORDS.items():
+        value = getattr(o.rules, key)
+        shown = value.value if hasattr(value, "value") else value
+        if isinstance(shown, bool):
+            shown = "on" if shown else "off"
+        mark = "" if value == getattr(base, key) else " (changed)"
+        lines.append(f"• {word} (`{key}`): {shown}{mark}")
+    timer = (
+        f"{count(o.turn_timer, 'second')} between reminders; after "
+        f"{count(MAX_REMINDERS, 'reminder')} and one more interval, the table moves for the player"
+        if o.turn_timer
+        else "off"
+    )
+    lines.append(f"• turn timer (`turn_timer`): {timer}")
+    lines.append(f"• AI pace (`ai_pace`): {o.ai_pace:g} s between AI moves")
+    return "\n".join(lines)

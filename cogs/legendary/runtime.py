@@ -10,26 +10,40 @@ DMs, timers, in cogs/common) with what is Legendary.
   thread (off the event loop), and sends the move through the service like anyone. A
   restart resumes it (`on_ready`).
 * **The end** is announced in a sentence with the scores and the best player.
+* **Hands by DM** (`/legendary dm`): a player who opted in gets their panel by DM
+  whenever their hand or options change (`cogs.common.dmhands`); its buttons work there.
+* **The turn timer** (`/legendary options turn_timer`): the person the game waits on (the
+  current player, or the player a prompt is addressed to) is reminded every `turn_timer`
+  seconds, MAX_REMINDERS times; one interval later the table moves for them (a prompt:
+  the AI's choice from their own view; a turn: it ends). Each move starts the timer
+  again. Both timers are the house's (cogs/common/timers.py), kept in the preferences,
+  so a restart resumes them with the time that was left.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import deque
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
+from pydantic import TypeAdapter
 
 from bot.service.game import Applied, GameService
+from cogs.common.dmhands import DmHands
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
+from cogs.common.timers import MAX_REMINDERS, Deadline, Reminder
 from cogs.legendary import render
 from cogs.legendary.components import board_buttons, panel_buttons
-from cogs.legendary.table import AI, Move, Table
+from cogs.legendary.table import AI, TIMER, Move, Table
 from rules.core.errors import IllegalAction
+from rules.core.events import Event
 from rules.legendary import engine
+from rules.legendary.actions import Action as GameAction
+from rules.legendary.actions import EndTurn
 from rules.legendary.ai import make_agent
 from rules.legendary.cards import Pack
 from rules.legendary.view import GameView, events_for, view
@@ -37,8 +51,11 @@ from rules.legendary.view import GameView, events_for, view
 if TYPE_CHECKING:
     from cogs.common.ids import ButtonId
 
+_EVENTS: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+
 log = logging.getLogger("cogs.legendary")
-LOG_LINES = 30
+FINISHED_SCAN = 200  # finished games looked at for a channel's last one
+VIEW_CACHE = 256  # views (and legal actions) kept, by table, version and seat
 
 
 class LegendaryRuntime(GameRuntime[Table]):
@@ -51,12 +68,14 @@ class LegendaryRuntime(GameRuntime[Table]):
     ) -> None:
         super().__init__(bot, service, prefs)
         self.content = content
-        self.ai_delay = 1.0  # seconds between AI moves (times time_scale)
+        # Seconds between AI moves (times time_scale); None: each table's `ai_pace`.
+        self.ai_delay: float | None = None
         self.ai_level = "greedy"
         self._ai_tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._awaited: dict[str, int | None] = {}
-        # Recent public event texts per table (`/legendary log`; memory only).
-        self._recent: dict[str, deque[str]] = {}
+        self.dms = DmHands(self)
+        self._views: OrderedDict[tuple[str, int, int | None], GameView] = OrderedDict()
+        self._legal: OrderedDict[tuple[str, int, int], list[GameAction]] = OrderedDict()
         from cogs.legendary.interact import ClickHandler
 
         self.clicks = ClickHandler(self)
@@ -89,8 +108,30 @@ class LegendaryRuntime(GameRuntime[Table]):
     # ---- views ------------------------------------------------------------------------
 
     def view(self, state: Table, seat: int | None) -> GameView:
+        """A seat's (or the spectator's, None) view, computed once per table version:
+        the answer, the public board, autocomplete and DMs share it (states are
+        immutable, so a version names one view)."""
         assert state.game is not None
-        return view(state.game, self.content, seat)
+        key = (state.id, state.version, seat)
+        found = self._views.get(key)
+        if found is None:
+            found = view(state.game, self.content, seat)
+            self._views[key] = found
+            if len(self._views) > VIEW_CACHE:
+                self._views.popitem(last=False)
+        return found
+
+    def legal(self, state: Table, seat: int) -> list[GameAction]:
+        """The seat's legal actions now, once per table version (as `view`)."""
+        assert state.game is not None
+        key = (state.id, state.version, seat)
+        found = self._legal.get(key)
+        if found is None:
+            found = engine.legal_actions(state.game, self.content, seat)
+            self._legal[key] = found
+            if len(self._legal) > VIEW_CACHE:
+                self._legal.popitem(last=False)
+        return list(found)
 
     def panel(
         self, state: Table, seat: int, notes: Sequence[str] = ()
@@ -98,7 +139,7 @@ class LegendaryRuntime(GameRuntime[Table]):
         """A seat's private panel: its hand and a button for every legal action."""
         assert state.game is not None
         v = self.view(state, seat)
-        legal = engine.legal_actions(state.game, self.content, seat)
+        legal = self.legal(state, seat)
         embed = render.hand_embed(v, notes)
         buttons, hidden = panel_buttons(legal, v, state.id, state.version)
         if hidden:
@@ -121,12 +162,13 @@ class LegendaryRuntime(GameRuntime[Table]):
 
     async def publish(self, cid: str, batch: Sequence[Applied[Table]]) -> None:
         state = batch[-1].state
-        texts = [e.text for a in batch for e in events_for(list(a.events), None)]
-        self._recent.setdefault(cid, deque(maxlen=LOG_LINES)).extend(texts)
+        events = [e for a in batch for e in a.events]
+        texts = render.public_lines(events_for(events, None))
         self.prefs.mark_published(cid, state.version)
         channel = await self.channel(cid)
         if channel is not None:
             await self._post(cid, channel, state, texts)
+        self.update_dms(cid, state, events)
         self.kick_ai(cid, state)
 
     async def _post(self, cid: str, channel: Any, state: Table, texts: list[str]) -> None:
@@ -182,8 +224,125 @@ class LegendaryRuntime(GameRuntime[Table]):
         await self.send(cid, channel, "a board", **kwargs)
         self.prefs.mark_published(cid, state.version)
 
-    def recent_events(self, cid: str) -> list[str]:
-        return list(self._recent.get(cid, ()))
+    async def recent_events(self, cid: str, lines: int = render.LOG_LINES) -> list[str]:
+        """The table's last public event lines, from the action log (so they survive a
+        restart); never a private event."""
+        store = self.service.store
+        info = await self.service.info(cid)
+        # One log row per version: the last LOG_ACTIONS rows hold the recent events.
+        after = max(0, (info.version if info is not None else 0) - render.LOG_ACTIONS)
+        entries = await store.read_log(cid, after_seq=after)
+        events = [e for entry in entries for e in _EVENTS.validate_json(entry.events)]
+        return render.public_lines(events_for(events, None))[-lines:]
+
+    async def last_finished(self, channel: Any) -> str | None:
+        """The most recent game of this channel (or of the channel a thread is in) that
+        ended: its binding goes with it at a restart, but `status` still shows it."""
+        keys = {
+            str(k)
+            for k in (getattr(channel, "id", None), getattr(channel, "parent_id", None))
+            if k is not None
+        }
+        if not keys:
+            return None
+        for info in await self.service.store.list_campaigns(
+            "finished", game=self.game, limit=FINISHED_SCAN
+        ):
+            if info.channel_id in keys:
+                return info.id
+        return None
+
+    # ---- DM hands ---------------------------------------------------------------------
+
+    def panel_signature(self, state: Table, seat: int) -> tuple[Any, ...]:
+        """What a DM'd panel shows that can change: the hand, the options, the prompt."""
+        assert state.game is not None
+        v = self.view(state, seat)
+        legal = self.legal(state, seat)
+        hand = tuple(c.inst for c in v.players[seat].hand or ())
+        prompt = v.prompt.text if v.prompt is not None and v.prompt.seat == seat else None
+        return (state.over, hand, prompt, tuple(a.model_dump_json() for a in legal))
+
+    def update_dms(self, cid: str, state: Table, events: Sequence[Event]) -> None:
+        """Players who opted in get their panel by DM when it changed."""
+        if state.game is None:
+            return
+        for player in self.dms.players(cid):
+            seats = state.seats_of(player)
+            if not seats:
+                continue
+            seat = seats[0]
+            notes = [f"🔒 {e.text}" for e in events_for(list(events), seat) if e.seats]
+
+            def build(seat: int = seat, notes: list[str] = notes) -> dict[str, Any]:
+                embed, buttons = self.panel(state, seat, notes[-6:])
+                kwargs: dict[str, Any] = {"embed": embed}
+                if buttons is not None and not state.over:
+                    kwargs["view"] = buttons
+                return kwargs
+
+            self.dms.send(cid, player, self.panel_signature(state, seat), build)
+
+    def dm_closed_notice(self, player: str) -> str:
+        return (
+            f"<@{player}>, I can't send you DMs (they are closed), so your hand stays "
+            "behind the **My hand** button. Open your DMs and run "
+            "`/legendary dm enabled:True` to try again."
+        )
+
+    # ---- the turn timer ---------------------------------------------------------------
+
+    @staticmethod
+    def _waiting_key(state: Table) -> tuple[Any, ...] | None:
+        """The situation the turn timer times: a person waited on at this version."""
+        g = state.game
+        if g is None or state.over or state.options.turn_timer <= 0:
+            return None
+        seat = engine.decision_seat(g)
+        if seat is None or state.seats[seat].person is None:
+            return None
+        return ("wait", state.version, seat)
+
+    def deadline(self, state: Table) -> Deadline | None:
+        key = self._waiting_key(state)
+        if key is None:
+            return None
+        return Deadline(key, state.options.turn_timer * (MAX_REMINDERS + 1))
+
+    def deadline_action(self, state: Table, key: tuple[Any, ...]) -> Any | None:
+        if self._waiting_key(state) != tuple(key):
+            return None
+        return Move(person=TIMER, action=self.timeout_move(state, int(key[2])))
+
+    def timeout_move(self, state: Table, seat: int) -> GameAction:
+        """What the table does for a seat out of time: answers its prompt as the AI
+        would (from the seat's own view), or ends its turn."""
+        g = state.game
+        assert g is not None
+        if g.prompt is None:
+            return EndTurn(seat=seat)
+        legal = engine.legal_actions(g, self.content, seat)  # the prompt's options
+        agent = make_agent(self.ai_level, seed=g.version * 7 + seat)
+        choice: GameAction = agent.decide(view(g, self.content, seat), legal, self.content)
+        return choice
+
+    def reminder(self, state: Table) -> Reminder | None:
+        key = self._waiting_key(state)
+        who = self.awaited_person(state)
+        if key is None or who is None:
+            return None
+        return Reminder(key, state.options.turn_timer, (who,))
+
+    def reminder_text(self, state: Table, number: int, who: str, minutes: float) -> str:
+        g = state.game
+        what = "answer the choice waiting on you" if g and g.prompt else "take your turn"
+        then = "chooses for you" if g and g.prompt else "ends your turn"
+        left = MAX_REMINDERS + 1 - number
+        return (
+            f"⏰ Reminder {number} of {MAX_REMINDERS}: {who}, please {what} "
+            f"(turn timer {minutes:g} min; in {render.minutes(left * minutes)} the table "
+            f"{then})."
+        )
 
     # ---- AI seats ---------------------------------------------------------------------
 
@@ -211,7 +370,9 @@ class LegendaryRuntime(GameRuntime[Table]):
         )
 
     async def _ai_move(self, cid: str, version: int) -> None:
-        await asyncio.sleep(self.ai_delay * self.time_scale)
+        state = await self.service.get(cid)
+        pace = state.options.ai_pace if self.ai_delay is None else self.ai_delay
+        await asyncio.sleep(pace * self.time_scale)
         state = await self.service.get(cid)
         g = state.game
         if state.version != version or g is None or state.over:

@@ -20,10 +20,13 @@ from rules.core.events import Event
 from rules.legendary import engine, setup
 from rules.legendary.actions import Action as GameAction
 from rules.legendary.cards import Pack
-from rules.legendary.state import Game
+from rules.legendary.state import Game, Options
 
 AI = "ai"  # the person who moves AI seats
+TIMER = "timer"  # the person who moves for a seat whose turn timer ran out
 MAX_SEATS = 5
+MAX_TURN_TIMER = 86400
+MAX_AI_PACE = 10.0
 
 
 class Code(StrEnum):
@@ -35,6 +38,7 @@ class Code(StrEnum):
     FULL = "full"
     NOT_YOUR_SEAT = "not_your_seat"
     OVER = "over"
+    NOT_WAITED_ON = "not_waited_on"
 
 
 class Ev(StrEnum):
@@ -43,6 +47,8 @@ class Ev(StrEnum):
     SETUP = "setup"
     STARTED = "started"
     ABANDONED = "abandoned"
+    OPTIONS = "options"
+    TIMED_OUT = "timed_out"
 
 
 def _refuse(code: Code, message: str) -> IllegalAction:
@@ -68,12 +74,24 @@ class Choice(_M):
     epic: bool = False
 
 
+class TableOptions(_M):
+    """The table's options: the rules reference's difficulty options (the engine's
+    `Options`), the turn timer (seconds between reminders to the person the game waits
+    on; after MAX_REMINDERS of them, one more interval and the table moves for them; 0:
+    off) and the AI seats' pace (seconds between their moves, so people can follow)."""
+
+    rules: Options = Options()
+    turn_timer: int = Field(default=0, ge=0, le=MAX_TURN_TIMER)
+    ai_pace: float = Field(default=1.0, ge=0.0, le=MAX_AI_PACE)
+
+
 class Table(_M):
     id: str
     owner: str
     version: int = 0
     seats: tuple[Seat, ...]
     choice: Choice = Choice()
+    options: TableOptions = TableOptions()
     game: Game | None = None
     abandoned: bool = False
 
@@ -110,6 +128,13 @@ class ChangeSetup(_M):
     manager: bool = False
 
 
+class SetOptions(_M):
+    type: Literal["options"] = "options"
+    person: str
+    options: TableOptions
+    manager: bool = False
+
+
 class Start(_M):
     type: Literal["start"] = "start"
     person: str
@@ -129,7 +154,9 @@ class Move(_M):
     action: GameAction
 
 
-Action = Annotated[Join | Leave | ChangeSetup | Start | Abandon | Move, Field(discriminator="type")]
+Action = Annotated[
+    Join | Leave | ChangeSetup | SetOptions | Start | Abandon | Move, Field(discriminator="type")
+]
 
 
 def new_table(table_id: str, owner: str, name: str, choice: Choice) -> Table:
@@ -145,6 +172,7 @@ def game_setup(table: Table) -> setup.Setup:
         villains=c.villains,
         heroes=c.heroes,
         epic=c.epic,
+        options=table.options.rules,
     )
 
 
@@ -218,6 +246,12 @@ def apply(table: Table, action: Action, pack: Pack) -> tuple[Table, list[Event]]
         new = table.model_copy(update={"choice": action.choice, "version": table.version + 1})
         setup.new_game(pack, game_setup(new), 0)  # the engine's checks, now rather than at start
         return new, [Event(kind=Ev.SETUP, text="The setup changed.")]
+    if isinstance(action, SetOptions):
+        _lobby(table)
+        _host(table, action.person, action.manager, "change the table options")
+        new = table.model_copy(update={"options": action.options, "version": table.version + 1})
+        setup.new_game(pack, game_setup(new), 0)  # the engine's checks, now rather than at start
+        return new, [Event(kind=Ev.OPTIONS, text="The table options changed.")]
     if isinstance(action, Start):
         _lobby(table)
         _host(table, action.person, action.manager, "start the game")
@@ -244,11 +278,22 @@ def _move(table: Table, action: Move, pack: Pack) -> tuple[Table, list[Event]]:
         )
     seat = action.action.seat
     holder = table.seats[seat].person if seat < len(table.seats) else None
-    if (holder or AI) != action.person:
+    before: list[Event] = []
+    if action.person == TIMER:
+        # The turn timer ran out: the table moves for the seat the game waits on.
+        if engine.decision_seat(game) != seat:
+            raise _refuse(
+                Code.NOT_WAITED_ON, "The game no longer waits on that seat.\nNothing to do."
+            )
+        name = table.seats[seat].name
+        before.append(
+            Event(kind=Ev.TIMED_OUT, text=f"Time is up for {name}: the table moves for them.")
+        )
+    elif (holder or AI) != action.person:
         raise _refuse(
             Code.NOT_YOUR_SEAT,
             "It is not your turn.\nWait for your turn (or for the prompt addressed to you).",
         )
     outcome = engine.apply(game, action.action, pack)
     new = table.model_copy(update={"game": outcome.state, "version": table.version + 1})
-    return new, list(outcome.events)
+    return new, [*before, *outcome.events]

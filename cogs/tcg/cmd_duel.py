@@ -10,6 +10,7 @@ from discord import app_commands
 
 from cogs.common.answer import player_id, send
 from cogs.tcg import choices
+from cogs.tcg.challenges import Challenge
 from cogs.tcg.cmd_base import (
     TCG,
     Choice,
@@ -25,7 +26,8 @@ from cogs.tcg.interact import (
     show_panel,
     start_duel,
 )
-from cogs.tcg.runtime import AI_PLAYER, CHALLENGE_SECONDS, Challenge
+from cogs.tcg.panel import payment_items
+from cogs.tcg.runtime import AI_LEVELS, CHALLENGE_SECONDS, DEFAULT_AI_LEVEL, ai_player
 from rules.tcg import actions as act
 from rules.tcg.options import TcgOptions
 
@@ -83,7 +85,7 @@ class DuelCommands(CommandBase):
             deck=chosen,
             expires=time.time() + CHALLENGE_SECONDS * self.rt.time_scale,
         )
-        self.rt.add_challenge(ch)
+        await self.rt.add_challenge(ch)
         view = challenge_buttons(self.rt, ch)
         kwargs: dict[str, Any] = {
             "content": f"⚔️ {ch.challenger_name} challenges <@{ch.opponent}> to a duel. "
@@ -135,13 +137,18 @@ class DuelCommands(CommandBase):
         await decline(self.rt, interaction, ch)
 
     @TCG.command(name="practice", description="A duel against the AI in this channel")
-    @app_commands.describe(deck="your deck", ai_deck="the AI's deck", level="the AI's level")
+    @app_commands.describe(
+        deck="your deck",
+        ai_deck="the AI's deck",
+        level="the AI's level: random (easiest), greedy, search (strongest, the default)",
+    )
+    @app_commands.choices(level=[Choice(name=lv, value=lv) for lv in AI_LEVELS])
     async def practice(
         self,
         interaction: discord.Interaction[Any],
         deck: str,
         ai_deck: str | None = None,
-        level: app_commands.Range[int, 1, 3] = 2,
+        level: str = DEFAULT_AI_LEVEL,
     ) -> None:
         mine = await self._find_deck(interaction, deck)
         if mine is None:
@@ -155,12 +162,17 @@ class DuelCommands(CommandBase):
             return
         if other is None:
             other = next(d for i, d in sorted(self.rt.content.decks.items()) if d.id != mine.id)
-        self.rt.ai_budget = {1: 0.0, 2: 0.05, 3: 0.2}[level]
+        if level not in AI_LEVELS:  # a client that ignores the choices
+            await refuse(
+                interaction,
+                f"There is no AI level '{level}'.\nPick one of: {', '.join(AI_LEVELS)}.",
+            )
+            return
         await start_duel(
             self.rt,
             interaction,
-            players=(player_id(interaction), AI_PLAYER),
-            names=(interaction.user.display_name, "Fixer AI"),
+            players=(player_id(interaction), ai_player(level)),
+            names=(interaction.user.display_name, f"Fixer AI ({level})"),
             decks=(mine, other),
             options=TcgOptions(),
         )
@@ -180,7 +192,7 @@ class DuelCommands(CommandBase):
     @TCG.command(name="options", description="Table options of the challenge here")
     @app_commands.describe(
         reaction_timeout="seconds the defender has to react (5-3600)",
-        turn_timer="seconds before the player waited on is warned (0 = off)",
+        turn_timer="seconds a player has each turn before Fixer ends it for them (0 = off)",
         spectators_see_hand_counts="spectators see how many cards each hand holds",
     )
     async def options(
@@ -206,6 +218,7 @@ class DuelCommands(CommandBase):
         if spectators_see_hand_counts is not None:
             update["spectators_see_hand_counts"] = spectators_see_hand_counts
         ch.options = TcgOptions.model_validate({**ch.options.model_dump(), **update})
+        await self.rt.save_challenge(ch)
         await send(interaction, content="✓ " + ", ".join(ch.options.describe()), ephemeral=True)
 
     # ---- setup and turns ----------------------------------------------------------------
@@ -402,10 +415,39 @@ class DuelCommands(CommandBase):
 
     @TCG.command(name="choose", description="Answer the choice waiting on you")
     async def choose(self, interaction: discord.Interaction[Any], option: str) -> None:
-        await self._act_kind(interaction, "choose", option, "choose")
+        ways = await self._ways(interaction)
+        if not ways:
+            await self._act_kind(interaction, "choose", option, "choose")
+            return
+        # The payment prompt shown to the caller at this version (T27).
+        picked = choices.resolve(option, ways)
+        if not picked:
+            names = "; ".join(n for n, _ in choices.distinct(ways))
+            await refuse(
+                interaction,
+                f"'{option}' is not a way to pay now.\nPick one of: {names}.",
+            )
+            return
+        found = await self._player_duel(interaction)
+        if found is not None:
+            cid, state = found
+            await run_action(
+                self.rt, interaction, cid, picked[0][2], expected_version=state.version
+            )
+
+    async def _ways(self, interaction: discord.Interaction[Any]) -> list[choices.Item]:
+        found = await self._duel(interaction, quiet=True)
+        if found is None:
+            return []
+        cid, state = found
+        player = player_id(interaction)
+        return payment_items(self.rt, state, player, self.rt.paying.get((cid, player)))
 
     @choose.autocomplete("option")
     async def _choose_auto(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
+        ways = choices.distinct(await self._ways(interaction))
+        if ways:
+            return _matching(ways, current)
         return await self._auto(interaction, "choose", current)

@@ -1,10 +1,11 @@
 """Answering TCG interactions: the private panel (the hand with a button for each thing
 its player may do now), clicks, running an action, and starting a duel.
 
-A panel's action buttons carry the duel's version and the action's index in
-`legal_actions` for that player at that version: the engine's list is deterministic, so
-the index names exactly one action, and a click at another version is refused as stale
-(with the fresh panel) before anything happens.
+A panel's action buttons (and its overflow menu's options) carry the duel's version and
+the action's index in `legal_actions` for that player at that version: the engine's list
+is deterministic, so the index names exactly one action, and a click at another version
+is refused as stale (with the fresh panel) before anything happens. The panel itself and
+the payment prompt are `cogs.tcg.panel`.
 """
 
 from __future__ import annotations
@@ -19,11 +20,21 @@ import discord
 from bot.service.game import Applied
 from cogs.common import answer, ids
 from cogs.common.answer import Actor, player_id, send
-from cogs.common.buttons import FxButton, make_view
+from cogs.common.buttons import MAX_BUTTONS, FxButton, make_view
+from cogs.common.selects import MAX_OPTIONS, FxSelect, Option, make_view_with_selects
 from cogs.common.text import clip
 from cogs.tcg import decks as player_decks
 from cogs.tcg import render
-from cogs.tcg.runtime import ACCEPT, DECK, DECLINE, DO, HAND, REACT, Challenge
+from cogs.tcg.challenges import Challenge
+from cogs.tcg.panel import (
+    BUTTONS_BEFORE_MENU,
+    menu_page,
+    panel,
+    payment_choices,
+    payment_pick,
+    payment_prompt,
+)
+from cogs.tcg.runtime import ACCEPT, DECK, DECLINE, DO, HAND, PAY, REACT
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
 from rules.tcg.engine import new_duel
@@ -34,44 +45,10 @@ if TYPE_CHECKING:
     from cogs.tcg.runtime import TcgRuntime
 
 log = logging.getLogger("cogs.tcg")
-MAX_ACTION_BUTTONS = 20
 
 
 async def refuse(interaction: discord.Interaction[Any], message: str, **kw: Any) -> None:
     await answer.refuse(interaction, message, group=render.COMMAND, **kw)
-
-
-def _style(a: act.Action) -> discord.ButtonStyle:
-    if isinstance(a, act.End | act.Pass | act.Keep):
-        return discord.ButtonStyle.secondary
-    if isinstance(a, act.Attack | act.Block):
-        return discord.ButtonStyle.danger
-    return discord.ButtonStyle.primary
-
-
-def panel(
-    rt: TcgRuntime, state: Duel, player: str, notes: Sequence[str]
-) -> tuple[discord.Embed, discord.ui.View | None]:
-    """`player`'s private panel: their view of the duel and a button per legal action
-    (Concede stays a command: one stray tap must not end a duel)."""
-    seat = rt.seat_of(state, player)
-    assert seat is not None
-    v = rt.view_for(state, player)
-    legal = rt.legal(state, player)
-    buttons = [
-        FxButton(
-            ids.ButtonId(rt.game, DO, state.id, state.version, str(i)),
-            text=render.action_label(a, v),
-            style=_style(a),
-        )
-        for i, a in enumerate(legal)
-        if not isinstance(a, act.Concede)
-    ]
-    shown = buttons[:MAX_ACTION_BUTTONS]
-    view, dropped = make_view([shown, []])
-    hidden = len(buttons) - len(shown) + dropped
-    embed = render.hand_embed(v, seat, list(notes), hidden)
-    return embed, view
 
 
 def private_notes(rt: TcgRuntime, applied: Applied[Duel], player: str) -> list[str]:
@@ -97,6 +74,17 @@ async def run_action(
     do, their fresh panel."""
     actor: Actor[Duel] = Actor(rt)
     player = player_id(interaction)
+    if isinstance(action, act.Play | act.Call | act.Activate) and action.pay is None:
+        # T27: the payer picks what pays; with a choice to make, ask before acting.
+        state = await rt.service.get(cid)
+        ways = payment_choices(rt, state, action)
+        legal = rt.legal(state, player) if ways else []
+        if ways and action in legal and expected_version in (None, state.version):
+            index = legal.index(action)
+            embed, buttons = payment_prompt(rt, state, player, index, ways)
+            rt.paying[(cid, player)] = (state.version, index)  # `/tcg choose` answers it too
+            await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
+            return None
     async with rt.answering(cid):
         applied = await actor.act(
             interaction, cid, action, expected_version=expected_version, stale_panel=True
@@ -119,7 +107,11 @@ async def run_action(
 
 
 async def show_panel(
-    rt: TcgRuntime, interaction: discord.Interaction[Any], state: Duel, notes: Sequence[str] = ()
+    rt: TcgRuntime,
+    interaction: discord.Interaction[Any],
+    state: Duel,
+    notes: Sequence[str] = (),
+    page: int = 0,
 ) -> None:
     player = player_id(interaction)
     if rt.seat_of(state, player) is None:
@@ -129,7 +121,7 @@ async def show_panel(
             "with /tcg status.",
         )
         return
-    embed, buttons = panel(rt, state, player, notes)
+    embed, buttons = panel(rt, state, player, notes, page)
     await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
 
 
@@ -160,27 +152,45 @@ async def handle_click(
             return
         await show_panel(rt, interaction, state)
         return
-    if bid.action == DO and bid.arg is not None and bid.arg.isdigit():
+    if bid.action in (DO, PAY) and bid.arg is not None:
         if seat is None:
             await refuse(interaction, "Only the two duellists act.\nWatch with /tcg status.")
             return
         if bid.version != state.version:
+            fresh = panel(rt, state, player, [])
             await refuse(
                 interaction,
                 "This button is out of date: the duel has moved on.\nHere is your hand as "
                 "it is now.",
-                extra=[panel(rt, state, player, [])[0]],
-                view=panel(rt, state, player, [])[1],
+                extra=[fresh[0]],
+                view=fresh[1],
             )
             return
-        legal = rt.legal(state, player)
-        i = int(bid.arg)
-        if i >= len(legal):
+        page = menu_page(bid.arg) if bid.action == DO else None
+        if page is not None:  # the overflow menu's link to its next page
+            await show_panel(rt, interaction, state, page=page)
+            return
+        action = _clicked(rt, state, player, bid)
+        if action is None:
             await refuse(interaction, "This button does nothing any more.\nSee /tcg hand.")
             return
-        await run_action(rt, interaction, bid.table, legal[i], expected_version=bid.version)
+        await run_action(rt, interaction, bid.table, action, expected_version=bid.version)
         return
     await refuse(interaction, "This button does nothing any more.\nSee /tcg hand.")
+
+
+def _clicked(rt: TcgRuntime, state: Duel, player: str, bid: ids.ButtonId) -> act.Action | None:
+    """The action a `do` or `pay` click names at the state it was drawn for."""
+    legal = rt.legal(state, player)
+    arg = bid.arg or ""
+    if bid.action == DO:
+        i = int(arg) if arg.isdigit() else -1
+        return legal[i] if 0 <= i < len(legal) else None
+    pick = payment_pick(arg)
+    if pick is None or pick[0] >= len(legal):
+        return None
+    ways = payment_choices(rt, state, legal[pick[0]])
+    return ways[pick[1]] if pick[1] < len(ways) else None
 
 
 # ---- challenges ----------------------------------------------------------------------
@@ -204,16 +214,28 @@ def challenge_buttons(rt: TcgRuntime, ch: Challenge) -> discord.ui.View | None:
 
 
 async def deck_buttons(rt: TcgRuntime, ch: Challenge) -> discord.ui.View | None:
-    """The opponent's saved decks, then the preconstructed ones."""
+    """The opponent's saved decks, then the preconstructed ones: buttons, and past 20 of
+    them a menu with the next 25 (`/tcg accept deck:` names any)."""
     mine = await player_decks.saved(rt.service.store, ch.opponent)
-    row = [
-        FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, d.name), text=f"{d.name} (yours)")
-        for d in mine
-    ] + [
-        FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, deck_id), text=deck.name)
-        for deck_id, deck in sorted(rt.content.decks.items())
+    decks = [(d.name, f"{d.name} (yours)") for d in mine] + [
+        (deck_id, deck.name) for deck_id, deck in sorted(rt.content.decks.items())
     ]
-    made, _ = make_view([row[:20], []])
+    if len(decks) <= MAX_BUTTONS:
+        shown, rest = decks, []
+    else:
+        shown, rest = decks[:BUTTONS_BEFORE_MENU], decks[BUTTONS_BEFORE_MENU:]
+    row = [
+        FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, value), text=text) for value, text in shown
+    ]
+    if not rest:
+        made, _ = make_view([row, []])
+        return made
+    menu = FxSelect(
+        ids.ButtonId(rt.game, DECK, ch.id, 0),
+        [Option(text, value) for value, text in rest[:MAX_OPTIONS]],
+        placeholder="More decks",
+    )
+    made, _ = make_view_with_selects([row, []], [menu])
     return made
 
 

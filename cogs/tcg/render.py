@@ -195,7 +195,7 @@ def action_label(a: act.Action, v: DuelView) -> str:
     return a.type
 
 
-def hand_embed(v: DuelView, seat: int, notes: list[str], hidden: int = 0) -> discord.Embed:
+def hand_embed(v: DuelView, seat: int, notes: list[str]) -> discord.Embed:
     """A player's private panel: their hand, their Legends, what the duel waits on."""
     me = v.seats[seat]
     lines = list(notes)
@@ -210,8 +210,6 @@ def hand_embed(v: DuelView, seat: int, notes: list[str], hidden: int = 0) -> dis
         lines.append("**Seen on your deck**: " + ", ".join(c.name for c in v.peeked))
     if v.prompt is not None and v.prompt.seat == seat:
         lines.append(f"**Waiting on you**: {v.prompt.text}")
-    if hidden:
-        lines.append(f"({hidden} more options: use the `/tcg` commands.)")
     embed = discord.Embed(
         title="Your hand", description=clip("\n".join(lines), DESCRIPTION_MAX), colour=COLOR_PRIVATE
     )

@@ -9,39 +9,45 @@ restart-proof timers) with what is the TCG.
   (`reaction_timeout`, kept in the preferences, so it survives a restart): when it passes,
   the defender passes.
 * **Turn timer.** With `turn_timer` set, the player the duel waits on is reminded.
-* **Practice.** A seat whose player is `AI_PLAYER` is played by the engine's AI: after a
-  short pause, its choice is computed off the event loop (`asyncio.to_thread`) from its
-  own view, then committed like anyone's action.
-* **Challenges** (before a duel exists) are kept in memory, per channel, and expire.
+* **Practice.** A seat whose player is an AI id (`ai_player(level)`: "ai-random",
+  "ai-greedy", "ai-search"; the duel's own, so each practice duel has its level) is
+  played by the engine's AI of that level: after a short pause, its choice is computed
+  off the event loop (`asyncio.to_thread`) from its own view, then committed like
+  anyone's action.
+* **Challenges** (before a duel exists) are kept per channel, in memory and in the
+  database (`cogs.tcg.challenges`), so they and their expiry survive a restart.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.service.game import Applied, GameService, Refused
+from bot.storage.errors import StorageError
 from cogs.common import ids
 from cogs.common.buttons import FxButton, make_view
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import Deadline, Reminder
+from cogs.tcg import challenges as stored_challenges
 from cogs.tcg import render
+from cogs.tcg.challenges import Challenge
 from cogs.tcg.plugin import PLUGIN
 from rules.core.errors import IllegalAction, Refusal
+from rules.core.text import count
 from rules.tcg import actions as act
-from rules.tcg.cards import DeckList, TcgContent
+from rules.tcg.cards import TcgContent
 from rules.tcg.legal import legal_actions, to_act
-from rules.tcg.options import TcgOptions
 from rules.tcg.state import Duel
 from rules.tcg.view import DuelView, events_for, view
 
@@ -50,29 +56,37 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cogs.tcg")
 
-AI_PLAYER = "ai"
+AI_PLAYER = "ai"  # the AI's seat of a practice duel made before levels: search
+AI_LEVELS = ("random", "greedy", "search")
+DEFAULT_AI_LEVEL = "search"
+
+
+def ai_player(level: str) -> str:
+    """The player id of an AI seat of `level`: kept in the duel itself, so a practice
+    duel's level is its own (several at once) and survives a restart."""
+    if level not in AI_LEVELS:
+        raise ValueError(f"unknown AI level {level!r}")
+    return f"{AI_PLAYER}-{level}"
+
+
+def ai_level(player: str) -> str | None:
+    """The AI level of a seat's player id, or None for a person."""
+    if player == AI_PLAYER:
+        return DEFAULT_AI_LEVEL
+    level = player.removeprefix(AI_PLAYER + "-")
+    return level if level != player and level in AI_LEVELS else None
+
+
 # Button actions: a hand panel, the defender's React, one legal action by its index in
-# `legal_actions` at the button's version, and a challenge's Accept / Decline / deck.
-HAND, REACT, DO, ACCEPT, DECLINE, DECK = "hand", "react", "do", "accept", "decline", "deck"
-ids.register(PLUGIN.name, frozenset({HAND, REACT, DO, ACCEPT, DECLINE, DECK}))
+# `legal_actions` at the button's version, one way to pay for one (T27), and a
+# challenge's Accept / Decline / deck.
+HAND, REACT, DO, PAY = "hand", "react", "do", "pay"
+ACCEPT, DECLINE, DECK = "accept", "decline", "deck"
+ids.register(PLUGIN.name, frozenset({HAND, REACT, DO, PAY, ACCEPT, DECLINE, DECK}))
 
 CHALLENGE_SECONDS = 600.0
+MEMO_SIZE = 512  # cached legal-action lists and views (a few per active duel)
 AI_PACE = 0.6  # seconds between the AI's moves (scaled by time_scale)
-
-
-@dataclass
-class Challenge:
-    id: str
-    channel_id: int
-    guild_id: int
-    challenger: str
-    challenger_name: str
-    opponent: str
-    opponent_name: str
-    deck: DeckList
-    expires: float
-    options: TcgOptions = field(default_factory=TcgOptions)
-    task: asyncio.Task[None] | None = None
 
 
 class TcgRuntime(GameRuntime[Duel]):
@@ -92,10 +106,15 @@ class TcgRuntime(GameRuntime[Duel]):
         self.content = content
         self.challenges: dict[int, Challenge] = {}
         self.ai_pace = AI_PACE
-        self.ai_budget = 0.05
+        self.ai_budget = 0.05  # seconds a search-level move may think
         self._awaited: dict[str, int | None] = {}
         self._ai_running: set[str] = set()
         self._dm_sig: dict[tuple[str, str], tuple[Any, ...]] = {}
+        self._timed_out: dict[str, tuple[Any, ...]] = {}
+        self._memo: dict[tuple[Any, ...], Any] = {}
+        # (duel, player) -> (version, legal index) of the payment prompt last shown to
+        # them (T27), so `/tcg choose` can answer it while the duel stays at that version.
+        self.paying: dict[tuple[str, str], tuple[int, int]] = {}
 
     # ---- the house's hooks ------------------------------------------------------------
 
@@ -137,12 +156,35 @@ class TcgRuntime(GameRuntime[Duel]):
 
     def view_for(self, state: Duel, player: str | None) -> DuelView:
         """The one way this front end sees a duel: the engine's view for the person's seat
-        (None, or anyone not seated: the spectator's)."""
+        (None, or anyone not seated: the spectator's). Cached per version (see `_memo`)."""
         seat = self.seat_of(state, player) if player is not None else None
-        return view(state, self.content, seat)
+        key = ("view", state.id, state.version, seat)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._remember(key, view(state, self.content, seat))
+        assert isinstance(found, DuelView)
+        return found
 
     def legal(self, state: Duel, player: str) -> list[act.Action]:
-        return [a for a in legal_actions(state, self.content, player)]
+        """`legal_actions` for `player`, cached per version (a fresh list each call)."""
+        key = ("legal", state.id, state.version, player)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._remember(key, tuple(legal_actions(state, self.content, player)))
+        assert isinstance(found, tuple)
+        return list(found)
+
+    def _remember(self, key: tuple[Any, ...], value: Any) -> Any:
+        """One interaction asks for the same version's legal actions and views several
+        times (the option's resolution, the payment check, the answer's panel, the
+        public board, DM hands): a state never changes once it has a version, so each is
+        computed once. Bounded: the oldest entries go first."""
+        memo = self._memo
+        memo[key] = value
+        if len(memo) > MEMO_SIZE:
+            for old in list(itertools.islice(memo, len(memo) - MEMO_SIZE)):
+                del memo[old]
+        return value
 
     def waiting(self, state: Duel) -> int | None:
         return to_act(state)
@@ -218,7 +260,7 @@ class TcgRuntime(GameRuntime[Duel]):
     # ---- DM hands ---------------------------------------------------------------------
 
     def _update_dms(self, cid: str, state: Duel) -> None:
-        from cogs.tcg.interact import panel
+        from cogs.tcg.panel import panel
 
         for player in sorted(self.prefs.dm_players(cid)):
             if player in self.prefs.dm_closed or not player.isdigit():
@@ -247,36 +289,66 @@ class TcgRuntime(GameRuntime[Duel]):
             return None
         return ("window", state.turn, a.attacker, a.target or "", a.redirected)
 
+    def _turn_key(self, state: Duel) -> tuple[Any, ...] | None:
+        """The turn timer's situation: the duel waits on this person in this turn."""
+        if state.result is not None or state.options.turn_timer <= 0:
+            return None
+        seat = self.waiting(state)
+        if seat is None or ai_level(state.seats[seat].player) is not None:
+            return None
+        return ("turn", state.turn, seat)
+
     def deadline(self, state: Duel) -> Deadline | None:
-        """T10: an open reaction window closes after `reaction_timeout` seconds."""
+        """T10: an open reaction window closes after `reaction_timeout` seconds. Else,
+        with a turn timer, the person the duel waits on has `turn_timer` seconds; when
+        they run out, Fixer makes their timid moves until the duel waits on someone else
+        (`timeout_action`): pass, keep, end the turn."""
         key = self._window_key(state)
-        return None if key is None else Deadline(key, state.options.reaction_timeout)
+        if key is not None:
+            return Deadline(key, state.options.reaction_timeout)
+        key = self._turn_key(state)
+        if key is not None:
+            return Deadline(key, state.options.turn_timer, repeat=True)
+        return None
 
     def deadline_action(self, state: Duel, key: tuple[Any, ...]) -> Any | None:
-        if self._window_key(state) != tuple(key) or state.attack is None:
+        key = tuple(key)
+        if key[:1] == ("turn",):
+            if self._turn_key(state) != key:
+                return None
+            action = timeout_action(state, self.content, int(key[2]))
+            if action is not None and self._timed_out.get(state.id) != key:
+                self._timed_out[state.id] = key  # one notice for the moves that follow
+                who = state.seats[int(key[2])].name
+                note = f"⌛ {who}'s time ran out (turn timer): Fixer plays on for them."
+                self.spawn(self.say(state.id, note), name="notice")
+            return action
+        if self._window_key(state) != key or state.attack is None:
             return None
         return act.Pass(player=state.seats[1 - state.attack.seat].player)
 
     def reminder(self, state: Duel) -> Reminder | None:
-        if state.result is not None or state.options.turn_timer <= 0:
+        """One warning when three quarters of the turn timer are gone."""
+        key = self._turn_key(state)
+        if key is None or self._window_key(state) is not None:
             return None
-        seat = self.waiting(state)
-        if seat is None:
-            return None
-        player = state.seats[seat].player
+        player = state.seats[int(key[2])].player
         if not player.isdigit():
             return None
-        key = (state.turn, seat, str(state.phase), state.version)
-        return Reminder(key, state.options.turn_timer, (player,))
+        return Reminder(key, state.options.turn_timer * 0.75, (player,))
 
     def reminder_text(self, state: Duel, number: int, who: str, minutes: float) -> str:
-        return f"⏰ Warning {number}: {who}, the duel waits on you (turn timer {minutes:g} min)."
+        left = state.options.turn_timer * 0.25
+        return (
+            f"⏰ {who}, the duel waits on you: {left:g} s of your turn timer are left. "
+            "Then Fixer passes, keeps or ends your turn for you."
+        )
 
     # ---- the AI -------------------------------------------------------------------------
 
     def maybe_ai(self, cid: str, state: Duel) -> None:
         seat = self.waiting(state)
-        if seat is None or state.seats[seat].player != AI_PLAYER or cid in self._ai_running:
+        if seat is None or ai_level(state.seats[seat].player) is None or cid in self._ai_running:
             return
         self._ai_running.add(cid)
         self.spawn(self._ai_move(cid, state.version), name="ai")
@@ -288,7 +360,7 @@ class TcgRuntime(GameRuntime[Duel]):
             if state.version != version:
                 return
             seat = self.waiting(state)
-            if seat is None or state.seats[seat].player != AI_PLAYER:
+            if seat is None or ai_level(state.seats[seat].player) is None:
                 return
             action = await asyncio.to_thread(self._ai_choose, state, seat)
             try:
@@ -302,25 +374,69 @@ class TcgRuntime(GameRuntime[Duel]):
         self.maybe_ai(cid, state)
 
     def _ai_choose(self, state: Duel, seat: int) -> act.Action:
-        """Off the event loop: the AI sees only its own view."""
-        from rules.tcg.ai.search import SearchPlayer
+        """Off the event loop: the AI of the seat's level sees only its own view."""
+        from cogs.tcg.terminal.setup import make_player
 
-        legal = [a for a in legal_actions(state, self.content, AI_PLAYER) if a.type != "concede"]
+        me = state.seats[seat]
+        legal = [a for a in legal_actions(state, self.content, me.player) if a.type != "concede"]
         seen = view(state, self.content, seat)
-        player = SearchPlayer(budget=self.ai_budget)
+        level = ai_level(me.player) or DEFAULT_AI_LEVEL
+        player = make_player(level, self.content.decks.get(me.deck_id), budget=self.ai_budget)
         rng = random.Random(state.version * 7919 + state.turn)
         return player.choose(seen, legal, self.content, rng)
 
     # ---- challenges -------------------------------------------------------------------
 
-    def add_challenge(self, ch: Challenge) -> None:
+    async def add_challenge(self, ch: Challenge) -> None:
+        """A new open challenge (or one read back at start-up): stored, and timed."""
         self.challenges[ch.channel_id] = ch
+        await self.save_challenge(ch)
         ch.task = self.spawn(self._expire(ch), name="timer")
+
+    async def save_challenge(self, ch: Challenge) -> None:
+        try:
+            await stored_challenges.save(self.service.store, ch)
+        except StorageError:
+            log.warning("challenge %s: could not be stored; it lasts until a restart", ch.id)
+
+    async def start(self) -> None:
+        await super().start()
+        await self.restore_challenges()
+
+    async def on_ready(self) -> None:
+        await super().on_ready()
+        # Timed once connected, so an expiry that passed while Fixer was away can say so.
+        for ch in list(self.challenges.values()):
+            if ch.task is None:
+                ch.task = self.spawn(self._expire(ch), name="timer")
+
+    async def restore_challenges(self) -> None:
+        """The open challenges of before a restart, back in memory before the first
+        click can arrive (their timers start on connecting); a row that no longer reads
+        is dropped."""
+        try:
+            found = await stored_challenges.stored(self.service.store)
+        except StorageError:
+            log.warning("open challenges could not be read; they are lost")
+            return
+        for item, ch in found:
+            if ch is None or ch.channel_id in self.challenges:
+                log.warning("challenge %s: unreadable or a duplicate; dropped", item.name)
+                with contextlib.suppress(StorageError):
+                    await self.service.store.delete_item(
+                        item.game, item.kind, item.owner, item.name
+                    )
+                continue
+            self.challenges[ch.channel_id] = ch
+        if self.challenges:
+            log.info("tcg: %s resumed", count(len(self.challenges), "open challenge"))
 
     async def _expire(self, ch: Challenge) -> None:
         await asyncio.sleep(max(0.0, ch.expires - time.time()))
         if self.challenges.get(ch.channel_id) is ch:
             del self.challenges[ch.channel_id]
+            with contextlib.suppress(StorageError):
+                await stored_challenges.delete(self.service.store, ch)
             channel = self.bot.get_channel(ch.channel_id)
             if isinstance(channel, discord.abc.Messageable):
                 with contextlib.suppress(discord.HTTPException):
@@ -330,7 +446,43 @@ class TcgRuntime(GameRuntime[Duel]):
                     )
 
     def drop_challenge(self, ch: Challenge) -> None:
+        """The challenge is answered or withdrawn: forgotten, here and in the database."""
         if self.challenges.get(ch.channel_id) is ch:
             del self.challenges[ch.channel_id]
         if ch.task is not None:
             ch.task.cancel()
+        self.spawn(self._forget(ch), name="challenge")
+
+    async def _forget(self, ch: Challenge) -> None:
+        try:
+            await stored_challenges.delete(self.service.store, ch)
+        except StorageError:
+            log.warning("challenge %s: could not be deleted from the database", ch.id)
+
+
+#: What Fixer does for a player out of time, most timid first: nothing that spends a card
+#: when passing, keeping or ending the turn is possible; else what the duel needs.
+TIMEOUT_MOVES: tuple[type[act.Action], ...] = (
+    act.Pass,
+    act.Keep,
+    act.End,
+    act.Choose,
+    act.Roll,
+    act.Attack,
+)
+
+
+def timeout_action(state: Duel, content: TcgContent, seat: int) -> act.Action | None:
+    """What Fixer does for a player whose turn timer ran out: the timid move (pass a
+    reaction, keep a hand, end the turn), else what the duel needs to go on (a prompt's
+    first option, the roll they must make, an attack a Unit must make)."""
+    legal = [
+        a
+        for a in legal_actions(state, content, state.seats[seat].player)
+        if not isinstance(a, act.Concede)
+    ]
+    for kind in TIMEOUT_MOVES:
+        for a in legal:
+            if isinstance(a, kind):
+                return a
+    return legal[0] if legal else None

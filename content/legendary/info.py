@@ -44,6 +44,8 @@ def _numbers(c: Card) -> str:
             out.append(f"+{c.attack} Attack")
         if c.team:
             out.append(f"team {c.team}")
+        if c.halves:
+            out.append("divided: " + " / ".join(h.name for h in c.halves))
         return ", ".join(out)
     if isinstance(c, VillainCard):
         extra = f", Uru-Enchanted Weapons {c.uru}" if c.uru else ""

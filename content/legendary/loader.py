@@ -33,6 +33,7 @@ from rules.legendary.cards import (
     Scheme,
     StrikeCard,
     TacticCard,
+    TokenCard,
     TwistCard,
     VillainCard,
     WoundCard,
@@ -78,6 +79,28 @@ def _classes(raw: Any, ctx: _Ctx, path: Path, item: str, fld: str) -> Any:
     return out
 
 
+def _divided_issues(raw: dict[str, Any]) -> list[tuple[str, str]]:
+    """A divided card's own checks (L2), each naming its field: two halves, and the
+    Recruit, Attack and abilities on the halves, not on the card."""
+    halves = raw.get("halves")
+    if halves is None:
+        return []
+    if not isinstance(halves, list) or len(halves) != 2:
+        got = len(halves) if isinstance(halves, list) else 0
+        return [("halves", f"a divided card has exactly 2 halves ([[card.halves]]); {got} given")]
+    out: list[tuple[str, str]] = []
+    for fld in ("recruit", "attack", "abilities"):
+        if fld in raw:
+            out.append((fld, f"a divided card has no '{fld}' of its own: move it into the "
+                        "half it belongs to ([[card.halves]])"))  # fmt: skip
+    given = raw.get("classes") or []
+    union = {c for h in halves if isinstance(h, dict) for c in h.get("classes") or []}
+    if given and set(given) != union:
+        out.append(("classes", "a divided card's classes are its halves' classes: leave "
+                    "'classes' out (they are the halves' together)"))  # fmt: skip
+    return out
+
+
 def _label(raw: Any, k: int, what: str = "card") -> str:
     if isinstance(raw, dict) and isinstance(raw.get("id"), str):
         return f"{what} '{raw['id']}'"
@@ -98,6 +121,7 @@ _SUPPLY: dict[str, type[BaseModel]] = {
     "bystander": BystanderCard,
     "twist": TwistCard,
     "strike": StrikeCard,
+    "token": TokenCard,
 }
 
 
@@ -179,7 +203,19 @@ def load_pack(path: str | Path) -> Pack:  # noqa: C901
                 continue
             raw = {"hero": hid, "team": team, **raw}
             raw["classes"] = _classes(raw.get("classes", []), ctx, p, item, "classes")
-            card = ctx.validate(HeroCard, raw, p, item)
+            halves = raw.get("halves")
+            if isinstance(halves, list):
+                # A divided card (L2): each half's classes load like a card's.
+                raw["halves"] = [
+                    {**h, "classes": _classes(h.get("classes", []), ctx, p, item,
+                                              f"halves[{k}].classes")}
+                    if isinstance(h, dict) else h
+                    for k, h in enumerate(halves)
+                ]  # fmt: skip
+            divided = _divided_issues(raw)
+            for fld, msg in divided:
+                ctx.add(p, msg, item, fld)
+            card = None if divided else ctx.validate(HeroCard, raw, p, item)
             if card is not None:
                 add_card(card, p)
                 ids.append(card.id)
@@ -238,6 +274,7 @@ def load_pack(path: str | Path) -> Pack:  # noqa: C901
         sch = ctx.validate(Scheme, data, p, f"scheme '{data.get('id')}'")
         if sch is not None:
             schemes[sch.id] = sch
+            origin[f"scheme:{sch.id}"] = p
 
     teams: dict[str, str] = {}
     supply: dict[str, Any] = {}
@@ -245,6 +282,11 @@ def load_pack(path: str | Path) -> Pack:  # noqa: C901
         teams = manifest.get("teams", {})
         supply = manifest.get("supply", {})
     _cross_check(ctx, cards, origin, groups, masterminds, teams, root)
+    for sch in schemes.values():
+        if sch.tokens is not None and not isinstance(cards.get(sch.tokens.card), TokenCard):
+            msg = f"'{sch.tokens.card}' is not a token card of this pack (add it to "
+            ctx.add(origin[f"scheme:{sch.id}"], msg + 'supply.toml with kind = "token")',
+                    f"scheme '{sch.id}'", "tokens.card")  # fmt: skip
     if ctx.issues:
         raise ContentError(ctx.issues)
     body = {
@@ -290,6 +332,10 @@ def _cross_check(
         if isinstance(card, HeroCard) and card.team is not None and card.team not in teams:
             ctx.add(p, f"unknown team '{card.team}' (declare it in pack.toml [teams])",
                     f"card '{cid}'", "team")  # fmt: skip
+        for k, half in enumerate(card.halves or ()) if isinstance(card, HeroCard) else ():
+            if half.team is not None and half.team not in teams:
+                ctx.add(p, f"unknown team '{half.team}' (declare it in pack.toml [teams])",
+                        f"card '{cid}'", f"halves[{k}].team")  # fmt: skip
         for where, ab in _walk_abilities(card, ""):
             for k, icon in enumerate(ab.superpower):
                 if icon not in icons:

@@ -12,7 +12,7 @@ Every problem is collected (not just the first) and raised together as one
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,21 +47,65 @@ class DeckFile(BaseModel):
 
 
 def _walk_effects(card: cd.Card) -> Iterator[tuple[str, cd.Effect]]:
+    """Every effect of a card with its field path, inside modes and replacements too."""
+
+    def effects(prefix: str, effs: Iterable[cd.Effect]) -> Iterator[tuple[str, cd.Effect]]:
+        for j, e in enumerate(effs):
+            yield f"{prefix}[{j}]", e
+            if isinstance(e, cd.ChooseOne):
+                for k, mode in enumerate(e.modes):
+                    yield from effects(f"{prefix}[{j}].modes[{k}].effects", mode.effects)
+
     def text(prefix: str, t: cd.Text) -> Iterator[tuple[str, cd.Effect]]:
         for i, tr in enumerate(t.triggers):
-            for j, e in enumerate(tr.effects):
-                yield f"{prefix}triggers[{i}].effects[{j}]", e
+            yield from effects(f"{prefix}triggers[{i}].effects", tr.effects)
         for i, ab in enumerate(t.abilities):
-            for j, e in enumerate(ab.effects):
-                yield f"{prefix}abilities[{i}].effects[{j}]", e
+            yield from effects(f"{prefix}abilities[{i}].effects", ab.effects)
+        for i, rep in enumerate(t.replacements):
+            yield from effects(f"{prefix}replacements[{i}].instead", rep.instead)
 
     yield from text("text.", card.text)
     if card.lower is not None:
         yield from text("lower.", card.lower)
-    for j, e in enumerate(card.effects):
-        yield f"effects[{j}]", e
-    for j, e in enumerate(card.legacy_effects):
-        yield f"legacy_effects[{j}]", e
+    yield from effects("effects", card.effects)
+    yield from effects("legacy_effects", card.legacy_effects)
+
+
+def _walk_filters(card: cd.Card) -> Iterator[tuple[str, cd.Match]]:
+    """Every name / tag filter of a card (effects, triggers, replacements) with its path."""
+    for fld, eff in _walk_effects(card):
+        if isinstance(eff, cd.Match) and eff.filtered():
+            yield fld, eff
+    for prefix, t in (("text.", card.text), ("lower.", card.lower)):
+        if t is None:
+            continue
+        for i, tr in enumerate(t.triggers):
+            if tr.filtered():
+                yield f"{prefix}triggers[{i}]", tr
+        for i, rep in enumerate(t.replacements):
+            if rep.filtered():
+                yield f"{prefix}replacements[{i}]", rep
+
+
+def _filter_problems(cards: dict[str, cd.Card]) -> Iterator[tuple[str, str, str]]:
+    """(card id, field, problem) for filters no card of the pack can ever pass: a duel
+    plays one pack, so such a filter is a typo."""
+    names = sorted({c.name for c in cards.values()})
+    tags = sorted({t for c in cards.values() for t in c.tags})
+    for cid, card in cards.items():
+        for fld, m in _walk_filters(card):
+            if m.named is not None and m.named not in names:
+                yield (
+                    cid,
+                    f"{fld}.named",
+                    f"no card in this pack is named '{m.named}'{did_you_mean(m.named, names)}",
+                )
+            if m.tag is not None and m.tag not in tags:
+                yield (
+                    cid,
+                    f"{fld}.tag",
+                    f"no card in this pack has the tag '{m.tag}'{did_you_mean(m.tag, tags)}",
+                )
 
 
 def _card_label(raw: Any, index: int) -> str:
@@ -132,6 +176,8 @@ def load_pack(
                     )
             cards[card.id] = card
             where[card.id] = file
+    for cid, fld, problem in _filter_problems(cards):
+        ctx.add(where[cid], problem, f"card '{cid}'", fld)
     decks: dict[str, cd.DeckList] = {}
     for file in sorted((root / "decks").glob("*.toml")):
         data = ctx.load_toml(file)

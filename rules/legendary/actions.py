@@ -19,11 +19,13 @@ class _Action(BaseModel):
 
 class Play(_Action):
     """Play a card from hand. `fated_future`: the answer to its Fated Future, if it has
-    one (None: ask when it resolves)."""
+    one (None: ask when it resolves). `half`: which half of a divided card to play (0 or
+    1; None: ask, L2)."""
 
     type: Literal["play"] = "play"
     card: str
     fated_future: bool | None = None
+    half: int | None = Field(default=None, ge=0, le=1)
 
 
 class Recruit(_Action):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.legendary.effects import Ability, AttackBonus, CardKind, Effect, HeroClass
 
@@ -30,6 +30,21 @@ class Rarity(StrEnum):
     RARE = "rare"
 
 
+class Half(BaseModel):
+    """One half of a divided card (L2): its own name, classes, team, printed Recruit and
+    Attack, and abilities. The card's cost is shared."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=60)
+    text: str = ""
+    classes: frozenset[HeroClass] = frozenset()
+    team: str | None = None
+    recruit: int | None = Field(default=None, ge=0)
+    attack: int | None = Field(default=None, ge=0)
+    abilities: tuple[Ability, ...] = ()
+
+
 class HeroCard(_Card):
     kind: CardKind = CardKind.HERO
     hero: str = ""  # the Hero Name shared by all 14 cards ("" for grey supply cards)
@@ -41,10 +56,35 @@ class HeroCard(_Card):
     rarity: Rarity = Rarity.COMMON
     copies: int = Field(default=1, ge=1)
     abilities: tuple[Ability, ...] = ()
+    # A divided card (L2): two halves; you play one. Off the table it has every class of
+    # both halves (the card's `classes` are their union), and it is still one card.
+    halves: tuple[Half, Half] | None = None
+
+    @model_validator(mode="after")
+    def _divided(self) -> HeroCard:
+        if self.halves is None:
+            return self
+        if self.recruit is not None or self.attack is not None or self.abilities:
+            raise ValueError(
+                "a divided card keeps its Recruit, Attack and abilities on its halves: "
+                "move them into [[card.halves]]"
+            )
+        union = frozenset().union(*(h.classes for h in self.halves))
+        if self.classes and self.classes != union:
+            raise ValueError(
+                "a divided card's classes are its halves' classes: leave 'classes' out "
+                "or list exactly those of the halves"
+            )
+        object.__setattr__(self, "classes", union)
+        return self
 
     @property
     def grey(self) -> bool:
         return not self.classes
+
+    def side(self, half: int | None) -> HeroCard | Half:
+        """What is played: the whole card, or one half of a divided card."""
+        return self.halves[half] if self.halves is not None and half is not None else self
 
 
 class WoundCard(_Card):
@@ -73,6 +113,8 @@ class SpecialAction(BaseModel):
     effects: tuple[Effect, ...] = ()
     # Penalties "after you draw your new hand" (L11).
     after_new_hand: tuple[Effect, ...] = ()
+    # Offered only while a token (Sludge) is under some HQ space (L13).
+    needs_hq_token: bool = False
 
 
 class VillainCard(_Card):
@@ -91,6 +133,12 @@ class VillainCard(_Card):
     # While this Villain is in the city, the first of recruiting or fighting in a turn
     # locks out the other (L10).
     recruit_or_fight_lock: bool = False
+
+
+class TokenCard(_Card):
+    """A Scheme's token (Sludge, L13): kept in the Scheme's token supply."""
+
+    kind: CardKind = CardKind.TOKEN
 
 
 class TwistCard(_Card):
@@ -156,6 +204,10 @@ class EvilWinsOn(StrEnum):
     WOUNDS_EMPTY = "wounds_empty"  # the Wound stack is empty
     VILLAIN_DECK_EMPTY = "villain_deck_empty"
     HERO_DECK_EMPTY = "hero_deck_empty"
+    # The Mastermind's votes (stacked Twists) minus the top Hero Name's votes (L12).
+    VOTE_LEAD = "vote_lead"
+    # The Scheme's tokens put out so far (under the HQ or KO'd: not back in supply, L13).
+    TOKENS_OUT = "tokens_out"
 
 
 class EvilWins(BaseModel):
@@ -180,6 +232,18 @@ class TwistRule(BaseModel):
     effects: tuple[Effect, ...]
 
 
+class Tokens(BaseModel):
+    """A Scheme's token supply, made at setup: `count` copies of the token card `card`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    card: str
+    count: int = Field(ge=1, le=60)
+    # A Hero in an HQ space with a token under it can't be recruited (gaining it by an
+    # effect is not recruiting).
+    blocks_recruit: bool = False
+
+
 class Scheme(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -195,6 +259,7 @@ class Scheme(BaseModel):
     # Setup that shuffles Tactics into a deck needs single-sided cards (§7 Epic sides).
     shuffles_tactics: bool = False
     special_actions: tuple[SpecialAction, ...] = ()
+    tokens: Tokens | None = None
 
 
 class HeroDef(BaseModel):
@@ -216,7 +281,16 @@ class GroupDef(BaseModel):
     cards: tuple[str, ...]
 
 
-Card = HeroCard | WoundCard | BystanderCard | VillainCard | TwistCard | StrikeCard | TacticCard
+Card = (
+    HeroCard
+    | WoundCard
+    | BystanderCard
+    | VillainCard
+    | TwistCard
+    | StrikeCard
+    | TacticCard
+    | TokenCard
+)
 
 
 class Pack(BaseModel):

@@ -30,6 +30,9 @@ class Code(StrEnum):
     LOCKED = "locked"
     NO_SUCH_ACTION = "no_such_action"
     ALREADY_USED = "already_used"
+    NOT_AVAILABLE = "not_available"
+    BAD_HALF = "bad_half"
+    BURIED = "buried"
 
 
 def refuse(code: Code, message: str) -> IllegalAction:
@@ -64,6 +67,8 @@ class Ev(StrEnum):
     HEAL = "heal"
     SPECIAL = "special"
     ADAPT = "adapt"
+    STACK = "stack"
+    FLUSH = "flush"
     MOVE = "move"
     CLEANUP = "cleanup"
     DECK_OUT = "deck_out"

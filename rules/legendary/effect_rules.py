@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.legendary import effects as fx
+from rules.legendary import scheme_rules
 from rules.legendary.cards import (
     HeroCard,
     VillainCard,
@@ -12,7 +13,6 @@ from rules.legendary.codes import Ev
 from rules.legendary.named import NAMED_EFFECTS, Host
 from rules.legendary.state import (
     CITY,
-    OpAbilities,
     OpEffect,
     Option,
     OpVillainCard,
@@ -27,6 +27,7 @@ from rules.legendary.steps import (
     choose_card,
     effects_op,
     gain_wound,
+    play_side,
     push,
     rescued,
     seats_for,
@@ -106,6 +107,14 @@ def _effect(w: Work, op: OpEffect, choice: str | None) -> None:  # noqa: C901
         _choose_one(w, op, e, choice)
     elif isinstance(e, fx.PlayCopy):
         _play_copy(w, op, e, choice)
+    elif isinstance(e, fx.StackHero):
+        scheme_rules.stack_hero(w, op, e, choice)
+    elif isinstance(e, fx.StackTwist):
+        scheme_rules.stack_twist(w)
+    elif isinstance(e, fx.TokenUnderHq):
+        scheme_rules.token_under_hq(w, op, e, choice)
+    elif isinstance(e, fx.FlushHq):
+        scheme_rules.flush_hq(w, op)
     elif isinstance(e, fx.ReEnter):
         back = [i for i in w.z[Z.ESCAPE] if isinstance(w.card(i), VillainCard)]
         if back:
@@ -146,7 +155,7 @@ def send_undercover(w: Work, seat: int, inst: str, src: str) -> None:
     w.move(inst, src, Z.victory(seat))
     w.undercover.append(inst)
     w.emit(Ev.UNDERCOVER, f"{w.who(seat)} sends {w.name(inst)} Undercover", seat=seat, card=inst)
-    if src.startswith("hq"):
+    if src.startswith("hq") and src[2:].isdigit():
         w.refill_hq(int(src[2:]))
 
 
@@ -349,11 +358,8 @@ def _play_copy(w: Work, op: OpEffect, e: fx.PlayCopy, choice: str | None) -> Non
     w.inst = {**w.inst, copy: c.id}
     before = len(w.played)
     w.played.append(copy)
-    w.recruit += c.recruit or 0
-    w.attack += c.attack or 0
-    w.emit(Ev.PLAY, f"{w.who(op.seat)} plays a copy of {c.name}", seat=op.seat, card=copy)
-    if c.abilities:
-        push(w, OpAbilities(seat=op.seat, source=copy, abilities=c.abilities, before=before))
+    # A copy of a divided card is a copy of the half that was played (L2, L3).
+    play_side(w, op.seat, copy, w.halves.get(pick), before, None)
 
 
 def _doable(w: Work, seat: int, effects: tuple[fx.Effect, ...]) -> bool:

@@ -61,6 +61,7 @@ class Zone(StrEnum):
     HQ = "hq"
     KO = "ko"
     PLAYED_THIS_TURN = "played_this_turn"  # every card played, even if moved since (§5)
+    HEROES = "heroes"  # "your Heroes": hand plus played cards still in front of you (§5)
 
 
 class CardKind(StrEnum):
@@ -71,6 +72,7 @@ class CardKind(StrEnum):
     TWIST = "twist"
     STRIKE = "strike"
     TACTIC = "tactic"
+    TOKEN = "token"  # a Scheme's token (Sludge, L13)
 
 
 class _Data(BaseModel):
@@ -263,6 +265,41 @@ class PlayCopy(_Data):
     match: Match = Match()
 
 
+class StackHero(_Data):
+    """Put one of your Heroes (from `zone`, matching `match`) on the Scheme's stack, where
+    it is out of play: no VP, no Cyber-Mod count (L12). A played card keeps what it
+    produced and still counts as played. Grey Heroes are never stacked."""
+
+    type: Literal["stack_hero"] = "stack_hero"
+    zone: Zone = Zone.HEROES
+    match: Match = Match()
+    may: bool = False
+    # Done only when a Hero was stacked ("whoever stacks may also ...", L12).
+    then: tuple[Effect, ...] = ()
+
+
+class StackTwist(_Data):
+    """The Twist being played goes on the Scheme's stack instead of the KO pile (a vote
+    for the Mastermind, L12)."""
+
+    type: Literal["stack_twist"] = "stack_twist"
+
+
+class TokenUnderHq(_Data):
+    """Put `n` tokens from the Scheme's token supply under HQ spaces, one each; the current
+    player chooses among the spaces with the fewest tokens (L13)."""
+
+    type: Literal["token_under_hq"] = "token_under_hq"
+    n: int = Field(default=1, ge=1, le=5)
+
+
+class FlushHq(_Data):
+    """KO every token under the HQ and the Hero in each of those spaces (the HQ refills),
+    then each player gains exactly one Wound, however many tokens there were (L13)."""
+
+    type: Literal["flush_hq"] = "flush_hq"
+
+
 class Choice(_Data):
     label: str
     effects: tuple[Effect, ...]
@@ -303,12 +340,17 @@ Effect = Annotated[
     | ReEnter
     | VillainEscapes
     | PlayCopy
+    | StackHero
+    | StackTwist
+    | TokenUnderHq
+    | FlushHq
     | ChooseOne
     | Named,
     Field(discriminator="type"),
 ]
 
 RevealOr.model_rebuild()
+StackHero.model_rebuild()
 Choice.model_rebuild()
 ChooseOne.model_rebuild()
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rules.core.errors import IllegalAction, Refusal
 from rules.core.events import Event
 from rules.core.text import count
-from rules.legendary import city, steps
+from rules.legendary import city, scheme_rules, steps
 from rules.legendary import resolve as rs
 from rules.legendary.actions import (
     MASTERMIND,
@@ -42,8 +42,8 @@ from rules.legendary.state import (
     HQ,
     Game,
     Op,
-    OpAbilities,
     OpEffect,
+    OpHalf,
     OpNextTurn,
     OpReturnRevealed,
     Result,
@@ -136,20 +136,16 @@ def _play(w: Work, a: Play) -> None:
     c = w.card(a.card)
     if isinstance(c, WoundCard) or not isinstance(c, HeroCard):
         raise refuse(Code.CANT_PLAY_WOUND, "Wounds can't be played.\nHeal to KO them instead.")
+    if c.halves is None and a.half is not None:
+        raise refuse(Code.BAD_HALF, f"{c.name} is not a divided card.\nPlay it without a half.")
     w.move(a.card, Z.hand(seat), Z.played(seat))
     before = len(w.played)
     w.played.append(a.card)
-    w.recruit += c.recruit or 0
-    w.attack += c.attack or 0
-    w.emit(Ev.PLAY, f"{w.who(seat)} plays {c.name}", seat=seat, card=a.card)
-    if c.abilities:
-        steps.push(
-            w,
-            OpAbilities(
-                seat=seat, source=a.card, abilities=c.abilities, before=before,
-                fated=a.fated_future,
-            ),
-        )  # fmt: skip
+    if c.halves is not None and a.half is None:
+        # A divided card: which half? (L2)
+        steps.push(w, OpHalf(seat=seat, card=a.card, before=before, fated=a.fated_future))
+    else:
+        steps.play_side(w, seat, a.card, a.half, before, a.fated_future)
     rs.run(w)
 
 
@@ -167,6 +163,12 @@ def _recruit(w: Work, a: Recruit) -> None:
         if slot is None:
             raise refuse(Code.NOT_IN_HQ, "That Hero is not in the HQ.\nPick an HQ Hero or Officer.")
         inst, src = a.card, Z.hq(slot)
+        if scheme_rules.recruit_blocked(w, slot):
+            raise refuse(
+                Code.BURIED,
+                f"{w.name(inst)} can't be recruited: something is under its HQ space.\n"
+                "Flush the HQ first, or recruit another Hero.",
+            )
     c = w.card(inst)
     assert isinstance(c, HeroCard)
     if w.fought and w.locked():
@@ -287,6 +289,12 @@ def _special(w: Work, a: Special) -> None:
         raise refuse(Code.NO_SUCH_ACTION, "There is no such special action in this game.")
     if sa.once_per_turn and sa.id in w.specials:
         raise refuse(Code.ALREADY_USED, f"You already used {sa.name} this turn.")
+    if not w.special_available(sa):
+        raise refuse(
+            Code.NOT_AVAILABLE,
+            f"You can't use {sa.name} now: nothing is under the HQ.\n"
+            "Wait until a Twist puts something there.",
+        )
     if w.attack < sa.attack or w.recruit < sa.recruit:
         raise refuse(
             Code.CANT_AFFORD,
@@ -337,6 +345,7 @@ def _end_turn(w: Work) -> None:
     w.recruited = w.fought = w.healed = w.uru_failed = False
     w.specials = []
     w.copies = {}  # copies vanish at cleanup (L3)
+    w.halves = {}
     # "After you draw your new hand" effects, then the next turn (§4 cleanup, L11).
     later, w.after_draw = w.after_draw, []
     steps.push(w, *later, OpNextTurn())
@@ -385,13 +394,13 @@ def legal_actions(game: Game, pack: Pack, seat: int) -> list[Action]:
         out.append(Play(seat=seat, card=i))
     lock = w.locked()
     for sa in w.special_actions():
-        if not (sa.once_per_turn and sa.id in w.specials) and (
-            w.attack >= sa.attack and w.recruit >= sa.recruit
-        ):
+        if w.special_available(sa) and (w.attack >= sa.attack and w.recruit >= sa.recruit):
             out.append(Special(seat=seat, action=sa.id))
     if not w.healed:
         if not (lock and w.fought):
             for s in range(HQ):
+                if scheme_rules.recruit_blocked(w, s):
+                    continue
                 for i in w.z[Z.hq(s)]:
                     c = w.card(i)
                     if isinstance(c, HeroCard) and c.cost <= w.recruit:

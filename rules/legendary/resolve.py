@@ -5,6 +5,7 @@ and the city in `city`, the shared primitives in `steps`."""
 
 from __future__ import annotations
 
+from rules.legendary.cards import HeroCard
 from rules.legendary.city import adapt, enter, escape_parts, return_revealed, villain_card
 from rules.legendary.codes import Ev
 from rules.legendary.effect_rules import _effect
@@ -15,6 +16,7 @@ from rules.legendary.state import (
     OpEffect,
     OpEnter,
     OpEscape,
+    OpHalf,
     OpNextTurn,
     OpOrder,
     Option,
@@ -23,7 +25,7 @@ from rules.legendary.state import (
     Result,
     Z,
 )
-from rules.legendary.steps import NO, YES, push
+from rules.legendary.steps import NO, YES, play_side, push
 from rules.legendary.work import Work
 
 
@@ -53,6 +55,8 @@ def execute(w: Work, op: Op, choice: str | None) -> None:
         next_turn(w)
     elif isinstance(op, OpOrder):
         _order(w, op, choice)
+    elif isinstance(op, OpHalf):
+        _half(w, op, choice)
     else:
         return_revealed(w)
 
@@ -106,6 +110,17 @@ def _abilities(w: Work, op: OpAbilities, choice: str | None) -> None:
             for e in effects
         ]
     push(w, *ops, tail)
+
+
+def _half(w: Work, op: OpHalf, choice: str | None) -> None:
+    """Which half of a divided card is played (L2)."""
+    c = w.card(op.card)
+    assert isinstance(c, HeroCard) and c.halves is not None
+    if choice is None:
+        opts = [Option(id=str(k), label=h.name) for k, h in enumerate(c.halves)]
+        w.ask(PromptKind.CHOOSE_ONE, op.seat, f"Which half of {c.name} do you play?", opts, op)
+        return
+    play_side(w, op.seat, op.card, int(choice), op.before, op.fated)
 
 
 def _order(w: Work, op: OpOrder, choice: str | None) -> None:

@@ -19,8 +19,10 @@ list is top first where order matters (decks, Villain Deck, Hero Deck, Tactics):
     t.fight(0, "thug")
     assert t.ids("p0.victory") == ["thug"]
 
-Stacks not given (Wounds, Bystanders, Officers) are filled from the pack's supply; give
-`wounds=0` etc. for an empty one. The position starts in step 2 of `current`'s turn, with
+Stacks not given (Wounds, Bystanders, Officers, the Scheme's tokens) are filled from the
+pack's supply; give `wounds=0` etc. for an empty one. `scheme_stack` is the Scheme's
+public stack (votes, L12) and `under={space: [token, ...]}` the tokens under HQ spaces
+(L13). The position starts in step 2 of `current`'s turn, with
 nothing pending, unless `start_turn=True` plays the Villain card first.
 """
 
@@ -72,6 +74,9 @@ def scenario(
     ko: Sequence[str] = (),
     tactics: Sequence[str] | None = None,
     mm_captured: Sequence[str] = (),
+    scheme_stack: Sequence[str] = (),
+    under: Mapping[int, Sequence[str]] | None = None,
+    tokens: int | None = None,
     bystanders: int | None = None,
     wounds: int | None = None,
     officers: int | None = None,
@@ -126,6 +131,12 @@ def scenario(
     zones[Z.KO] = make(ko)
     zones[Z.TACTICS] = make(tactics if tactics is not None else mm.tactics)
     zones[Z.MM_CAP] = make(mm_captured)
+    zones[Z.SCHEME_STACK] = make(scheme_stack)
+    for space, ids in (under or {}).items():
+        zones[Z.under(space)] = make(ids)
+    if sch.tokens is not None:
+        nt = sch.tokens.count if tokens is None else tokens
+        zones[Z.TOKENS] = make([sch.tokens.card] * nt)
     nb = pack.bystanders if bystanders is None else bystanders
     zones[Z.BYSTANDERS] = make([pack.bystander[k % len(pack.bystander)] for k in range(nb)])
     zones[Z.WOUNDS] = make([pack.wound] * (pack.wounds if wounds is None else wounds))

@@ -201,6 +201,8 @@ def new_game(pack: Pack, setup: Setup, seed: int) -> Outcome:
     zones[Z.HERO_DECK] = hdeck
     zones[Z.OFFICERS] = make(pack.officer, pack.officers)
     zones[Z.WOUNDS] = make(pack.wound, pack.wounds)
+    if scheme.tokens is not None:
+        zones[Z.TOKENS] = make(scheme.tokens.card, scheme.tokens.count)  # L13
     # 5. Players: 12 starting cards, shuffled, draw 6.
     for p in range(n):
         start = make(pack.agent, pack.agents) + make(pack.trooper, pack.troopers)

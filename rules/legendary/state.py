@@ -8,6 +8,8 @@ so conservation across zones is one concatenation. Zone names (see `Z`):
     city0..city4 (0 = Bridge ... 4 = Sewers; at most one card) and city0.cap..city4.cap
     hq0..hq4 (at most one card, each under the city space of the same index)
     mm.tactics (top first) mm.cap
+    scheme.stack (a Scheme's public stack: votes, L12) scheme.tokens (its token supply,
+    e.g. Sludge, L13) and hq0.under..hq4.under (tokens under an HQ space, L13)
     p{seat}.deck (top first) p{seat}.hand p{seat}.played p{seat}.discard p{seat}.victory
 
 Work still to resolve is the `pending` queue of `Op`s; a choice stops it with a `Prompt`
@@ -45,6 +47,8 @@ class Z:
     REVEALED = "revealed"
     TACTICS = "mm.tactics"
     MM_CAP = "mm.cap"
+    SCHEME_STACK = "scheme.stack"
+    TOKENS = "scheme.tokens"
 
     @staticmethod
     def city(i: int) -> str:
@@ -57,6 +61,10 @@ class Z:
     @staticmethod
     def hq(i: int) -> str:
         return f"hq{i}"
+
+    @staticmethod
+    def under(i: int) -> str:
+        return f"hq{i}.under"
 
     @staticmethod
     def deck(p: int) -> str:
@@ -91,10 +99,13 @@ def all_zone_names(players: int) -> list[str]:
         Z.REVEALED,
         Z.TACTICS,
         Z.MM_CAP,
+        Z.SCHEME_STACK,
+        Z.TOKENS,
     ]
     for i in range(CITY):
         names += [Z.city(i), Z.cap(i)]
     names += [Z.hq(i) for i in range(HQ)]
+    names += [Z.under(i) for i in range(HQ)]
     for p in range(players):
         names += [Z.deck(p), Z.hand(p), Z.played(p), Z.discard(p), Z.victory(p)]
     return names
@@ -192,6 +203,16 @@ class OpOrder(_M):
     rescue: tuple[OpEffect, ...]
 
 
+class OpHalf(_M):
+    """A divided card was played without saying which half: ask, then play it (L2)."""
+
+    type: Literal["half"] = "half"
+    seat: int
+    card: str
+    before: int
+    fated: bool | None = None
+
+
 class OpNextTurn(_M):
     """After cleanup (and any "after you draw your new hand" effects): the next turn, or
     the end of the game after a won or run-out turn (§6)."""
@@ -208,6 +229,7 @@ Op = Annotated[
     | OpAdapt
     | OpReturnRevealed
     | OpOrder
+    | OpHalf
     | OpNextTurn,
     Field(discriminator="type"),
 ]
@@ -254,6 +276,8 @@ class Turn(_M):
     after_draw: tuple[OpEffect, ...] = ()
     # Copies played this turn (L3): id -> card id. In no zone; they vanish at cleanup.
     copies: dict[str, str] = {}
+    # Divided cards played this turn (L2): instance id -> the half played (0 or 1).
+    halves: dict[str, int] = {}
 
 
 class Result(StrEnum):

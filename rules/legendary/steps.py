@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.legendary import effects as fx
 from rules.legendary.cards import (
     BystanderCard,
+    HeroCard,
 )
 from rules.legendary.codes import Ev
 from rules.legendary.state import (
@@ -118,3 +119,31 @@ def choose_card(
 def again(w: Work, op: OpEffect, n: int) -> None:
     if op.done + 1 < n:
         push(w, op.model_copy(update={"done": op.done + 1}))
+
+
+def play_side(
+    w: Work, seat: int, inst: str, half: int | None, before: int, fated: bool | None
+) -> None:
+    """A card just put among the played cards produces its printed Recruit and Attack
+    and queues its abilities; a divided card only its chosen half's (L2)."""
+    c = w.card(inst)
+    assert isinstance(c, HeroCard)
+    side = c.side(half)
+    if c.halves is not None and half is not None:
+        w.halves[inst] = half
+    w.recruit += side.recruit or 0
+    w.attack += side.attack or 0
+    label = c.name if side is c else f"{side.name} ({c.name})"
+    if inst in w.copies:
+        label = f"a copy of {label}"  # L3
+    if c.halves is not None:
+        w.emit(Ev.PLAY, f"{w.who(seat)} plays {label}", seat=seat, card=inst, half=half)
+    else:
+        w.emit(Ev.PLAY, f"{w.who(seat)} plays {label}", seat=seat, card=inst)
+    if side.abilities:
+        push(
+            w,
+            OpAbilities(
+                seat=seat, source=inst, abilities=side.abilities, before=before, fated=fated
+            ),
+        )

@@ -44,6 +44,9 @@ class CardRef(_V):
     # Keywords a front end marks ("Fated", "Uru 2"...): fated_future, undercover,
     # cyber_mod, superpower, uru, fight_or_fail.
     keywords: tuple[str, ...] = ()
+    # A divided card (L2): its halves' names, and the half played this turn (if any).
+    halves: tuple[str, ...] = ()
+    half: int | None = None
 
 
 class SpaceView(_V):
@@ -117,6 +120,14 @@ class GameView(_V):
     mastermind: MastermindView
     city: tuple[SpaceView, ...]
     hq: tuple[CardRef | None, ...]
+    # Tokens under each HQ space (Sludge, L13) and the Scheme's token supply left.
+    hq_under: tuple[tuple[CardRef, ...], ...] = ()
+    tokens: int = 0
+    # The Scheme's public stack (L12), and its votes in units of 10 million: the
+    # Mastermind's and each Hero Name's.
+    scheme_stack: tuple[CardRef, ...] = ()
+    mastermind_votes: int = 0
+    hero_votes: dict[str, int] = {}
     escape: tuple[CardRef, ...]
     escape_cyber: dict[str, int]  # the Escape pile by class (enemy Cyber-Mods)
     ko: tuple[CardRef, ...]
@@ -141,6 +152,8 @@ def keywords(c: Card) -> tuple[str, ...]:
     abilities: list[Ability] = []
     if isinstance(c, HeroCard):
         abilities = list(c.abilities)
+        for h in c.halves or ():
+            abilities += h.abilities
     elif isinstance(c, VillainCard | TacticCard):
         abilities = [*c.fight, *c.fight_or_fail]
         if isinstance(c, VillainCard):
@@ -179,6 +192,8 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
                 team=c.team,
                 undercover=i in uc,
                 keywords=keywords(c),
+                halves=tuple(h.name for h in c.halves or ()),
+                half=game.turn.halves.get(i),
             )
         return CardRef(inst=i, id=c.id, name=c.name, undercover=i in uc, keywords=keywords(c))
 
@@ -243,6 +258,7 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
             options=gp.options if seat == gp.seat else None,
         )
     officer = pack.cards[pack.officer]
+    votes = w.votes()
     return GameView(
         viewer=seat,
         version=game.version,
@@ -265,6 +281,11 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         mastermind=mm,
         city=tuple(city),
         hq=tuple((ref(w.z[Z.hq(i)][0]) if w.z[Z.hq(i)] else None) for i in range(HQ)),
+        hq_under=tuple(refs(Z.under(i)) for i in range(HQ)),
+        tokens=len(w.z[Z.TOKENS]),
+        scheme_stack=refs(Z.SCHEME_STACK),
+        mastermind_votes=votes[0],
+        hero_votes=votes[1],
         escape=refs(Z.ESCAPE),
         escape_cyber=cyber(Z.ESCAPE),
         ko=refs(Z.KO),

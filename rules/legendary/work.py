@@ -49,6 +49,7 @@ from rules.legendary.state import (
     Turn,
     UruGate,
     Z,
+    all_zone_names,
 )
 
 
@@ -57,7 +58,10 @@ class Work:
         self.g = game
         self.pack = pack
         self.z: dict[str, list[str]] = {k: list(v) for k, v in game.zones.items()}
+        for name in all_zone_names(game.players):
+            self.z.setdefault(name, [])  # games saved before a zone existed
         self.copies: dict[str, str] = dict(game.turn.copies)
+        self.halves: dict[str, int] = dict(game.turn.halves)
         # Copies (L3) resolve like cards but live in no zone.
         self.inst = game.instances if not self.copies else {**game.instances, **self.copies}
         self.rng = game.rng
@@ -104,6 +108,7 @@ class Work:
                     specials=tuple(self.specials),
                     after_draw=tuple(self.after_draw),
                     copies=self.copies,
+                    halves=self.halves,
                 ),
                 "undercover": tuple(self.undercover),
                 "current": self.current,
@@ -139,17 +144,26 @@ class Work:
         c = self.card(inst)
         return c.classes if isinstance(c, HeroCard) else frozenset()
 
-    def icons(self, inst: str) -> set[str]:
-        """A card's Superpower icons: its classes and its team."""
+    def played_side(self, inst: str) -> tuple[frozenset[HeroClass], str | None]:
+        """The classes and team a card shows as a played card: a divided card shows only
+        the half that was played (L2); any other card, its own."""
         c = self.card(inst)
         if not isinstance(c, HeroCard):
-            return set()
-        out: set[str] = {k.value for k in c.classes}
-        if c.team:
-            out.add(c.team)
+            return frozenset(), None
+        side = c.side(self.halves.get(inst))
+        team = side.team if side.team is not None else c.team
+        return side.classes, team
+
+    def icons(self, inst: str) -> set[str]:
+        """A played card's Superpower icons: its classes and its team (L2: a divided
+        card's played half only)."""
+        classes, team = self.played_side(inst)
+        out: set[str] = {k.value for k in classes}
+        if team:
+            out.add(team)
         return out
 
-    def matches(self, inst: str, m: Match) -> bool:
+    def matches(self, inst: str, m: Match, *, as_played: bool = False) -> bool:
         c = self.card(inst)
         if m.kind is not None and c.kind is not m.kind:
             return False
@@ -158,11 +172,12 @@ class Work:
         if m.cls or m.grey is not None or m.team is not None or m.max_cost is not None:
             if not isinstance(c, HeroCard):
                 return False
-            if m.cls and not (c.classes & set(m.cls)):
+            classes, team = self.played_side(inst) if as_played else (c.classes, c.team)
+            if m.cls and not (classes & set(m.cls)):
                 return False
             if m.grey is not None and c.grey is not m.grey:
                 return False
-            if m.team is not None and c.team != m.team:
+            if m.team is not None and team != m.team:
                 return False
             if m.max_cost is not None and c.cost > m.max_cost:
                 return False
@@ -206,6 +221,8 @@ class Work:
             return list(self.z[Z.KO])
         if zone is Zone.HQ:
             return [c for i in range(HQ) for c in self.z[Z.hq(i)]]
+        if zone is Zone.HEROES:
+            return self.your_heroes(seat)
         return list(self.played) if seat == self.current else []
 
     def zone_of(self, seat: int, zone: Zone) -> str:
@@ -219,7 +236,12 @@ class Work:
         }[zone]
 
     def count(self, seat: int, c: Count) -> int:
-        return sum(1 for i in self.zone_cards(seat, c.zone) if self.matches(i, c.match))
+        as_played = c.zone is Zone.PLAYED_THIS_TURN
+        return sum(
+            1
+            for i in self.zone_cards(seat, c.zone)
+            if self.matches(i, c.match, as_played=as_played)
+        )
 
     # ---- Cyber-Mod ------------------------------------------------------------------
 
@@ -339,6 +361,47 @@ class Work:
     def special_actions(self) -> list[SpecialAction]:
         return [*self.scheme.special_actions, *self.mm.special_actions]
 
+    def special_available(self, sa: SpecialAction) -> bool:
+        """Whether a special action can be taken now, before paying (L13's flush needs a
+        token under the HQ)."""
+        if sa.once_per_turn and sa.id in self.specials:
+            return False
+        return not sa.needs_hq_token or self.hq_tokens() > 0
+
+    # ---- Scheme stacks and tokens (L12, L13) ----------------------------------------
+
+    def hq_tokens(self) -> int:
+        return sum(len(self.z[Z.under(i)]) for i in range(HQ))
+
+    def tokens_out(self) -> int:
+        """Tokens put out so far: every token not back in the supply (KO'd ones count)."""
+        return sum(
+            1
+            for k, v in self.z.items()
+            if k != Z.TOKENS
+            for i in v
+            if self.card(i).kind is CardKind.TOKEN
+        )
+
+    def votes(self) -> tuple[int, dict[str, int]]:
+        """Votes on the Scheme stack (L12), in units of 10 million: the Mastermind's (one
+        per stacked Twist) and each Hero Name's (one per stacked non-grey Hero, all the
+        cards of a Hero pooling)."""
+        mm = 0
+        heroes: dict[str, int] = {}
+        for i in self.z[Z.SCHEME_STACK]:
+            c = self.card(i)
+            if c.kind is CardKind.TWIST:
+                mm += 1
+            elif isinstance(c, HeroCard) and not c.grey:
+                key = c.hero or c.name
+                heroes[key] = heroes.get(key, 0) + 1
+        return mm, heroes
+
+    def vote_lead(self) -> int:
+        mm, heroes = self.votes()
+        return mm - max(heroes.values(), default=0)
+
     # ---- decks ----------------------------------------------------------------------
 
     def draw(self, seat: int, n: int) -> list[str]:
@@ -425,6 +488,10 @@ class Work:
             )
         if key is EvilWinsOn.WOUNDS_EMPTY:
             return 1 if not self.z[Z.WOUNDS] else 0
+        if key is EvilWinsOn.VOTE_LEAD:
+            return self.vote_lead()
+        if key is EvilWinsOn.TOKENS_OUT:
+            return self.tokens_out()
         if key is EvilWinsOn.VILLAIN_DECK_EMPTY:
             return 1 if not self.z[Z.VILLAIN_DECK] and not self.revealing else 0
         return 1 if not self.z[Z.HERO_DECK] else 0

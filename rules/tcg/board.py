@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from rules.tcg.cards import (
+    WATCHERS,
     Ability,
     Card,
     CardType,
@@ -19,9 +20,10 @@ from rules.tcg.cards import (
     StaticKind,
     TcgContent,
     Text,
+    Trigger,
 )
 from rules.tcg.codes import Phase
-from rules.tcg.state import Duel, Seat, Slot, Unit
+from rules.tcg.state import Die, Duel, Seat, Slot, Unit
 
 _NO_TEXT = Text()
 
@@ -50,10 +52,32 @@ def is_odd(value: int | None) -> bool:
     return value is not None and value > 0 and value % 2 == 1
 
 
+# Per pack: which triggers its cards read "the first time … each turn" of, and which
+# watcher triggers they have. The engine notes and broadcasts only those (speed: most
+# happenings are asked about by no card). Keyed by the pack object, kept alive in the value.
+_TRIGGERS: dict[int, tuple[TcgContent, frozenset[Trigger], frozenset[Trigger]]] = {}
+
+
+def pack_triggers(content: TcgContent) -> tuple[frozenset[Trigger], frozenset[Trigger]]:
+    """(whens some card counts "the first time" of, watcher whens some card has)."""
+    hit = _TRIGGERS.get(id(content))
+    if hit is not None and hit[0] is content:
+        return hit[1], hit[2]
+    texts = [c.text for c in content.cards.values()]
+    texts += [c.lower for c in content.cards.values() if c.lower is not None]
+    firsts = frozenset(tr.when for t in texts for tr in t.triggers if tr.first_each_turn)
+    watched = frozenset(tr.when for t in texts for tr in t.triggers if tr.when in WATCHERS)
+    if len(_TRIGGERS) > 64:
+        _TRIGGERS.clear()
+    _TRIGGERS[id(content)] = (content, firsts, watched)
+    return firsts, watched
+
+
 class Board:
     def __init__(self, state: Duel, content: TcgContent) -> None:
         self.s = state
         self.c = content
+        self.firsts, self.watched = pack_triggers(content)
         # Memo of live texts and cost reductions, valid while the owner's seat object is
         # the same (states are immutable: any change makes a new seat).
         self._texts: dict[str, tuple[Seat, list[Text]]] = {}
@@ -291,6 +315,27 @@ class Board:
             if self.has_static(inst, StaticKind.MUST_ATTACK) and self.may_attack(inst):
                 return inst
         return None
+
+    def steal_amount(self, inst: str) -> int:
+        """§8: floor(power / 10) + 1, then the card modifiers; none at power ≤ 0 (T1, T29)."""
+        base = steal_count(self.power(inst))
+        if base == 0:
+            return 0
+        bonus = sum(st.amount for st in self.statics(inst) if st.kind is StaticKind.STEAL_BONUS)
+        bonus += sum(m.steal for m in self.s.mods if m.inst == inst)
+        return max(0, base + bonus)
+
+    def stealable(self, victim: int) -> list[Die]:
+        """The victim's Gigs a rival may steal now (a swap ignores this: not a steal)."""
+        gigs = list(self.seat(victim).gigs)
+        sizes: set[int | None] = set()
+        for inst in self.live_cards(victim):
+            sizes |= {
+                st.die_size for st in self.statics(inst) if st.kind is StaticKind.PROTECT_GIGS
+            }
+        if None in sizes:
+            return []
+        return [d for d in gigs if d.size not in sizes]
 
     def can_block(self, inst: str) -> bool:
         """BLOCKER from the field only, ready; Lag doesn't matter (§7)."""

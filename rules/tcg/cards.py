@@ -49,6 +49,18 @@ class Trigger(StrEnum):
     STEALS = "steals"  # once per die taken
     START_OF_TURN = "start_of_turn"  # the owner's turn
     END_OF_TURN = "end_of_turn"  # the owner's turn
+    # "Watchers": the controller's own happenings, seen by every live card of theirs.
+    YOU_STEAL = "you_steal"  # you take a rival Gig (attack or effect), once per die
+    YOU_ADJUST = "you_adjust"  # you raise or lower a Gig by 1 or more (§9: 0 isn't one)
+    FRIENDLY_DEFEATED = "friendly_defeated"  # another Unit of yours is defeated
+    YOU_PLAY = "you_play"  # you play another card (a Legend going solo included)
+
+
+# Triggers about a player rather than the card itself; `named` / `tag` filter their subject.
+WATCHERS = frozenset(
+    {Trigger.YOU_STEAL, Trigger.YOU_ADJUST, Trigger.FRIENDLY_DEFEATED, Trigger.YOU_PLAY}
+)
+SUBJECT_WATCHERS = frozenset({Trigger.FRIENDLY_DEFEATED, Trigger.YOU_PLAY})
 
 
 class Who(StrEnum):
@@ -78,59 +90,93 @@ class _Effect(BaseModel):
     model_config = FROZEN
 
 
+def _check_tag(tag: str | None) -> str | None:
+    if tag is not None and tag != tag.upper():
+        raise ValueError(f"tags are capitalised: '{tag}'")
+    return tag
+
+
+class Match(BaseModel):
+    """A filter by card name ("a Unit named X": every subtitle, §1) and by tag ("each
+    NETRUNNER Unit": the card's own tags; a host doesn't get its Gear's tags)."""
+
+    model_config = FROZEN
+
+    named: str | None = Field(default=None, min_length=1, max_length=60)
+    tag: str | None = Field(default=None, min_length=1, max_length=30)
+
+    @field_validator("tag")
+    @classmethod
+    def _capitalised(cls, v: str | None) -> str | None:
+        return _check_tag(v)
+
+    def filtered(self) -> bool:
+        return self.named is not None or self.tag is not None
+
+    def matches(self, card: Card) -> bool:
+        if self.named is not None and card.name != self.named:
+            return False
+        return self.tag is None or self.tag in card.tags
+
+
+class _Targeted(_Effect, Match):
+    """An effect on one or more Units, optionally only those a `named` / `tag` filter picks."""
+
+    target: Target
+
+    @model_validator(mode="after")
+    def _filter_needs_a_choice(self) -> _Targeted:
+        if self.filtered() and self.target is Target.THIS:
+            raise ValueError("a named / tag filter needs a chosen target, not 'this'")
+        return self
+
+
 class Draw(_Effect):
     type: Literal["draw"] = "draw"
     count: int = Field(default=1, ge=1, le=10)
     who: Who = Who.SELF
 
 
-class Power(_Effect):
+class Power(_Targeted):
     """Add `amount` (may be negative) power to the target(s)."""
 
     type: Literal["power"] = "power"
-    target: Target
     amount: int = Field(ge=-50, le=50)
     until: Until = Until.END_OF_TURN
     max_power: int | None = None  # only targets with at most this power
 
 
-class Defeat(_Effect):
+class Defeat(_Targeted):
     type: Literal["defeat"] = "defeat"
-    target: Target
     max_power: int | None = None
     spent_only: bool = False
 
 
-class Ready(_Effect):
+class Ready(_Targeted):
     type: Literal["ready"] = "ready"
-    target: Target
 
 
-class Spend(_Effect):
+class Spend(_Targeted):
     """Spend the target. Spending a spent card is legal (T9); the rider still lands."""
 
     type: Literal["spend"] = "spend"
-    target: Target
     no_ready_next: bool = False  # "it doesn't ready during its controller's next turn"
 
 
-class CantAttack(_Effect):
+class CantAttack(_Targeted):
     type: Literal["cant_attack"] = "cant_attack"
-    target: Target
     until: Until = Until.YOUR_NEXT_TURN
 
 
-class ToHand(_Effect):
+class ToHand(_Targeted):
     """Return the target to its owner's hand (a Legend is removed instead, T21)."""
 
     type: Literal["to_hand"] = "to_hand"
-    target: Target
     max_power: int | None = None
 
 
-class ToDeckBottom(_Effect):
+class ToDeckBottom(_Targeted):
     type: Literal["to_deck_bottom"] = "to_deck_bottom"
-    target: Target
     max_power: int | None = None
 
 
@@ -194,13 +240,38 @@ class WinIf(_Effect):
     street_cred_at_least: int = Field(ge=1)
 
 
+class PreventDefeat(_Targeted):
+    """ "Prevent the next `count` times the target would be defeated" (a shield on the card,
+    gone when it leaves play or `until` ends). A prevented defeat fires no DEFEATED (§10)."""
+
+    type: Literal["prevent_defeat"] = "prevent_defeat"
+    count: int = Field(default=1, ge=1, le=5)
+    until: Until = Until.END_OF_TURN
+
+
+class StealBonus(_Targeted):
+    """The target steals `amount` more (or, negative, fewer) Gigs when its attack steals (§8:
+    modifiers apply to the number; a Unit at power 0 or less still steals none, T29)."""
+
+    type: Literal["steal_bonus"] = "steal_bonus"
+    amount: int = Field(ge=-5, le=5)
+    until: Until = Until.END_OF_TURN
+
+    @field_validator("amount")
+    @classmethod
+    def _nonzero(cls, v: int) -> int:
+        if v == 0:
+            raise ValueError("a steal bonus of 0 does nothing")
+        return v
+
+
 class Named(_Effect):
     type: Literal["named"] = "named"
     name: str
     params: dict[str, int | str | bool] = {}
 
 
-Effect = Annotated[
+_PlainEffect = Annotated[
     Draw
     | Power
     | Defeat
@@ -218,19 +289,106 @@ Effect = Annotated[
     | CallLegend
     | Peek
     | WinIf
+    | PreventDefeat
+    | StealBonus
     | Named,
     Field(discriminator="type"),
 ]
 
 
-class Triggered(BaseModel):
+class Mode(BaseModel):
+    """One mode of a "choose one —" effect: its prompt label and what it does."""
+
     model_config = FROZEN
 
+    label: str = Field(default="", max_length=80)  # by default written from the effects
+    effects: tuple[_PlainEffect, ...]
+
+    @model_validator(mode="after")
+    def _check(self) -> Mode:
+        # Checked after the items, so a bad effect isn't also reported as a missing one.
+        if not self.effects:
+            raise ValueError("a mode needs at least 1 effect")
+        return self
+
+
+class ChooseOne(_Effect):
+    """ "Choose one —": the controller must pick a mode (T25), even one that will do nothing
+    (§11); the chosen mode's effects resolve in this effect's place. Modes don't nest."""
+
+    type: Literal["choose_one"] = "choose_one"
+    modes: tuple[Mode, ...]
+
+    @model_validator(mode="after")
+    def _check(self) -> ChooseOne:
+        if not 2 <= len(self.modes) <= 4:
+            raise ValueError(f"choose one needs 2 to 4 modes, not {len(self.modes)}")
+        return self
+
+
+Effect = Annotated[
+    _PlainEffect | ChooseOne,
+    Field(discriminator="type"),
+]
+
+
+class Triggered(Match):
     when: Trigger
     effects: tuple[Effect, ...]
     may: bool = False  # "may" text: the controller is asked (T25)
     # Condition checked when the trigger happens, not when it resolves (§7).
     min_power: int | None = None
+    # "The first time … each turn": only the turn's first such happening (§10, T30).
+    first_each_turn: bool = False
+    # `named` / `tag` (friendly_defeated, you_play only): which cards count.
+
+    @model_validator(mode="after")
+    def _check(self) -> Triggered:
+        if self.filtered() and self.when not in SUBJECT_WATCHERS:
+            whens = ", ".join(sorted(w.value for w in SUBJECT_WATCHERS))
+            raise ValueError(f"a named / tag filter on a trigger needs when = {whens}")
+        return self
+
+
+def _mode_effects(e: ChooseOne) -> list[_PlainEffect]:
+    return [x for m in e.modes for x in m.effects]
+
+
+class Subject(StrEnum):
+    """Whose defeat a replacement replaces."""
+
+    THIS = "this"  # the card the text is on (a Gear's lower box: the host)
+    FRIENDLY_UNIT = "friendly_unit"  # any Unit of yours, this one included
+    OTHER_FRIENDLY_UNIT = "other_friendly_unit"
+
+
+class Replacement(Match):
+    """ "If <subject> would be defeated, instead …": the defeat doesn't happen (no move, no
+    DEFEATED trigger, §10); `sacrifice` trashes the card this text is printed on (a Gear's
+    lower box: the Gear), and `instead` resolves at once, `this` meaning the saved card."""
+
+    would: Literal["be_defeated"] = "be_defeated"
+    subject: Subject = Subject.THIS
+    instead: tuple[Effect, ...] = ()
+    sacrifice: bool = False
+    once_each_turn: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> Replacement:
+        if not self.instead and not self.sacrifice:
+            raise ValueError(
+                "a replacement says what happens instead: give `instead` effects or sacrifice"
+            )
+        plain = [
+            e for x in self.instead for e in (_mode_effects(x) if isinstance(x, ChooseOne) else [x])
+        ]
+        if any(isinstance(e, Defeat) and e.target is Target.THIS for e in plain):
+            raise ValueError("defeating the saved card instead would replace itself forever")
+        if self.filtered() and self.subject is Subject.THIS:
+            raise ValueError(
+                "a named / tag filter needs subject = friendly_unit or other_friendly_unit"
+            )
+        return self
 
 
 class Ability(BaseModel):
@@ -257,6 +415,13 @@ class StaticKind(StrEnum):
     COST_REDUCTION = "cost_reduction"
     # +amount power while the condition holds (continuous, "while …").
     POWER = "power"
+    # This Unit's attacks steal `amount` more (negative: fewer) Gigs (§8).
+    STEAL_BONUS = "steal_bonus"
+    # While you control this, rivals can't steal your Gigs (or only your d`die_size`);
+    # a swap is not a steal (§8), so swaps still take them.
+    PROTECT_GIGS = "protect_gigs"
+    # While you control this, you (not the thief) choose which of your Gigs are stolen.
+    YOU_CHOOSE_STOLEN = "you_choose_stolen"
 
 
 class Static(BaseModel):
@@ -267,6 +432,16 @@ class Static(BaseModel):
     card_type: CardType | None = None
     # POWER only: the condition ("always", "cred_even", "cred_odd").
     condition: Literal["always", "cred_even", "cred_odd"] = "always"
+    # PROTECT_GIGS only: just this die size ("your d20 can't be stolen"); None: every Gig.
+    die_size: Literal[4, 6, 8, 10, 12, 20] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Static:
+        if self.kind is StaticKind.STEAL_BONUS and self.amount == 0:
+            raise ValueError("a steal_bonus static needs a non-zero amount")
+        if self.die_size is not None and self.kind is not StaticKind.PROTECT_GIGS:
+            raise ValueError("die_size belongs to kind = protect_gigs")
+        return self
 
 
 class Text(BaseModel):
@@ -278,6 +453,7 @@ class Text(BaseModel):
     triggers: tuple[Triggered, ...] = ()
     abilities: tuple[Ability, ...] = ()
     statics: tuple[Static, ...] = ()
+    replacements: tuple[Replacement, ...] = ()
 
 
 class Card(BaseModel):
@@ -333,6 +509,11 @@ class Card(BaseModel):
         for tag in self.tags:
             if tag != tag.upper():
                 raise ValueError(f"tags are capitalised: '{tag}'")
+        if any(r.sacrifice and r.subject is Subject.THIS for r in self.text.replacements):
+            raise ValueError(
+                "a card can't sacrifice itself to save itself (sacrifice with subject = this "
+                "belongs in a Gear's lower box)"
+            )
         return self
 
 

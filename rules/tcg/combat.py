@@ -4,7 +4,6 @@ redirects (T11), QUICK answers, and the end of an attack whose attacker or targe
 
 from __future__ import annotations
 
-from rules.tcg.board import steal_count
 from rules.tcg.cards import (
     StaticKind,
     Trigger,
@@ -136,7 +135,7 @@ class Combat(Effects):
             self.fight(a.attacker, a.target)
             self.set(attack=None)
             return
-        n = min(self.steal_amount(a.attacker), len(self.seat(1 - a.seat).gigs))
+        n = min(self.steal_amount(a.attacker), len(self.stealable(1 - a.seat)))
         self.set(attack=evolve(a, window=False, steals_left=n))
         if n == 0:
             self.emit(EventKind.STEAL, "The attack steals nothing.")
@@ -144,31 +143,33 @@ class Combat(Effects):
         else:
             self.steal_next()
 
-    def steal_amount(self, inst: str) -> int:
-        return steal_count(self.power(inst))
-
     def steal_next(self) -> None:
-        """The attacker picks the dice (§8): asked only when it is a real choice."""
+        """The attacker picks the dice (§8), or the victim with a card saying so (T29):
+        asked only when it is a real choice."""
         a = self.s.attack
         assert a is not None
-        gigs = self.seat(1 - a.seat).gigs
+        gigs = self.stealable(1 - a.seat)
         if a.steals_left >= len(gigs) or len({(d.size, d.value) for d in gigs}) == 1:
             self.take_gig(a.seat, gigs[0].id, attacker=a.attacker)
             self.after_steal()
             return
+        picker = self.steal_picker(a.seat)
+        mine = picker == a.seat
         self.ask(
-            a.seat,
-            PromptKind.STEAL,
-            f"{self.label(a.seat)}: choose a Gig to steal.",
+            picker,
+            PromptKind.STEAL if mine else PromptKind.GIVE_GIG,
+            f"{self.label(picker)}: choose a Gig "
+            + ("to steal." if mine else f"{self.label(a.seat)} steals."),
             [Option(key=d.id, label=f"d{d.size}: {d.value}") for d in gigs],
             private=False,
+            ref="attack",
         )
 
     def after_steal(self) -> None:
         a = self.s.attack
         assert a is not None
         left = a.steals_left - 1
-        if left <= 0 or not self.seat(1 - a.seat).gigs:
+        if left <= 0 or not self.stealable(1 - a.seat):
             self.set(attack=None)
         else:
             self.set(attack=evolve(a, steals_left=left))
@@ -184,6 +185,7 @@ class Combat(Effects):
         self.emit(EventKind.STEAL, f"{self.label(seat)} steals d{die.size}: {die.value}.")
         if attacker is not None:
             self.fire(attacker, Trigger.STEALS)
+        self.watch(seat, Trigger.YOU_STEAL)
         self.overtime_check()
 
     def fight(self, attacker: str, target: str) -> None:

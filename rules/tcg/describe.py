@@ -32,6 +32,15 @@ _WHEN = {
     cd.Trigger.STEALS: "When this steals a Gig",
     cd.Trigger.START_OF_TURN: "At the start of your turn",
     cd.Trigger.END_OF_TURN: "At the end of your turn",
+    cd.Trigger.YOU_STEAL: "When you steal a Gig",
+    cd.Trigger.YOU_ADJUST: "When you adjust a Gig",
+    cd.Trigger.FRIENDLY_DEFEATED: "When another friendly Unit is defeated",
+    cd.Trigger.YOU_PLAY: "When you play another card",
+}
+_SUBJECT = {
+    cd.Subject.THIS: "this Unit",
+    cd.Subject.FRIENDLY_UNIT: "a friendly Unit",
+    cd.Subject.OTHER_FRIENDLY_UNIT: "another friendly Unit",
 }
 
 
@@ -39,8 +48,23 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _target(t: cd.Target, max_power: int | None = None, spent: bool = False) -> str:
-    text = _TARGET[t]
+def _filtered(text: str, m: cd.Match | None) -> str:
+    """ "a friendly Unit" -> "a friendly NETRUNNER Unit named Vex" """
+    if m is None:
+        return text
+    if m.tag is not None:
+        text = text.replace("Unit", f"{m.tag} Unit", 1).replace("card", f"{m.tag} card", 1)
+    if m.named is not None:
+        text = text.replace("Unit", f"Unit named {m.named}", 1).replace(
+            "card", f"card named {m.named}", 1
+        )
+    return text
+
+
+def _target(
+    t: cd.Target, max_power: int | None = None, spent: bool = False, m: cd.Match | None = None
+) -> str:
+    text = _filtered(_TARGET[t], m)
     if spent:
         text = text.replace("Unit", "spent Unit")
     if max_power is not None:
@@ -54,22 +78,36 @@ def effect_text(e: cd.Effect) -> str:
         who = {"self": "Draw", "rival": "Your rival draws", "each": "Each player draws"}[e.who]
         return f"{who} {n}."
     if isinstance(e, cd.Power):
-        return f"{_cap(_target(e.target, e.max_power))} gets {e.amount:+d} power" + (
+        return f"{_cap(_target(e.target, e.max_power, m=e))} gets {e.amount:+d} power" + (
             f"{_UNTIL[e.until]}."
         )
     if isinstance(e, cd.Defeat):
-        return f"Defeat {_target(e.target, e.max_power, e.spent_only)}."
+        return f"Defeat {_target(e.target, e.max_power, e.spent_only, e)}."
     if isinstance(e, cd.Ready):
-        return f"Ready {_target(e.target)}."
+        return f"Ready {_target(e.target, m=e)}."
     if isinstance(e, cd.Spend):
         rider = " It doesn't ready during its controller's next turn." if e.no_ready_next else ""
-        return f"Spend {_target(e.target)}.{rider}"
+        return f"Spend {_target(e.target, m=e)}.{rider}"
     if isinstance(e, cd.CantAttack):
-        return f"{_cap(_target(e.target))} can't attack{_UNTIL[e.until]}."
+        return f"{_cap(_target(e.target, m=e))} can't attack{_UNTIL[e.until]}."
     if isinstance(e, cd.ToHand):
-        return f"Return {_target(e.target, e.max_power)} to its owner's hand."
+        return f"Return {_target(e.target, e.max_power, m=e)} to its owner's hand."
     if isinstance(e, cd.ToDeckBottom):
-        return f"Put {_target(e.target, e.max_power)} at the bottom of its owner's deck."
+        return f"Put {_target(e.target, e.max_power, m=e)} at the bottom of its owner's deck."
+    if isinstance(e, cd.PreventDefeat):
+        times = plural(e.count, "time", f"{e.count} times")
+        return (
+            f"Prevent the next {times} {_target(e.target, m=e)} would be defeated{_UNTIL[e.until]}."
+        )
+    if isinstance(e, cd.StealBonus):
+        more = "more" if e.amount > 0 else "fewer"
+        gigs = plural(abs(e.amount), "Gig", "Gigs")
+        return (
+            f"{_cap(_target(e.target, m=e))} steals {abs(e.amount)} {more} {gigs}{_UNTIL[e.until]}."
+        )
+    if isinstance(e, cd.ChooseOne):
+        modes = " ".join(f"• {m.label or _effects(m.effects)}" for m in e.modes)
+        return f"Choose one — {modes}"
     if isinstance(e, cd.StealGig):
         return plural(e.count, "Steal a rival Gig.", f"Steal up to {e.count} rival Gigs.")
     if isinstance(e, cd.SwapGig):
@@ -94,7 +132,7 @@ def effect_text(e: cd.Effect) -> str:
     return f"[{e.name}]"
 
 
-def _effects(effects: tuple[cd.Effect, ...]) -> str:
+def _effects(effects: tuple[cd.Effect, ...] | tuple[cd._PlainEffect, ...]) -> str:
     return " ".join(effect_text(e) for e in effects)
 
 
@@ -111,6 +149,15 @@ def _static(s: cd.Static) -> str:
     if k is cd.StaticKind.COST_REDUCTION:
         what = f"{_cap(s.card_type.value)}s" if s.card_type else "abilities"
         return f"Your {what} cost {s.amount} less."
+    if k is cd.StaticKind.STEAL_BONUS:
+        more = "more" if s.amount > 0 else "fewer"
+        gigs = plural(abs(s.amount), "Gig", "Gigs")
+        return f"This Unit steals {abs(s.amount)} {more} {gigs}."
+    if k is cd.StaticKind.PROTECT_GIGS:
+        which = "your Gigs" if s.die_size is None else f"your d{s.die_size}"
+        return f"Rivals can't steal {which}."
+    if k is cd.StaticKind.YOU_CHOOSE_STOLEN:
+        return "When a rival steals your Gigs, you choose which."
     cond = {
         "always": "",
         "cred_even": " while your Street Cred is even",
@@ -127,7 +174,22 @@ def text_lines(t: cd.Text) -> list[str]:
     for tr in t.triggers:
         cond = f" If this has {tr.min_power} or more power:" if tr.min_power is not None else ""
         may = " You may:" if tr.may else ""
-        out.append(f"{_WHEN[tr.when]}:{cond}{may} {_effects(tr.effects)}")
+        when = _filtered(_WHEN[tr.when], tr)
+        if tr.first_each_turn and when.startswith("When"):
+            when = when.replace("When", "The first time", 1) + " each turn"
+        elif tr.first_each_turn:
+            when += " (the first time each turn)"
+        out.append(f"{when}:{cond}{may} {_effects(tr.effects)}")
+    for r in t.replacements:
+        subj = _filtered(_SUBJECT[r.subject], r)
+        head = f"{'Once each turn, if' if r.once_each_turn else 'If'} {subj} would be defeated"
+        then = _effects(r.instead)
+        if r.subject is not cd.Subject.THIS:  # `this` in `instead` is the saved Unit
+            then = then.replace("this Unit", "that Unit")
+        if r.sacrifice:
+            out.append(f"{head}, trash this card instead." + (f" Then: {then}" if then else ""))
+        else:
+            out.append(f"{head}, instead: {then}")
     for ab in t.abilities:
         cost = " ".join(
             x for x in ((f"{ab.cost} €$" if ab.cost else ""), ("⊡" if ab.spend else "")) if x

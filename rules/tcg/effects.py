@@ -10,12 +10,15 @@ from __future__ import annotations
 from rules.tcg import cards as cd
 from rules.tcg.board import value_pairs
 from rules.tcg.cards import (
+    Match,
     Target,
+    Trigger,
     Until,
 )
 from rules.tcg.codes import EventKind, PromptKind
+from rules.tcg.describe import effect_text
+from rules.tcg.effects_watch import Watchers
 from rules.tcg.named import NAMED_EFFECTS
-from rules.tcg.resolve import Resolver
 from rules.tcg.state import (
     Die,
     Eddie,
@@ -26,9 +29,18 @@ from rules.tcg.state import (
 )
 
 
-class Effects(Resolver):
+def mode_label(mode: cd.Mode) -> str:
+    return mode.label or " ".join(effect_text(e) for e in mode.effects)
+
+
+class Effects(Watchers):
     def targets(
-        self, fr: Frame, target: Target, max_power: int | None = None, spent_only: bool = False
+        self,
+        fr: Frame,
+        target: Target,
+        max_power: int | None = None,
+        spent_only: bool = False,
+        match: Match | None = None,
     ) -> list[str] | None:
         seat = fr.seat
         if target is Target.THIS:
@@ -44,6 +56,8 @@ class Effects(Resolver):
             cands = [c for c in cands if self.power(c) <= max_power]
         if spent_only:
             cands = [c for c in cands if self.spent(c)]
+        if match is not None and match.filtered():
+            cands = [c for c in cands if match.matches(self.card(c))]
         if target in (Target.ALL_FRIENDLY_UNITS, Target.ALL_RIVAL_UNITS):
             return cands
         if fr.chosen:
@@ -119,7 +133,7 @@ class Effects(Resolver):
             return True
         if isinstance(eff, cd.Power | cd.CantAttack):
             mp = eff.max_power if isinstance(eff, cd.Power) else None
-            got = self.targets(fr, eff.target, max_power=mp)
+            got = self.targets(fr, eff.target, max_power=mp, match=eff)
             if got is None:
                 return False
             for t in got:
@@ -131,13 +145,13 @@ class Effects(Resolver):
                     self.emit(EventKind.EFFECT, f"{self.name(t)} can't attack.")
             return True
         if isinstance(eff, cd.Defeat):
-            got = self.targets(fr, eff.target, eff.max_power, eff.spent_only)
+            got = self.targets(fr, eff.target, eff.max_power, eff.spent_only, eff)
             if got is None:
                 return False
             self.defeat_all(got)
             return True
         if isinstance(eff, cd.ToHand | cd.ToDeckBottom):
-            got = self.targets(fr, eff.target, eff.max_power)
+            got = self.targets(fr, eff.target, eff.max_power, match=eff)
             if got is None:
                 return False
             zone = "hand" if isinstance(eff, cd.ToHand) else "deck"
@@ -146,7 +160,7 @@ class Effects(Resolver):
                 self.send(t, zone)
             return True
         if isinstance(eff, cd.Ready | cd.Spend):
-            got = self.targets(fr, eff.target)
+            got = self.targets(fr, eff.target, match=eff)
             if got is None:
                 return False
             for t in got:
@@ -238,10 +252,42 @@ class Effects(Resolver):
             if cred is not None and cred >= eff.street_cred_at_least:
                 self.set_result(seat, f"Street Cred {cred}")
             return True
+        if isinstance(eff, cd.PreventDefeat | cd.StealBonus):
+            got = self.targets(fr, eff.target, match=eff)
+            if got is None:
+                return False
+            for t in got:
+                if isinstance(eff, cd.PreventDefeat):
+                    self.add_mod(Mod(inst=t, seat=seat, shield=eff.count, until=eff.until))
+                    self.emit(EventKind.EFFECT, f"{self.name(t)} is shielded from defeat.")
+                else:
+                    self.add_mod(Mod(inst=t, seat=seat, steal=eff.amount, until=eff.until))
+                    self.emit(EventKind.EFFECT, f"{self.name(t)} steals {eff.amount:+d} Gigs.")
+            return True
+        if isinstance(eff, cd.ChooseOne):
+            return self.fx_choose_one(fr, eff)
         if isinstance(eff, cd.Named):
             NAMED_EFFECTS[eff.name](self, seat, eff.params)
             return True
         raise AssertionError(f"unhandled effect {eff!r}")
+
+    def fx_choose_one(self, fr: Frame, eff: cd.ChooseOne) -> bool:
+        """T25: a mode must be chosen; §11: any mode, even one that will do nothing. The
+        chosen mode's effects take this effect's place in the frame."""
+        if not fr.chosen:
+            self.ask(
+                fr.seat,
+                PromptKind.MODE,
+                f"{self.label(fr.seat)}: choose one for {self.name(fr.source)}.",
+                [Option(key=str(i), label=mode_label(m)) for i, m in enumerate(eff.modes)],
+                private=False,
+            )
+            return False
+        mode = eff.modes[int(fr.chosen[0])]
+        self.emit(EventKind.EFFECT, f"{self.label(fr.seat)} chooses: {mode_label(mode)}")
+        effects = fr.effects[: fr.index] + tuple(mode.effects) + fr.effects[fr.index + 1 :]
+        self.replace_top(evolve(fr, effects=effects, chosen=()))
+        return False  # not done: the spliced-in effects run next, at the same index
 
     def fx_steal(self, fr: Frame, count: int) -> bool:
         seat = fr.seat
@@ -249,16 +295,18 @@ class Effects(Resolver):
             if self.die_seat(did) != seat:
                 self.move_gig(did, seat)
         taken = len(fr.chosen)
-        while taken < count and self.seat(1 - seat).gigs:
-            rival = self.seat(1 - seat).gigs
+        while taken < count and self.stealable(1 - seat):
+            rival = self.stealable(1 - seat)
             if count - taken >= len(rival):
                 for d in rival:
                     self.move_gig(d.id, seat)
                 return True
+            picker = self.steal_picker(seat)
             self.ask(
-                seat,
-                PromptKind.STEAL_GIG,
-                f"{self.label(seat)}: choose a Gig to take.",
+                picker,
+                PromptKind.STEAL_GIG if picker == seat else PromptKind.GIVE_GIG,
+                f"{self.label(picker)}: choose a Gig "
+                + ("to take." if picker == seat else f"{self.label(seat)} takes."),
                 [Option(key=d.id, label=f"d{d.size}: {d.value}") for d in rival],
                 private=False,
             )
@@ -271,6 +319,7 @@ class Effects(Resolver):
         self.set_seat(frm, gigs=tuple(x for x in self.seat(frm).gigs if x.id != die_id))
         self.set_seat(to, gigs=self.seat(to).gigs + (d,))
         self.emit(EventKind.STEAL, f"{self.label(to)} takes d{d.size}: {d.value}.")
+        self.watch(to, Trigger.YOU_STEAL)
 
     def fx_swap(self, fr: Frame) -> bool:
         seat = fr.seat
@@ -332,6 +381,7 @@ class Effects(Resolver):
         n = int(fr.chosen[1])
         if n:  # choosing 0 is legal but is not an adjustment (§9)
             self.set_die(did, d.value + n if up else d.value - n)
+            self.watch(seat, Trigger.YOU_ADJUST)
         return True
 
     # ---- the named-effect host (rules/tcg/named.py) ----------------------------------------------

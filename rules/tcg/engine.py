@@ -252,6 +252,8 @@ class _Engine(MainPhase):
             step=0,
             began_empty=self.s.began_empty + (empty,),
             peeked=(),
+            history=(),  # "each turn" looks back over this turn only (§10)
+            used_once=(),
         )
         self.emit(EventKind.TURN, f"Turn {self.s.turn}: {self.label(seat)}.")
 
@@ -376,10 +378,10 @@ class _Engine(MainPhase):
         self.set(prompt=None)
         if p.kind is PromptKind.FIRST_OR_SECOND:
             self.choose_first(seat, key)
-        elif p.kind is PromptKind.STEAL:
+        elif p.ref == "attack":  # an attack's steal; the victim may be the one picking
             a = self.s.attack
             assert a is not None
-            self.take_gig(seat, key, attacker=a.attacker)
+            self.take_gig(a.seat, key, attacker=a.attacker)
             self.after_steal()
         elif p.kind is PromptKind.ORDER_PENDING:
             self.start_pending(int(key))

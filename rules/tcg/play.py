@@ -100,6 +100,7 @@ class MainPhase(Combat):
                 self.take_from_hand(seat, inst)
                 self.emit(EventKind.PLAY, f"{self.label(seat)} plays {card.full_name}.")
                 self.push_frame(seat, inst, self.effects_of(card), program=True)
+                self.watch(seat, Trigger.YOU_PLAY, inst)
             else:
                 self.pay(seat, self.card_payment(seat, card), a.pay)
                 self.take_from_hand(seat, inst)
@@ -107,6 +108,7 @@ class MainPhase(Combat):
                 self.set_seat(seat, field=self.seat(seat).field + (u,))
                 self.emit(EventKind.PLAY, f"{self.label(seat)} plays {card.full_name}.")
                 self.fire(inst, Trigger.PLAY)
+                self.watch(seat, Trigger.YOU_PLAY, inst)
             return
         if window:
             raise refuse(
@@ -163,6 +165,7 @@ class MainPhase(Combat):
         )
         if self.effects_of(card):
             self.push_frame(seat, host, self.effects_of(card))
+        self.watch(seat, Trigger.YOU_PLAY, inst)
 
     def attach(self, host: str, gear: str) -> None:
         seat = owner(host)
@@ -212,6 +215,7 @@ class MainPhase(Combat):
         how = "goes solo" if solo else "enters the field"
         self.emit(EventKind.PLAY, f"{self.label(seat)} plays {card.full_name}: it {how}.")
         self.fire(inst, Trigger.PLAY)
+        self.watch(seat, Trigger.YOU_PLAY, inst)
 
     def activate(self, seat: int, a: act.Activate) -> None:
         window = self.in_window(seat)

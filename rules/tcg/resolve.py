@@ -21,6 +21,7 @@ from rules.tcg.state import (
     WIN_GIGS,
     Duel,
     Frame,
+    Happening,
     Mod,
     Option,
     Pending,
@@ -241,24 +242,41 @@ class Resolver(Board):
     # ---- triggers and the pending pool (§10, §11, T12) -------------------------------------------
 
     def fire(self, inst: str, when: Trigger, texts: list[cd.Text] | None = None) -> None:
-        seat = owner(inst)
+        """The card's own `when` triggers go to the pending pool; the happening is noted
+        first, so "the first time … each turn" can look back over the turn (§10)."""
+        self.note(owner(inst), when, inst)
         for tx in self.texts(inst) if texts is None else texts:
             for tr in tx.triggers:
                 if tr.when is not when:
                     continue
-                # The condition must hold when the trigger happens (§7).
-                if tr.min_power is not None and self.power_or_zero(inst) < tr.min_power:
+                if tr.first_each_turn and self.happened(when, lambda h: h.inst == inst) > 1:
                     continue
-                p = Pending(
-                    id=self.s.next_pending,
-                    seat=seat,
-                    source=inst,
-                    label=f"{self.name(inst)}: {when.value.replace('_', ' ')}",
-                    effects=tr.effects,
-                    may=tr.may,
-                )
-                self.set(pool=self.s.pool + (p,), next_pending=self.s.next_pending + 1)
-                self.emit(EventKind.TRIGGER, f"{p.label} triggers.")
+                self.queue(inst, tr)
+
+    def note(self, seat: int, when: Trigger, inst: str = "") -> None:
+        """Keep the happening for the rest of the turn, if some card of the pack could
+        ever count it (the look-back needs it even before that card is live)."""
+        if when in self.firsts:
+            self.set(history=self.s.history + (Happening(seat=seat, when=when, inst=inst),))
+
+    def happened(self, when: Trigger, pred: Callable[[Happening], bool]) -> int:
+        """How many `when` happenings this turn pass `pred` (the current one included)."""
+        return sum(1 for h in self.s.history if h.when is when and pred(h))
+
+    def queue(self, inst: str, tr: cd.Triggered) -> None:
+        """Put `inst`'s trigger in the pending pool, if its condition holds now (§7)."""
+        if tr.min_power is not None and self.power_or_zero(inst) < tr.min_power:
+            return
+        p = Pending(
+            id=self.s.next_pending,
+            seat=owner(inst),
+            source=inst,
+            label=f"{self.name(inst)}: {tr.when.value.replace('_', ' ')}",
+            effects=tr.effects,
+            may=tr.may,
+        )
+        self.set(pool=self.s.pool + (p,), next_pending=self.s.next_pending + 1)
+        self.emit(EventKind.TRIGGER, f"{p.label} triggers.")
 
     def power_or_zero(self, inst: str) -> int:
         return self.power(inst) if self.s.cards.get(inst) and self.in_play(inst) else 0
@@ -336,11 +354,16 @@ class Resolver(Board):
                 self.set_seat(owner(fr.source), trash=st.trash + (fr.source,))
             return
         eff = fr.effects[fr.index]
+        depth = len(self.s.frames)
         done = self.run_effect(fr, eff)
         self.settle()
-        if done and self.s.frames:
-            cur = self.top()
-            self.replace_top(evolve(cur, index=cur.index + 1, chosen=()))
+        # A replacement may push its `instead` frame on top while this one runs: step the
+        # frame that ran, not the top.
+        if done and len(self.s.frames) >= depth:
+            frames = list(self.s.frames)
+            cur = frames[depth - 1]
+            frames[depth - 1] = evolve(cur, index=cur.index + 1, chosen=())
+            self.set(frames=tuple(frames))
 
     def run_effect(self, fr: Frame, eff: cd.Effect) -> bool:  # effects.py overrides
         raise NotImplementedError

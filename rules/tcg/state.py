@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.rng import Rng
-from rules.tcg.cards import Effect, Until
+from rules.tcg.cards import Effect, Trigger, Until
 from rules.tcg.codes import Phase, PromptKind
 from rules.tcg.options import TcgOptions
 
@@ -121,7 +121,20 @@ class Mod(BaseModel):
     seat: int  # who made it: "until your next turn" counts from this seat's turns
     power: int = 0
     cant_attack: bool = False
+    shield: int = 0  # defeats still to prevent ("prevent the next …")
+    steal: int = 0  # Gigs more (or fewer) its attacks steal (§8)
     until: Until = Until.END_OF_TURN
+
+
+class Happening(BaseModel):
+    """One thing that happened this turn, for "the first time … each turn" (§10): the
+    look-back covers the whole turn, before the card with the trigger was live too."""
+
+    model_config = FROZEN
+
+    seat: int  # whose happening (the card's owner, or the player who stole, played …)
+    when: Trigger
+    inst: str = ""  # the card it happened to, when there is one
 
 
 class Pending(BaseModel):
@@ -212,6 +225,8 @@ class Duel(BaseModel):
     began_empty: tuple[bool, ...] = ()
     overtime: bool = False
     mods: tuple[Mod, ...] = ()
+    history: tuple[Happening, ...] = ()  # this turn's happenings (§10), reset each turn
+    used_once: tuple[str, ...] = ()  # "once each turn" replacements used this turn
     pool: tuple[Pending, ...] = ()
     next_pending: int = 0
     resolver: int | None = None  # who is resolving their pending effects (T12)

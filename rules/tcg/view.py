@@ -50,6 +50,7 @@ class UnitView(BaseModel):
     lag: bool
     solo: bool
     gear: tuple[CardView, ...]
+    shield: int = 0  # defeats still to be prevented ("prevent the next …"): public
 
 
 class SlotView(BaseModel):
@@ -182,6 +183,7 @@ def _seat_view(b: Board, i: int, viewer: int | None) -> SeatView:
             lag=u.lag,
             solo=u.solo,
             gear=tuple(cv(g) for g in u.gear),
+            shield=sum(m.shield for m in b.s.mods if m.inst == u.inst),
         )
         for u in st.field
     )

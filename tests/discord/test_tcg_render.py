@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cogs.tcg import render
-from cogs.tcg.interact import panel
+from cogs.tcg.panel import panel
 from cogs.tcg.runtime import TcgRuntime
 from content.tcg.loader import load_default_pack
 from rules.tcg.cards import TcgContent
@@ -30,8 +30,11 @@ def _long_names(content: TcgContent) -> TcgContent:
 
 
 def _runtime(content: TcgContent) -> TcgRuntime:
+    """A runtime without a bot, for rendering (its views are cached per state version:
+    a state edited here without a new version needs a fresh one)."""
     rt = object.__new__(TcgRuntime)
     rt.content = content
+    rt._memo = {}
     return rt
 
 
@@ -127,4 +130,4 @@ def test_status_names_who_acts_and_how_it_ended() -> None:
         (Result(winner=None, reason="draw"), "The duel is a draw."),
     ):
         over = evolve(state, result=result, phase=Phase.OVER)
-        assert render.end_sentence(rt.view_for(over, None)) == sentence
+        assert render.end_sentence(_runtime(content).view_for(over, None)) == sentence

@@ -10,16 +10,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.app import FixerBot
-from cogs.tcg.interact import MAX_ACTION_BUTTONS
 from cogs.tcg.runtime import TcgRuntime
 from rules.tcg import actions as act
 from rules.tcg.legal import legal_actions, to_act
-from rules.tcg.state import Duel
-from tests.e2e.harness import finish, settle
+from rules.tcg.options import TcgOptions
+from rules.tcg.scenario import Side, build
+from rules.tcg.state import Duel, evolve
+from tests.e2e.harness import finish, settle, start_fixer
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
+
+
+def _components(msg: FakeMessage) -> list[dict[str, Any]]:
+    return [c for row in msg.components for c in row.get("components", [])]
 
 
 def tcg(bot: FixerBot) -> TcgRuntime:
@@ -65,6 +71,12 @@ class Duelists:
         await settle(self.fake, self.bot)
         return it
 
+    async def settle_it(self, it: FakeInteraction) -> FakeInteraction:
+        """Wait for `it`'s answer and the bot's follow-ups."""
+        await finish(it)
+        await settle(self.fake, self.bot)
+        return it
+
     def last_public(self) -> FakeMessage:
         for m in reversed(self.fake.channel_messages(self.channel)):
             if m.author is self.fake.bot_user and not m.ephemeral:
@@ -78,16 +90,48 @@ class Duelists:
         assert msg.ephemeral, "a hand panel must be ephemeral"
         return msg
 
-    async def do(self, action: act.Action) -> FakeInteraction:
-        """Send `action` as its button on the acting player's fresh panel."""
+    async def pick(self, user: FakeUser, msg: FakeMessage, arg: str) -> FakeInteraction:
+        """Pick the option `arg` of the panel's overflow menu (after paging to it)."""
+        for _ in range(20):
+            menu = next(c for c in _components(msg) if c.get("type") == 3)
+            values = [o["value"] for o in menu["options"]]
+            value = arg if arg in values else values[-1]  # not here: the next page
+            assert value == arg or value.startswith("p"), (arg, values)
+            it = await self.settle_it(await self.fake.select(user, msg, menu["custom_id"], [value]))
+            if value == arg:
+                return it
+            msg = it.original or it.followups[-1]
+        raise AssertionError(f"option {arg} is on no page of the menu")
+
+    async def do(self, action: act.Action, pay: random.Random | None = None) -> FakeInteraction:
+        """Send `action` as its control on the acting player's fresh panel: its button,
+        or its option in the overflow menu. If the answer asks how to pay (T27), pick a
+        way (at random with `pay`, else the first, the Eddies-first one)."""
         state = await self.state()
         legal = legal_actions(state, self.rt.content, action.player)
         i = legal.index(action)
         user = self.user_of(action.player)
         panel = await self.panel(user)
         cid = f"fx:tcg:do:{self.cid}:{state.version}:{i}"
-        assert cid in panel.custom_ids, (action, panel.custom_ids)
-        return await self.click(user, panel, cid)
+        if cid in panel.custom_ids:
+            it = await self.click(user, panel, cid)
+        else:
+            assert f"fxs:tcg:do:{self.cid}:{state.version}" in panel.custom_ids, (action, cid)
+            it = await self.pick(user, panel, str(i))
+        return await self.pay_if_asked(user, it, pay)
+
+    async def pay_if_asked(
+        self, user: FakeUser, it: FakeInteraction, pay: random.Random | None = None
+    ) -> FakeInteraction:
+        """If `it` was answered with the payment prompt (T27), click one of its ways (at
+        random with `pay`, else the first: Eddies first)."""
+        answer = it.original or (it.followups[-1] if it.followups else None)
+        ways = [c for c in (answer.custom_ids if answer else []) if ":pay:" in c]
+        if not ways:
+            return it
+        assert answer is not None and answer.ephemeral and "How do you pay" in answer.text
+        way = pay.choice(ways) if pay is not None else ways[0]
+        return await self.click(user, answer, way)
 
     def note_hidden(self, state: Duel) -> None:
         content = self.rt.content
@@ -134,6 +178,43 @@ class Duelists:
                     assert name not in t, f"{name!r} (hidden) in a public message: {t[:200]}"
 
 
+async def position(
+    fake: FakeDiscord,
+    db: Path,
+    p0: Side,
+    p1: Side,
+    *,
+    options: TcgOptions | None = None,
+    names: tuple[str, str] = ("alice", "bob"),
+    time_scale: float = 1.0,
+    **build_kw: Any,
+) -> Duelists:
+    """A bot running a duel in `fake.channel` at the scenario position (p0, p1), the
+    seats played by two fake users named `names`, its timers scaled by `time_scale`."""
+    bot = await start_fixer(fake, db)
+    tcg(bot).time_scale = time_scale
+    users = [fake.add_user(n, guild=fake.guild) for n in names]
+    d = Duelists(fake, bot, fake.channel, users)
+    rt = tcg(bot)
+    state: Duel = build(rt.content, p0, p1, options=options, **build_kw)
+    seats = tuple(
+        evolve(s, player=str(u.id), name=u.name) for s, u in zip(state.seats, users, strict=True)
+    )
+    state = evolve(state, seats=seats, id="dtest")
+    await rt.service.create(
+        campaign_id="dtest",
+        name=f"{names[0]} vs {names[1]}",
+        owner=str(users[0].id),
+        state=state,
+        guild_id=str(fake.guild.id),
+        channel_id=str(fake.channel.id),
+    )
+    rt.bind("dtest", fake.channel.id)
+    rt.schedule_timers("dtest", state)  # no commit yet: as a new duel's start does
+    d.cid = "dtest"
+    return d
+
+
 async def start_challenge(
     d: Duelists, decks: tuple[str, str] = ("chrome-rush", "convoy-wall")
 ) -> None:
@@ -162,13 +243,10 @@ async def play_out(d: Duelists, rng: random.Random, max_steps: int = 600) -> Due
             return state
         player = state.seats[seat].player
         legal = [a for a in legal_actions(state, d.rt.content, player) if a.type != "concede"]
-        # The panel carries a button for the first MAX_ACTION_BUTTONS of them; the rest
-        # are reached through the commands (its embed says so), which other tests drive.
-        legal = legal[:MAX_ACTION_BUTTONS]
         # Prefer moves that end the duel sooner: attacks and rolls over passing time.
         weights = [5.0 if isinstance(a, act.Attack | act.Play) else 1.0 for a in legal]
         action = rng.choices(legal, weights)[0]
-        await d.do(action)
+        await d.do(action, pay=rng)
         if step % 25 == 0:
             d.check_public(await d.state())
     raise AssertionError("the duel did not finish")

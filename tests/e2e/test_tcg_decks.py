@@ -9,7 +9,7 @@ from pathlib import Path
 from rules.tcg.decks import deck_text
 from tests.e2e.harness import start_fixer
 from tests.e2e.tcg_harness import Duelists, tcg
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeAttachment, FakeDiscord
 
 
 async def test_import_check_export_delete_and_play_a_saved_deck(
@@ -78,4 +78,31 @@ async def test_import_without_a_list_opens_a_modal(fake: FakeDiscord, db: Path) 
     await sub.response()
     msg = sub.original
     assert msg is not None and "Saved **Pasted**: legal" in msg.text
+    await bot.close()
+
+
+async def test_import_from_an_attached_text_file(fake: FakeDiscord, db: Path) -> None:
+    bot = await start_fixer(fake, db)
+    alice = fake.add_user("alice", guild=fake.guild)
+    d = Duelists(fake, bot, fake.channel, [alice])
+    content = tcg(bot).content
+    text = deck_text(content.decks["loaded-dice"], content)
+    # A file holds new lines (a slash option can't): one entry a line, Windows endings too.
+    upload = FakeAttachment("my-dice.txt", text.replace("\n", "\r\n").encode())
+    it = await d.slash(alice, "deck import", {"name": "File Dice", "file": upload})
+    assert it.original is not None and "Saved **File Dice**: legal" in it.original.text
+    it = await d.slash(alice, "deck export", {"name": "File Dice"})
+    assert it.original is not None and it.original.text.strip("`\n").strip() == text.strip()
+    # An unreadable entry in the file is named; nothing is saved.
+    bad = FakeAttachment("bad.txt", (text + "\n2 No Such Card\n").encode())
+    it = await d.slash(alice, "deck import", {"name": "Bad File", "file": bad})
+    assert it.original is not None and "🚫" in it.original.text
+    assert "No Such Card" in it.original.text and "entry" in it.original.text.lower()
+    it = await d.slash(alice, "deck list")
+    assert it.original is not None and "Bad File" not in it.original.text
+    # A file too big for a deck list is refused before it is read.
+    big = FakeAttachment("big.txt", b"1 x\n" * 6000)
+    it = await d.slash(alice, "deck import", {"name": "Big", "file": big})
+    assert it.original is not None and "too big" in it.original.text
+    assert not any(c.path.startswith("/attachments") for c in fake.calls)  # not via the API
     await bot.close()

@@ -132,12 +132,12 @@ async def test_decline_and_expiry(fake: FakeDiscord, db: Path) -> None:
     await bot.close()
 
 
-async def test_options_turn_timer_warns_and_dm_hands(fake: FakeDiscord, db: Path) -> None:
+async def test_options_turn_timer_warns_then_runs_out(fake: FakeDiscord, db: Path) -> None:
     bot = await start_fixer(fake, db)
     alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
     d = Duelists(fake, bot, fake.channel, [alice, bob])
-    d.rt.time_scale = 0.001  # 60 s -> 60 ms
-    it = await d.slash(alice, "challenge", {"opponent": bob, "deck": "chrome-rush"})
+    d.rt.time_scale = 0.02  # 60 s -> 1.2 s
+    await d.slash(alice, "challenge", {"opponent": bob, "deck": "chrome-rush"})
     carol = fake.add_user("carol", guild=fake.guild)
     refused = await d.slash(carol, "options", {"turn_timer": 60})
     assert refused.original is not None and "🚫" in refused.original.text
@@ -147,17 +147,27 @@ async def test_options_turn_timer_warns_and_dm_hands(fake: FakeDiscord, db: Path
     state = await d.state()
     assert state.options.turn_timer == 60 and state.options.reaction_timeout == 30
     chooser = d.user_of(state.seats[state.chooser].player)
+    # The chooser is warned, then their time runs out: Fixer answers for them.
     await fake.wait_for(
-        lambda: any(
-            "Warning 1" in m.text and str(chooser.id) in m.text for m in fake.public_messages()
-        ),
+        lambda: any("⏰" in m.text and str(chooser.id) in m.text for m in fake.public_messages()),
         5,
     )
+    await fake.wait_for(
+        lambda: any(f"{chooser.name}'s time ran out" in m.text for m in fake.public_messages()),
+        5,
+    )
+    state = await d.state()
+    assert state.phase is not Phase.CHOOSE_FIRST
+    await bot.close()
+
+
+async def test_dm_hands(fake: FakeDiscord, db: Path) -> None:
+    d = await _duel(fake, db)
+    state = await d.state()
+    chooser = d.user_of(state.seats[state.chooser].player)
     # DM hands: opted in, the hand comes by DM when it changes (ephemeral elsewhere).
-    d.rt.time_scale = 1.0
     await d.slash(chooser, "dm", {"enabled": True})
     await d.slash(chooser, "choose", {"option": "Go first"})  # typed: the option's label
     await fake.wait_for(lambda: any("Your hand" in m.text for m in fake.dms_to(chooser)), 5)
     assert not any("Your hand" in m.text for m in fake.public_messages())
-    assert it.original is not None
-    await bot.close()
+    await d.bot.close()

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.app import _sync
 from bot.config import Settings
-from cogs.tcg.runtime import AI_PLAYER
+from cogs.tcg.runtime import ai_level
 from rules.tcg import actions as act
 from rules.tcg.legal import legal_actions, to_act
 from tests.e2e.harness import settle, start_fixer
@@ -39,7 +42,7 @@ async def test_a_practice_duel_against_the_ai(fake: FakeDiscord, db: Path) -> No
     rt.ai_pace = 0.0
     alice = fake.add_user("alice", guild=fake.guild)
     d = Duelists(fake, bot, fake.channel, [alice])
-    await d.slash(alice, "practice", {"deck": "chrome-rush", "level": 1})
+    await d.slash(alice, "practice", {"deck": "chrome-rush", "level": "random"})
     d.cid = rt.table_of_channel[fake.channel.id]
     rng = random.Random(3)
     me = str(alice.id)
@@ -51,7 +54,7 @@ async def test_a_practice_duel_against_the_ai(fake: FakeDiscord, db: Path) -> No
         seat = to_act(state)
         if seat is None:
             break
-        if state.seats[seat].player == AI_PLAYER:
+        if ai_level(state.seats[seat].player) is not None:
             raise AssertionError("the AI did not take its turn by itself")
         legal = [a for a in legal_actions(state, rt.content, me) if a.type != "concede"]
         weights = [5.0 if isinstance(a, act.Attack | act.Play) else 1.0 for a in legal]
@@ -63,4 +66,59 @@ async def test_a_practice_duel_against_the_ai(fake: FakeDiscord, db: Path) -> No
     assert final.result is not None
     assert ai_moves > 5  # the AI played, by itself, between the human's moves
     d.check_public(final)
+    await bot.close()
+
+
+async def test_each_practice_duel_has_its_own_ai_level(
+    fake: FakeDiscord, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cogs.tcg.terminal import setup
+
+    made: list[tuple[str, str]] = []
+    real = setup.make_player
+
+    def spy(name: str, *args: Any, **kwargs: Any) -> Any:
+        made.append((name, type(real(name, *args, **kwargs)).__name__))
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(setup, "make_player", spy)
+    bot = await start_fixer(fake, db)
+    rt = tcg(bot)
+    rt.ai_pace = 0.0
+    alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
+    other = fake.add_channel(fake.guild, "dojo")
+    a = Duelists(fake, bot, fake.channel, [alice])
+    b = Duelists(fake, bot, other, [bob])
+    await a.slash(alice, "practice", {"deck": "chrome-rush", "level": "greedy"})
+    await b.slash(bob, "practice", {"deck": "convoy-wall"})  # the default: search
+    a.cid, b.cid = rt.table_of_channel[fake.channel.id], rt.table_of_channel[other.id]
+    sa, sb = await a.state(), await b.state()
+    assert ai_level(sa.seats[1].player) == "greedy" and ai_level(sb.seats[1].player) == "search"
+    # The board says which AI it is.
+    assert "Fixer AI (greedy)" in a.last_public().text
+    assert "Fixer AI (search)" in b.last_public().text
+    it = await a.slash(alice, "status")
+    assert it.original is not None and "Fixer AI (greedy)" in it.original.text
+    # A level that is not one of the choices is refused by Discord's schema.
+    with pytest.raises(ValueError):
+        await fake.send_slash(alice, "tcg practice", {"deck": "chrome-rush", "level": "hard"})
+    # Each AI moves at its own level (until the humans are waited on).
+    for d in (a, b):
+        rng = random.Random(1)
+        for _ in range(30):
+            state = await d.state()
+            seat = to_act(state)
+            if seat is None or ai_level(state.seats[seat].player) is not None:
+                await settle(fake, bot)
+                continue
+            me = state.seats[seat].player
+            legal = [x for x in legal_actions(state, rt.content, me) if x.type != "concede"]
+            await d.do(rng.choice(legal))
+    assert ("greedy", "GreedyPlayer") in made and ("search", "SearchPlayer") in made
+    assert not any(name == "random" for name, _ in made)
+    await bot.close()
+    # The level is part of the duel: after a restart the AI keeps it.
+    bot = await start_fixer(fake, db)
+    a.bot = bot
+    assert ai_level((await a.state()).seats[1].player) == "greedy"
     await bot.close()

@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from rules.tcg.scenario import Side, build
-from rules.tcg.state import Duel, evolve
+from rules.tcg.options import TcgOptions
+from rules.tcg.scenario import Side
 from tests.e2e.harness import settle, start_fixer
-from tests.e2e.tcg_harness import Duelists, tcg
+from tests.e2e.tcg_harness import Duelists, position
 from tests.fakediscord import FakeDiscord
 
 LEGENDS = ["rook-vance", "mara-kell", "dex-oyelaran"]
@@ -20,14 +20,9 @@ DECK = ["alley-cutter"] * 8
 async def _position(
     fake: FakeDiscord, db: Path, *, defender_has: bool = True, reaction_timeout: int = 60
 ) -> Duelists:
-    bot = await start_fixer(fake, db)
-    users = [fake.add_user(n, guild=fake.guild) for n in ("alice", "bob")]
-    d = Duelists(fake, bot, fake.channel, users)
-    rt = tcg(bot)
-    from rules.tcg.options import TcgOptions
-
-    state: Duel = build(
-        rt.content,
+    return await position(
+        fake,
+        db,
         Side(field=["alley-cutter"], legends=LEGENDS, deck=DECK, gigs=["d6:3"]),
         Side(
             field=["ice-sentinel"] if defender_has else [],
@@ -39,21 +34,6 @@ async def _position(
         ),
         options=TcgOptions(reaction_timeout=reaction_timeout),
     )
-    seats = tuple(
-        evolve(s, player=str(u.id), name=u.name) for s, u in zip(state.seats, users, strict=True)
-    )
-    state = evolve(state, seats=seats, id="dtest")
-    await rt.service.create(
-        campaign_id="dtest",
-        name="alice vs bob",
-        owner=str(users[0].id),
-        state=state,
-        guild_id=str(fake.guild.id),
-        channel_id=str(fake.channel.id),
-    )
-    rt.bind("dtest", fake.channel.id)
-    d.cid = "dtest"
-    return d
 
 
 async def _attack(d: Duelists) -> None:
@@ -88,6 +68,7 @@ async def test_block_and_quick_through_react_commands(fake: FakeDiscord, db: Pat
     # A QUICK card, then its target if it asks, then the block.
     before = (await d.state()).version
     it = await d.slash(bob, "react quick", {"card": "Short Circuit"})
+    await d.pay_if_asked(bob, it)  # T27: Eddies or a face-down Legend pay
     state = await d.state()
     assert state.version > before
     while state.prompt is not None:
@@ -171,7 +152,7 @@ async def test_the_log_is_public_lines_only_and_survives_a_restart(
     alice, bob = d.users
     carol = fake.add_user("carol", guild=fake.guild)
     await _attack(d)
-    await d.slash(bob, "react quick", {"card": "Short Circuit"})
+    await d.pay_if_asked(bob, await d.slash(bob, "react quick", {"card": "Short Circuit"}))
     await d.bot.close()
     d.bot = await start_fixer(fake, db)
     it = await d.slash(carol, "log")

@@ -40,6 +40,7 @@ from .server import (
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     DiscordError,
+    FakeAttachment,
     FakeChannel,
     FakeDiscordServer,
     FakeGuild,
@@ -591,7 +592,11 @@ class FakeDiscord(FakeDiscordServer):
         focused: bool,
     ) -> JSONDict:
         raw: Any
-        if isinstance(value, FakeUser | FakeMember | FakeChannel | FakeRole):
+        if isinstance(value, FakeAttachment):
+            data = self.upload(value)
+            resolved.setdefault("attachments", {})[data["id"]] = data
+            otype, raw = 11, data["id"]
+        elif isinstance(value, FakeUser | FakeMember | FakeChannel | FakeRole):
             otype, raw = self._resolve_value(value, resolved, user, channel)
         elif isinstance(value, bool):
             otype, raw = 5, value

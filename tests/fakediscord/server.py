@@ -189,6 +189,15 @@ class SnowflakeFactory:
         self._last = candidate
         return candidate
 
+    def on_shard(self, shard_id: int, count: int) -> int:
+        """A new snowflake that Discord routes to shard `shard_id` of `count` (its
+        timestamp moved a few milliseconds ahead, as needed)."""
+        candidate = self()
+        while (candidate >> 22) % count != shard_id:
+            candidate = ((candidate >> 22) + 1) << 22
+        self._last = candidate
+        return candidate
+
 
 # Where the middleware leaves the RestCall record for the route handler.
 _CALL: Any = web.RequestKey("fakediscord_call", object) if hasattr(web, "RequestKey") else "call"
@@ -235,6 +244,17 @@ def missing_access() -> DiscordError:
 # --------------------------------------------------------------------------------------------
 # Model
 # --------------------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class FakeAttachment:
+    """A file a user attaches to a slash command (an option of type 11). Its bytes are
+    served at its CDN url (`/attachments/{id}/{filename}` on the fake), so the bot's
+    `Attachment.read()` gets them."""
+
+    filename: str
+    content: bytes
+    content_type: str = "text/plain; charset=utf-8"
 
 
 @dataclass(eq=False)
@@ -1038,6 +1058,30 @@ class GatewaySession:
     def connected(self) -> bool:
         return self.conn is not None and not self.conn.closed
 
+    @property
+    def shard(self) -> tuple[int, int]:
+        """(shard id, shard count) from IDENTIFY; (0, 1) for an unsharded client."""
+        shard = self.identify.get("shard")
+        if isinstance(shard, list) and len(shard) == 2:
+            return int(shard[0]), int(shard[1])
+        return 0, 1
+
+    def gets_guild(self, guild_id: int | None) -> bool:
+        """Discord's routing: a guild's events go to shard (guild_id >> 22) % count;
+        what belongs to no guild (DMs) goes to shard 0 only."""
+        shard_id, count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % count == shard_id
+
+
+def _guild_of(event: str, data: JSONDict) -> int | None:
+    """The guild an event belongs to (for shard routing); None for DMs and the like."""
+    gid = data.get("guild_id")
+    if gid is None and event.startswith("GUILD_") and event != "GUILD_MEMBERS_CHUNK":
+        gid = data.get("id")
+    return int(gid) if gid is not None else None
+
 
 # --------------------------------------------------------------------------------------------
 # The server
@@ -1078,6 +1122,8 @@ class FakeDiscordServer:
         self.privileged_intents = {PRIVILEGED_INTENTS[name] for name in privileged_intents}
         self.heartbeat_interval = heartbeat_interval
         self.heartbeat_ack_delay: float = 0.0
+        # What GET /gateway/bot recommends (an AutoShardedBot without a count uses it).
+        self.recommended_shards = 1
         self.heartbeat_acks: bool = True
         self.ready_delay: float = 0.0
         self.ack_deadline = ack_deadline
@@ -1096,6 +1142,7 @@ class FakeDiscordServer:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.attachment_files: dict[str, bytes] = {}
 
     # ---- lifecycle -----------------------------------------------------------------------
 
@@ -1119,6 +1166,7 @@ class FakeDiscordServer:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_get("/resume", self._gateway)
+        app.router.add_get("/attachments/{attachment_id}/{filename}", self._h_attachment)
         for method, path, handler in self._routes():
             app.router.add_route(method, API_PREFIX + path, handler)
         self._runner = web.AppRunner(
@@ -1235,11 +1283,14 @@ class FakeDiscordServer:
         everyone_permissions: Any = DEFAULT_EVERYONE_PERMISSIONS,
         bot_permissions: Any = DEFAULT_BOT_PERMISSIONS,
         general: bool = True,
+        shard: tuple[int, int] | None = None,
     ) -> FakeGuild:
-        """A guild the bot is in, with @everyone, the bot's managed role and #general."""
+        """A guild the bot is in, with @everyone, the bot's managed role and #general.
+        `shard=(id, count)`: its id is one Discord routes to that shard."""
         if owner is None:
             owner = self.add_user(f"{name.lower().replace(' ', '-')}-owner")
-        guild = FakeGuild(self.snowflake(), name, owner.id)
+        gid = self.snowflake() if shard is None else self.snowflake.on_shard(*shard)
+        guild = FakeGuild(gid, name, owner.id)
         guild.roles[guild.id] = FakeRole(
             guild.id, guild, "@everyone", _perm_value(everyone_permissions)
         )
@@ -1963,7 +2014,7 @@ class FakeDiscordServer:
     async def _h_gateway_bot(self, request: web.Request) -> Any:
         return {
             "url": f"ws://127.0.0.1:{self.port}/gateway",
-            "shards": 1,
+            "shards": self.recommended_shards,
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 999,
@@ -2511,6 +2562,27 @@ class FakeDiscordServer:
         self.messages[msg.id] = msg
         return msg
 
+    def upload(self, file: FakeAttachment) -> JSONDict:
+        """Store a user's attachment; its payload (as in `resolved.attachments`)."""
+        aid = self.snowflake()
+        self.attachment_files[str(aid)] = file.content
+        url = f"{self.base_url}/attachments/{aid}/{file.filename}"
+        return {
+            "id": str(aid),
+            "filename": file.filename,
+            "size": len(file.content),
+            "url": url,
+            "proxy_url": url,
+            "content_type": file.content_type,
+        }
+
+    async def _h_attachment(self, request: web.Request) -> web.StreamResponse:
+        """The CDN: an uploaded attachment's bytes (404 for any other)."""
+        data = self.attachment_files.get(request.match_info["attachment_id"])
+        if data is None:
+            return web.Response(status=404, text="404: Not Found")
+        return web.Response(body=data, content_type="application/octet-stream")
+
     def _attachment(self, filename: str) -> JSONDict:
         aid = self.snowflake()
         url = f"{self.base_url}/attachments/{aid}/{filename}"
@@ -2870,7 +2942,10 @@ class FakeDiscordServer:
                 continue
             if not self._event_allowed(session, intent):
                 continue
-            self._send_dispatch(session, event, make(session))
+            data = make(session)
+            if not session.gets_guild(_guild_of(event, data)):
+                continue
+            self._send_dispatch(session, event, data)
             if session.connected:
                 delivered += 1
         self._changed()
@@ -3029,16 +3104,23 @@ class FakeDiscordServer:
             if intents & bit and bit not in self.privileged_intents:
                 await self._close_conn(conn, code=4014, message="Disallowed intent(s)")
                 return
+        shard = data.get("shard")
+        if shard is not None and (
+            not isinstance(shard, list) or len(shard) != 2 or not 0 <= int(shard[0]) < int(shard[1])
+        ):
+            await self._close_conn(conn, code=4010, message="Invalid shard")
+            return
         session = GatewaySession(secrets.token_hex(16), intents, data)
         self.sessions[session.session_id] = session
         session.conn = conn
         conn.session = session
         if self.ready_delay:
             await asyncio.sleep(self.ready_delay)
+        mine = [g for g in self.guilds.values() if session.gets_guild(g.id)]
         ready: JSONDict = {
             "v": 10,
             "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in mine],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.resume_gateway_url,
@@ -3054,7 +3136,7 @@ class FakeDiscordServer:
             ready["shard"] = data["shard"]
         self._send_dispatch(session, "READY", ready)
         if intents & INTENT_GUILDS:
-            for guild in self.guilds.values():
+            for guild in mine:
                 self._send_dispatch(
                     session, "GUILD_CREATE", self._guild_create_payload(guild, session)
                 )

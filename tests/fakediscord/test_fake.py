@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import EPHEMERAL, FakeDiscord, FakeUser
+from tests.fakediscord import EPHEMERAL, FakeAttachment, FakeDiscord, FakeUser
 
 # --------------------------------------------------------------------------------------------
 # A tiny bot exercising what Fixer will use
@@ -133,6 +133,11 @@ def build_commands(bot: FixtureBot) -> app_commands.Group:
     @fx.command(description="Roll dice for someone")
     async def roll(interaction: discord.Interaction, dice: int, who: discord.Member) -> None:
         await interaction.response.send_message(f"{who.display_name} rolls {dice}")
+
+    @fx.command(description="Read an attached file")
+    async def upload(interaction: discord.Interaction, file: discord.Attachment) -> None:
+        data = await file.read()
+        await interaction.response.send_message(f"{file.filename}: {data.decode()}")
 
     @fx.command(description="A board with a persistent button")
     async def board(interaction: discord.Interaction) -> None:
@@ -297,6 +302,17 @@ async def test_slash_command_public_response(fake: FakeDiscord, alice: FakeUser,
     assert it.latency is not None and it.latency < 1.0
     (msg,) = fake.channel_messages(fake.channel)
     assert msg.content == "pong" and msg.interaction is it and msg in fake.public_messages()
+
+
+async def test_a_slash_command_attachment_is_readable(
+    fake: FakeDiscord, alice: FakeUser, bot: Any
+) -> None:
+    it = await fake.send_slash(alice, "fx upload", {"file": FakeAttachment("a.txt", b"3 Cards")})
+    cb = await it.response()
+    assert cb.content == "a.txt: 3 Cards"
+    (opt,) = it.payload["data"]["options"][0]["options"]
+    assert opt["type"] == 11
+    assert it.payload["data"]["resolved"]["attachments"][opt["value"]]["size"] == 7
 
 
 async def test_ephemeral_response_has_flag_64(fake: FakeDiscord, alice: FakeUser, bot: Any) -> None:

@@ -167,7 +167,8 @@ def test_help_rules_and_card() -> None:
     assert "No rules topic 'nope'." in out
     assert "Storm Lattice (" in out and "Fated Future." in out
     assert "No single card matches 'zzz'." in out
-    assert out.rstrip().endswith("You leave the table.")
+    assert "You leave the table.\nYour campaign is saved (turn 1, your turn). Come" in out
+    assert out.rstrip().endswith("Bye.")
 
 
 def test_setup_from_the_command_line_and_its_errors() -> None:

@@ -6,19 +6,23 @@ import pytest
 
 from cogs.legendary.table import (
     AI,
+    TIMER,
     Abandon,
     Choice,
     Join,
     Leave,
     Move,
+    SetOptions,
     Start,
     Table,
+    TableOptions,
     apply,
     new_table,
 )
 from content.legendary.loader import load_default_pack
 from rules.core.errors import IllegalAction
 from rules.legendary.actions import EndTurn
+from rules.legendary.state import Options
 
 PACK = load_default_pack()
 
@@ -75,3 +79,31 @@ def test_bad_setup_is_refused_and_the_table_is_unchanged() -> None:
     assert exc.value.refusal.code == "bad_setup"
     with pytest.raises(IllegalAction):  # the last seat can't be given up
         apply(t, Leave(person="1"), PACK)
+
+
+def test_options_are_the_hosts_before_the_start_and_reach_the_game() -> None:
+    t, _ = apply(table(), Join(person="2", name="bob"), PACK)
+    opts = TableOptions(rules=Options(extra_twists=2), turn_timer=60, ai_pace=0.0)
+    with pytest.raises(IllegalAction) as exc:
+        apply(t, SetOptions(person="2", options=opts), PACK)
+    assert exc.value.refusal.code == "not_host"
+    t2, ev = apply(t, SetOptions(person="2", options=opts, manager=True), PACK)
+    assert t2.options == opts and t2.version == t.version + 1 and ev
+    t3, _ = apply(t2, Start(person="1", seed=3), PACK)
+    assert t3.game is not None and t3.game.options.extra_twists == 2
+    with pytest.raises(IllegalAction) as exc:
+        apply(t3, SetOptions(person="1", options=TableOptions()), PACK)
+    assert exc.value.refusal.code == "started"
+
+
+def test_the_timer_moves_only_for_the_seat_the_game_waits_on() -> None:
+    t, _ = apply(table(), Join(person="2", name="bob"), PACK)
+    t, _ = apply(t, Start(person="1", seed=3), PACK)
+    assert t.game is not None
+    cur = t.game.current
+    with pytest.raises(IllegalAction) as exc:
+        apply(t, Move(person=TIMER, action=EndTurn(seat=1 - cur)), PACK)
+    assert exc.value.refusal.code == "not_waited_on"
+    t2, ev = apply(t, Move(person=TIMER, action=EndTurn(seat=cur)), PACK)
+    assert ev[0].kind == "timed_out" and t.seats[cur].name in ev[0].text
+    assert t2.game is not None and t2.game.current != cur

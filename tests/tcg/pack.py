@@ -229,6 +229,73 @@ CARDS: list[dict[str, Any]] = [
     ),
 ]
 
+# The newer kinds (docs/tcg-content.md): name/tag filters, watchers, replacements and
+# prevention, "choose one", steal modifiers.
+NET = ["NETRUNNER"]
+CARDS += [
+    _u("runner-a", 2, tags=NET),
+    _u("runner-b", 3, tags=NET),
+    dict(_u("vex-one", 2), name="Vex", subtitle="One"),
+    dict(_u("vex-two", 4), name="Vex", subtitle="Two"),
+    _p(
+        "net-boost",
+        [{"type": "power", "target": "all_friendly_units", "tag": "NETRUNNER", "amount": 2}],
+    ),
+    _p(
+        "net-lift",
+        [{"type": "power", "target": "any_unit", "tag": "NETRUNNER", "amount": 1}],
+        cost=0,
+    ),
+    _p("vex-hunt", [{"type": "defeat", "target": "any_unit", "named": "Vex"}], cost=0),
+    _u("first-thief", 1, text=trig("you_steal", DRAW, first_each_turn=True)),
+    _u("every-thief", 1, text=trig("you_steal", DRAW)),
+    _u("tuner", 1, text=trig("you_adjust", DRAW, first_each_turn=True)),
+    _u("mourner", 1, text=trig("friendly_defeated", DRAW, tag="NETRUNNER")),
+    _u("patron", 1, text=trig("you_play", DRAW, tag="NETRUNNER")),
+    _l("first-l", 0, None, colour="blue", text=trig("you_steal", DRAW, first_each_turn=True)),
+    _u("dodger", 3, text={"replacements": [{"instead": [{"type": "to_hand", "target": "this"}]}]}),
+    _u(
+        "bodyguard",
+        1,
+        text={"replacements": [{"subject": "other_friendly_unit", "sacrifice": True}]},
+    ),
+    _g("armor", 0, {"replacements": [{"sacrifice": True}]}),
+    _u(
+        "tough",
+        3,
+        text={
+            "replacements": [
+                {
+                    "once_each_turn": True,
+                    "instead": [{"type": "power", "target": "this", "amount": -1}],
+                }
+            ]
+        },
+    ),
+    _p("guard", [{"type": "prevent_defeat", "target": "friendly_unit"}], cost=0, text=kw("quick")),
+    _p(
+        "pick",
+        [
+            {
+                "type": "choose_one",
+                "modes": [
+                    {"label": "Draw two", "effects": [{"type": "draw", "count": 2}]},
+                    {"effects": [{"type": "power", "target": "rival_unit", "amount": -3}]},
+                    {"effects": [{"type": "defeat", "target": "rival_unit", "max_power": 0}]},
+                ],
+            },
+            DRAW,
+        ],
+        cost=0,
+    ),
+    _u("looter", 5, text={"statics": [{"kind": "steal_bonus", "amount": 1}]}),
+    _u("clumsy", 5, text={"statics": [{"kind": "steal_bonus", "amount": -1}]}),
+    _p("greed", [{"type": "steal_bonus", "target": "friendly_unit", "amount": 2}], cost=0),
+    _u("vault", 1, text={"statics": [{"kind": "protect_gigs"}]}),
+    _u("vault20", 1, text={"statics": [{"kind": "protect_gigs", "die_size": 20}]}),
+    _u("cagey", 1, text={"statics": [{"kind": "you_choose_stolen"}]}),
+]
+
 PACK = TcgContent(id="test", cards={c["id"]: Card.model_validate(c) for c in CARDS})
 
 # A legal 40-card deck of the test pack: Red Units, Blue Programs, Yellow Gear.
@@ -251,3 +318,65 @@ MAIN = [
     ("blade", 2),
 ]
 DECK = DeckList(id="test", name="Test", legends=("solo-l", "plain-l", "null-l"), cards=tuple(MAIN))
+
+# A legal deck built from the newer kinds, for random playouts that reach them.
+NEW_MAIN = [
+    ("runner-a", 3),
+    ("runner-b", 3),
+    ("vex-one", 2),
+    ("vex-two", 2),
+    ("net-boost", 2),
+    ("vex-hunt", 2),
+    ("first-thief", 2),
+    ("every-thief", 2),
+    ("tuner", 3),
+    ("mourner", 2),
+    ("patron", 2),
+    ("dodger", 2),
+    ("bodyguard", 2),
+    ("armor", 2),
+    ("tough", 2),
+    ("guard", 2),
+    ("pick", 2),
+    ("looter", 2),
+    ("clumsy", 1),
+    ("greed", 1),
+    ("vault20", 1),
+    ("cagey", 1),
+    ("nudge", 3),
+]
+NEW_DECK = DeckList(
+    id="test-new", name="Test New", legends=("solo-l", "first-l", "null-l"), cards=tuple(NEW_MAIN)
+)
+
+
+# The bundled cards written with the newer kinds (content/tcg/core/cards, end of each file).
+NEWER_CORE = [
+    "greedy-hands",
+    "pack-leader",
+    "street-justice",
+    "spare-heart",
+    "grab-bag",
+    "swarm-protocol",
+    "phantom-relay",
+    "mirror-shard",
+    "dead-mans-switch",
+    "fork-bomb",
+    "tally-clerk",
+    "house-rules",
+    "lockbox",
+    "hedge-bet",
+    "vault-keeper",
+    "convoy-marshal",
+    "field-triage",
+    "caravan-host",
+    "stubborn-mule",
+]
+
+
+def with_newer_cards(deck: DeckList, pack: TcgContent) -> DeckList:
+    """A bundled deck plus two of each newer card of its colour (the decks themselves are
+    balanced elsewhere and don't change)."""
+    colours = {pack.cards[c].colour for c in deck.legends}
+    extra = tuple((c, 2) for c in NEWER_CORE if pack.cards[c].colour in colours)
+    return deck.model_copy(update={"id": f"{deck.id}-plus", "cards": deck.cards + extra})

@@ -56,6 +56,12 @@ def test_same_seed_same_report_other_seed_other_games() -> None:
     assert run([*GREEDY_V_RANDOM, "--seed", "12"])[1] != first[1]
 
 
+def test_two_workers_play_the_same_games_as_one() -> None:
+    one = run([*GREEDY_V_RANDOM, "--seed", "5"])
+    two = run([*GREEDY_V_RANDOM, "--seed", "5", "--workers", "2"])
+    assert two == one and one[0] == 0
+
+
 def test_search_level_is_deterministic() -> None:
     args = ["--decks", "ghost-protocol", "--ai", "search,greedy", "--games", "1", "--samples", "1"]
     assert run(args) == run(args)
@@ -82,6 +88,7 @@ def test_progress_bar_on_a_terminal_only() -> None:
         ),
         (["--decks", "a,b,c"], "error: --decks takes two names separated by a comma"),
         (["--games", "0"], "error: --games must be at least 1, not 0"),
+        (["--workers", "3"], "error: --workers must be from 1 to 2, not 3"),
         (["--pack", "/nonexistent/tcg"], "error: cannot load /nonexistent/tcg"),
     ],
 )

@@ -40,6 +40,28 @@ def test_the_pack_covers_every_keyword_trigger_gear_box_sell_tag_and_null_cost()
     assert all(card_text(c) or c.type in (CardType.UNIT, CardType.GEAR) for c in cards)
 
 
+def test_the_pack_has_original_cards_for_each_newer_kind() -> None:
+    from content.tcg.loader import _walk_effects, _walk_filters
+    from rules.tcg import cards as cd
+
+    pack = load_default_pack()
+    cards = list(pack.cards.values())
+    types = {e.type for c in cards for _, e in _walk_effects(c)}
+    assert {"choose_one", "prevent_defeat", "steal_bonus"} <= types
+    texts = [c.text for c in cards] + [c.lower for c in cards if c.lower is not None]
+    assert {
+        cd.StaticKind.STEAL_BONUS,
+        cd.StaticKind.PROTECT_GIGS,
+        cd.StaticKind.YOU_CHOOSE_STOLEN,
+    } <= {s.kind for t in texts for s in t.statics}
+    reps = [r for t in texts for r in t.replacements]
+    assert any(r.sacrifice for r in reps) and any(r.instead for r in reps)
+    assert any(r.once_each_turn for r in reps) and any(r.filtered() for r in reps)
+    assert any(tr.first_each_turn for t in texts for tr in t.triggers)
+    filters = [m for c in cards for _, m in _walk_filters(c)]
+    assert any(m.named for m in filters) and any(m.tag for m in filters)
+
+
 def test_preconstructed_decks_export_and_import_losslessly() -> None:
     pack = load_default_pack()
     for deck in pack.decks.values():

@@ -11,15 +11,17 @@ from hypothesis import strategies as st
 
 from content.tcg.loader import load_default_pack
 from rules.core.errors import IllegalAction
+from rules.core.events import Event
 from rules.tcg import actions as act
 from rules.tcg.ai.basic import RandomPlayer
 from rules.tcg.cards import CardType, DeckList, TcgContent
+from rules.tcg.decks import deck_problems
 from rules.tcg.engine import apply
 from rules.tcg.legal import legal_actions, payment_variants, to_act
 from rules.tcg.sim import start
 from rules.tcg.state import DICE, Duel
 from rules.tcg.view import view
-from tests.tcg.pack import DECK, PACK
+from tests.tcg.pack import DECK, NEW_DECK, PACK, with_newer_cards
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -86,6 +88,7 @@ def playout(
     check_legal: bool,
     content: TcgContent = PACK,
     decks: tuple[DeckList, DeckList] = (DECK, DECK),
+    events: list[Event] | None = None,
 ) -> list[Duel]:
     d = start(content, decks, seed)
     rng = random.Random(seed)
@@ -107,6 +110,8 @@ def playout(
             assert all(isinstance(a, act.Concede) for a in other), "only one seat acts"
         a = p.choose(view(d, content, seat), legal, content, rng)
         out = apply(d, a, content)
+        if events is not None:
+            events.extend(out.events)
         assert out.state.version == d.version + 1
         for e in out.events:
             if e.public and isinstance(e.data.get("inst"), str):
@@ -134,6 +139,44 @@ def test_random_playouts_with_the_bundled_decks_keep_every_invariant(
     for d in playout(seed, True, pack, (decks[a], decks[b]))[::4]:
         check_invariants(d, pack)
         check_views(d, pack)
+
+
+@SETTINGS
+@given(st.integers(0, 10_000))
+def test_random_playouts_with_the_newer_effect_kinds_keep_every_invariant(seed: int) -> None:
+    # NEW_DECK: name/tag filters, watchers, replacements, prevention, choose one, steal
+    # modifiers (tests/tcg/pack.py).
+    for d in playout(seed, True, PACK, (NEW_DECK, NEW_DECK))[::3]:
+        check_invariants(d)
+        check_views(d)
+
+
+@SETTINGS
+@given(st.integers(0, 10_000), st.integers(0, 3), st.integers(0, 3))
+def test_random_playouts_with_the_newer_bundled_cards_keep_every_invariant(
+    seed: int, a: int, b: int
+) -> None:
+    pack = load_default_pack()
+    decks = [with_newer_cards(d, pack) for d in sorted(pack.decks.values(), key=lambda d: d.id)]
+    assert all(deck_problems(d, pack) == [] for d in decks)
+    for d in playout(seed, True, pack, (decks[a], decks[b]))[::4]:
+        check_invariants(d, pack)
+        check_views(d, pack)
+
+
+def test_random_playouts_with_the_newer_kinds_reach_them() -> None:
+    """The playouts above are worth something only if they get to the new kinds."""
+    kinds: set[str] = set()
+    events: list[Event] = []
+    for seed in range(16):
+        states = playout(seed, False, PACK, (NEW_DECK, NEW_DECK), events)
+        kinds |= {d.prompt.kind.value for d in states if d.prompt is not None}
+    assert {"mode", "give_gig"} <= kinds, kinds
+    text = " ".join(e.text for e in events)
+    for label in ("you steal", "you play", "friendly defeated", "you adjust"):
+        assert f": {label} triggers." in text, label
+    assert "is shielded from defeat." in text and "replaces the defeat." in text
+    assert "steals +" in text  # a steal bonus effect
 
 
 @SETTINGS

@@ -2,13 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from tests.terminal.dbfixture import database
 
-import pytest
-
-
-@pytest.fixture(autouse=True)
-def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "fixer.sqlite3"
-    monkeypatch.setenv("BOT_DATABASE", str(path))
-    return path
+__all__ = ["database"]

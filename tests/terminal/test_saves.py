@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -17,11 +16,9 @@ from cogs.legends.terminal.play import main
 from content.legends.loader import load_pack
 from rules.legends.ai import CrewAI
 from rules.legends.engine import new_table
+from tests.terminal.savetools import come_back, rows
 
 TINY = str(Path(__file__).parent / "tinypack")
-COME_BACK = re.compile(
-    r"Come back to it with:\n  (python -m bot play --resume (term-[0-9a-f]+).*)\n"
-)
 
 
 def play(args: list[str], script: str) -> tuple[int, str]:
@@ -32,20 +29,6 @@ def play(args: list[str], script: str) -> tuple[int, str]:
 
 def lines(*moves: str) -> str:
     return "".join(m + "\n" for m in moves)
-
-
-def come_back(out: str) -> tuple[list[str], str]:
-    """The command the terminal said brings the campaign back (as argv for main), and
-    the campaign id."""
-    m = COME_BACK.search(out)
-    assert m, out[-600:]
-    argv = m.group(1).split()[4:]  # after "python -m bot play"
-    return argv, m.group(2)
-
-
-def rows(db: Path, sql: str) -> list[tuple[object, ...]]:
-    with sqlite3.connect(db) as conn:
-        return list(conn.execute(sql))
 
 
 def test_save_quit_resume_round_trip(database: Path) -> None:
@@ -159,24 +142,6 @@ def test_discord_campaigns_are_neither_listed_nor_resumed(
     assert getattr(info, "channel_id", None) == f"terminal:{cid}"
 
 
-@pytest.mark.parametrize(
-    "args, message",
-    [
-        (["--resume", "term-000000"], "error: no campaign 'term-000000' in "),
-        (["--resume"], "error: no saved terminal campaign in "),
-        (["--resume", "--runners", "3"], "error: --resume goes on with the campaign as it was"),
-    ],
-)
-def test_resume_problems_are_one_line_and_exit_2(
-    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out = play([*args, "--pack", TINY], "")
-    err = capsys.readouterr().err
-    assert code == 2
-    assert err.startswith(message)
-    assert err.count("\n") == 1
-
-
 def test_resume_with_another_pack_says_which(
     database: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -271,3 +236,20 @@ def test_a_move_made_elsewhere_first_is_not_lost_and_the_table_reloads(database:
     # The other terminal's vote A stands (it was first); B was not applied.
     assert ". The crew chose A: Take the advance." in after
     assert "Player votes B" not in text
+
+
+def test_a_campaign_killed_at_a_prompt_loses_no_move(
+    database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cogs.legends.terminal.session import Session
+    from tests.terminal import savetools
+
+    def version(s: Session) -> int:
+        return s.table.version
+
+    args = ["--pack", TINY, "--seed", "1"]
+    s, checked = savetools.killed_after(main, Session, args, 5, database, monkeypatch, version)
+    assert checked >= 3 and s.cid is not None
+    code, again = play(["--resume", s.cid, "--pack", TINY], "quit\n")
+    assert code == 0
+    assert f"Campaign {s.cid}: mid-run in Training Day, round 1." in again

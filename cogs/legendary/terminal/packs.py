@@ -8,16 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.terminal.resume import EXIT_SETUP as EXIT_SETUP
+from bot.terminal.resume import SetupError as SetupError
 from content.common import ContentError
 from content.legendary.loader import load_default_pack, load_pack
-from rules.core.text import did_you_mean
+from rules.core.text import did_you_mean, plural
 from rules.legendary.cards import Pack
-
-EXIT_SETUP = 2
-
-
-class SetupError(Exception):
-    """A problem with the pack or the names given on the command line."""
 
 
 def load(path: str | None) -> Pack:
@@ -41,7 +37,9 @@ def resolve(kind: str, name: str, known: dict[str, str]) -> str:
         if q in (cid.lower(), printed.lower()):
             return cid
     hint = did_you_mean(name, [*known, *known.values()])
-    raise SetupError(f"unknown {kind} '{name}'{hint}; {kind}s: {', '.join(sorted(known))}")
+    raise SetupError(
+        f"unknown {kind} '{name}'{hint}; {plural(2, kind)}: {', '.join(sorted(known))}"
+    )
 
 
 def pick(kind: str, name: str | None, known: dict[str, str], *, allow_all: bool) -> list[str]:

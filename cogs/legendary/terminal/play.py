@@ -1,7 +1,16 @@
 """`python -m bot play --game legendary`: a game of Legendary 2099 in the terminal.
 
 You take seat 1; AI teammates take the others. Scripted input works (tests drive it
-with `io.StringIO`). Exit status: 0 when the game ends or you quit, 2 for a setup problem.
+with `io.StringIO`). The setup (Scheme, Mastermind, Villain groups, Henchman groups,
+Heroes) is named by flags or picked at a prompt (`--choose`, `choose.py`); what is not
+chosen is drawn at random.
+
+Every game is saved in the database (`--db`, else $BOT_DATABASE, else the bot's default
+file) after each move; `--resume ID` picks one up where it was, `--resume` alone lists the
+saved terminal games to pick from (`bot.terminal.resume`, shared by every game).
+
+Exit status: 0 when the game ends or you quit, 1 if the database failed, 2 for a setup
+problem (pack, names, options, an unknown or unusable saved game).
 """
 
 from __future__ import annotations
@@ -12,30 +21,57 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.terminal import resume as saved
 from bot.terminal.console import Console
-from cogs.legendary.terminal.packs import EXIT_SETUP, SetupError, check_players, load, resolve
-from cogs.legendary.terminal.session import Session
-from rules.core.errors import IllegalAction
-from rules.legendary.ai import make_agent
-from rules.legendary.setup import Setup, new_game
+from bot.terminal.saves import Saves
+from cogs.legendary import table as tbl
+from cogs.legendary.adapter import LegendaryAdapter
+from cogs.legendary.terminal import choose
+from cogs.legendary.terminal.packs import SetupError, check_players, load
+from cogs.legendary.terminal.session import PERSON, Session
+from rules.core.text import name_list
+from rules.legendary.ai import LEVELS, Agent, make_agent
+from rules.legendary.cards import Pack
+from rules.legendary.setup import new_game
+from rules.legendary.state import Game
+
+DEFAULT_AI = "greedy"
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m bot play --game legendary",
         description="Play Legendary 2099 in the terminal: you take seat 1, AI teammates "
-        "the other seats.",
+        "the other seats. Every move is saved in the database; --resume comes back to a "
+        "game. Name the setup by flags or pick it with --choose; the rest is drawn at "
+        "random.",
     )
-    p.add_argument("--players", type=int, default=2, help="players at the table, 1-5 (default 2)")
+    p.add_argument(
+        "--players", type=int, default=None, help="players at the table, 1-5 (default 2)"
+    )
     p.add_argument("--scheme", help="Scheme id or name (default: drawn at random)")
     p.add_argument("--mastermind", help="Mastermind id or name (default: drawn at random)")
-    p.add_argument("--seed", type=int, help="the game's seed (default: random)")
-    p.add_argument("--name", default="you", help="your name at the table (default: you)")
+    for part in choose.PARTS:
+        p.add_argument(
+            part.flag,
+            nargs="+",
+            metavar="NAME",
+            help=f"{part.what} ids or names (quote a name with spaces); those not named "
+            "are drawn at random",
+        )
     p.add_argument(
-        "--ai", choices=("planner", "greedy", "random"), default="greedy",
-        help="your teammates' AI (default greedy)",
+        "--choose",
+        action="store_true",
+        help="pick the setup's parts not named by flags from a prompt before the game",
+    )
+    p.add_argument("--seed", type=int, help="the game's seed (default: random)")
+    p.add_argument("--name", default=None, help="your name at the table (default: you)")
+    p.add_argument(
+        "--ai", choices=LEVELS, default=None,
+        help=f"your teammates' AI (default {DEFAULT_AI})",
     )  # fmt: skip
     p.add_argument("--pack", help="content pack directory (default: the bundled pack)")
+    saved.add_options(p)
     return p
 
 
@@ -47,39 +83,117 @@ def main(
     stderr: TextIO | None = None,
 ) -> int:
     args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    inp = stdin or sys.stdin
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    try:
-        check_players(args.players)
-        pack = load(args.pack)
-        scheme = (
-            resolve("scheme", args.scheme, {k: v.name for k, v in pack.schemes.items()})
-            if args.scheme
-            else None
+    fixed = [
+        ("--players", args.players),
+        ("--scheme", args.scheme),
+        ("--mastermind", args.mastermind),
+        *((part.flag, getattr(args, part.field)) for part in choose.PARTS),
+        ("--choose", args.choose),
+        ("--seed", args.seed),
+        ("--name", args.name),
+        ("--ai", args.ai),
+    ]
+    return saved.main(
+        LegendaryAdapter.game, args, Front, fixed=fixed, stdin=stdin, stdout=stdout, stderr=stderr
+    )
+
+
+class Front(saved.FrontBase):
+    """The Legendary table for the shared `bot.terminal.resume.run`."""
+
+    def __init__(self, args: argparse.Namespace, console: Console, place: saved.Place) -> None:
+        super().__init__(args, console, place)
+        self.pack = load(args.pack)
+        self.adapter = LegendaryAdapter(self.pack)
+        self.seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        self.ai = args.ai or DEFAULT_AI
+
+    def prepare(self) -> None:
+        """The setup the options (and, with --choose, the prompt) name; the engine's
+        refusal of it is an IllegalAction."""
+        self.game = setup_game(self.pack, self.args, self.seed, self.console)
+
+    def start(self, saves: Saves[tbl.Table, tbl.Action]) -> Session:
+        return self._session(saves, self.game, agents_for(self.ai, self.seed, self.game, 0))
+
+    def resume(self, saves: Saves[tbl.Table, tbl.Action], cid: str, table: tbl.Table) -> Session:
+        """The saved game, its AI teammates as they were set up (the defaults if the
+        settings cannot be read)."""
+        game = table.game
+        if game is None or table.seats_of(PERSON) != [0]:
+            raise SetupError(f"campaign '{cid}' is not a game this terminal can go on with")
+        self.ai = saves.setting(cid, "ai", DEFAULT_AI, LEVELS)
+        seed = saves.setting(cid, "seed", game.rng.seed)
+        agents = agents_for(self.ai, seed, game, table.version)
+        return self._session(saves, game, agents, table=table, cid=cid)
+
+    def _session(
+        self,
+        saves: Saves[tbl.Table, tbl.Action],
+        game: Game,
+        agents: dict[int, Agent],
+        *,
+        table: tbl.Table | None = None,
+        cid: str | None = None,
+    ) -> Session:
+        return Session(
+            self.pack,
+            game,
+            self.console,
+            agents,
+            saves=saves,
+            table=table,
+            cid=cid,
+            come_back=self.place.come_back,
+            settings={"ai": self.ai, "seed": self.seed},
         )
-        mastermind = (
-            resolve("mastermind", args.mastermind, {k: v.name for k, v in pack.masterminds.items()})
-            if args.mastermind
-            else None
-        )
-        names = (args.name, *(f"ai{i}" for i in range(2, args.players + 1)))
-        setup = Setup(names=names, scheme=scheme, mastermind=mastermind)
-        game = new_game(pack, setup, seed).state
-    except SetupError as exc:
-        print(f"error: {exc}", file=err)
-        return EXIT_SETUP
-    except IllegalAction as exc:
-        print(f"error: {exc.refusal.message.splitlines()[0]}", file=err)
-        return EXIT_SETUP
-    agents = {s: make_agent(args.ai, seed * 10 + s) for s in range(1, args.players)}
-    console = Console(inp, out, tty=inp.isatty() and out.isatty())
-    try:
-        return Session(pack, game, console, agents).run()
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=err)
-        return 130
+
+    def summary(self, table: tbl.Table) -> str:
+        """A saved game in the list (its name says the Scheme and the Mastermind): the
+        players and where it is."""
+        game = table.game
+        return "not started" if game is None else f"{name_list(game.names)}; turn {game.turn_no}"
+
+    def pack_problem(self, table: tbl.Table) -> str | None:
+        return None if table.game is None else pack_problem(self.pack, table.game)
+
+
+def setup_game(pack: Pack, args: argparse.Namespace, seed: int, console: Console) -> Game:
+    """The new game the options (and, with --choose, the prompt) set up. Raises
+    SetupError or IllegalAction (the engine's refusal of a setup), Quit at the prompt."""
+    players = 2 if args.players is None else args.players
+    check_players(players)
+    names = (args.name or "you", *(f"ai{i}" for i in range(2, players + 1)))
+    setup = choose.from_flags(
+        pack,
+        names,
+        scheme=args.scheme,
+        mastermind=args.mastermind,
+        lists={part.field: getattr(args, part.field) for part in choose.PARTS},
+    )
+    if args.choose:
+        setup = choose.ask(console, pack, setup, seed)
+    setup = choose.complete(pack, setup, seed)
+    return new_game(pack, setup, seed).state
+
+
+def agents_for(ai: str, seed: int, game: Game, version: int) -> dict[int, Agent]:
+    """The AI teammates. A resumed game's (`version` > 0) are seeded anew from the
+    version: greedy and planner decide from the view alone, so they go on exactly as
+    before the break; the random one draws new numbers."""
+    return {s: make_agent(ai, seed * 10 + s + version * 7919) for s in range(1, game.players)}
+
+
+def pack_problem(pack: Pack, game: Game) -> str | None:
+    """Why `game` cannot be played with `pack`, or None."""
+    if game.scheme not in pack.schemes:
+        return f"it has no Scheme '{game.scheme}'"
+    if game.mastermind not in pack.masterminds:
+        return f"it has no Mastermind '{game.mastermind}'"
+    for card in sorted(set(game.instances.values())):
+        if card not in pack.cards:
+            return f"it has no card '{card}'"
+    return None
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.text import count
 from rules.legendary.actions import (
     MASTERMIND,
     OFFICER,
@@ -44,12 +45,14 @@ def board(v: GameView, seat: int, *, full: bool = True) -> list[str]:
         []
         if not full
         else [
-            f"Turn {v.turn_no}: {v.names[v.current]}'s turn.  "
+            f"Turn {v.turn_no}: "
+            + ("your turn" if v.current == seat else f"{v.names[v.current]}'s turn")
+            + f".  "
             f"Scheme: {v.scheme_name} (Twists {v.twists}).",
             f"Mastermind: {mm.name}, Attack {mm.attack}"
             + (f", Uru {mm.uru}" if mm.uru else "")
-            + f", {mm.tactics_left} Tactics left"
-            + (f", holding {len(mm.captured)} Bystanders" if mm.captured else ""),
+            + f", {count(mm.tactics_left, 'Tactic')} left"
+            + (f", holding {count(len(mm.captured), 'Bystander')}" if mm.captured else ""),
         ]
     )
     city = []

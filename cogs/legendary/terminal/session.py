@@ -3,6 +3,12 @@
 Everything printed comes from your seat's view (`rules.legendary.view.view`) and the
 events your seat may see (`view.events_for`): the AI turns are narrated from those, so
 another seat's hand, any deck's order and the RNG never reach the screen.
+
+Saving: with `saves` the game is stored as the front end's `cogs.legendary.table.Table`
+(the one the Discord side stores: its seats, the setup and the engine's `Game`), and
+every move, the AI's and yours, goes through the game service as a `Move` and is on disk
+before the next prompt; `Session.resume` picks a saved game up where it was. Without
+`saves` (tests of the screens) moves are applied to the `Game` in memory.
 """
 
 from __future__ import annotations
@@ -10,6 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.terminal.console import Console, Quit
+from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
+from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
+from cogs.legendary import table as tbl
 from cogs.legendary.terminal.howto import HELP, rules_text
 from cogs.legendary.terminal.render import board, move_label
 from content.legendary.info import show_card
@@ -21,6 +30,9 @@ from rules.legendary.ai import Agent
 from rules.legendary.cards import Pack
 from rules.legendary.state import Game, Result
 from rules.legendary.view import GameView, events_for, view
+
+#: The person at this keyboard, in a saved table's seats (the others are AI seats).
+PERSON = "p1"
 
 #: Verbs typed before a card name, and the actions they select.
 VERBS: dict[str, type] = {"play": Play, "recruit": Recruit, "fight": Fight}
@@ -36,6 +48,11 @@ class Session:
         *,
         seat: int = 0,
         on_step: Callable[[Game, Sequence[Event]], None] | None = None,
+        saves: Saves[tbl.Table, tbl.Action] | None = None,
+        table: tbl.Table | None = None,
+        cid: str | None = None,
+        come_back: Callable[[str], str] | None = None,
+        settings: dict[str, object] | None = None,
     ) -> None:
         self.pack = pack
         self.game = game
@@ -45,6 +62,14 @@ class Session:
         # Tests watch the hidden state and the events after every action (never shown
         # to the player).
         self.on_step = on_step
+        # Saved games: the stored table (None until created), its campaign id.
+        self.saves = saves
+        self.table = table
+        self.cid = cid
+        self.resumed = cid is not None
+        saved_game = saves.game if saves is not None else ""
+        self.come_back = come_back or (lambda cid: resume_command(saved_game, cid))
+        self.settings = dict(settings or {})
         self._shown_version = -1
         # The whole table is shown at the start of your turn, after a move that changes
         # the city or the HQ, and on `look`; other moves show your hand and pools only.
@@ -53,29 +78,79 @@ class Session:
     # ---- the loop -------------------------------------------------------------------
 
     def run(self) -> int:
+        return guarded(self.con, self._run, self.goodbye)
+
+    def _run(self) -> int:
         self.con.say(f"Legendary 2099 - you are {self.game.names[self.seat]} (seat 1).")
+        if self.resumed:
+            self.con.say(f"Back to game {self.cid}: {self.where()}.")
+        else:
+            self.create()
         self.con.say("Type help for the commands.")
-        try:
-            while not self.game.over:
-                who = engine.decision_seat(self.game)
-                assert who is not None
+        while not self.game.over:
+            who = engine.decision_seat(self.game)
+            assert who is not None
+            try:
                 if who == self.seat:
                     self._human()
                 else:
                     self._ai(who)
                     self._full = True
-        except Quit:
-            self.con.say("You leave the table.")
-            return 0
+            except TableMoved as exc:  # another terminal moved first: go on from there
+                self._stored(exc.state)
+                self.con.say(MOVED_ELSEWHERE)
+                self._shown_version, self._full = -1, True
         self._finish()
         return 0
 
+    def where(self) -> str:
+        g = self.game
+        whose = "your turn" if g.current == self.seat else f"{g.names[g.current]}'s turn"
+        return f"turn {g.turn_no}, {whose}"
+
+    def goodbye(self) -> None:
+        self.con.say("You leave the table.")
+        saved = self.cid if self.saves is not None else None
+        goodbye(self.con, self.come_back(saved) if saved else None, self.where())
+
+    def create(self) -> None:
+        """Store the game: a table whose seat 1 is the person at this keyboard and the
+        others AI seats (the person `tbl.AI` moves them)."""
+        if self.saves is None:
+            return
+        seats = tuple(
+            tbl.Seat(person=PERSON if i == self.seat else None, name=name)
+            for i, name in enumerate(self.game.names)
+        )
+        g = self.game
+        choice = tbl.Choice(scheme=g.scheme, mastermind=g.mastermind, epic=g.epic)
+        table = tbl.Table(id="", owner=PERSON, seats=seats, choice=choice, game=g)
+        scheme, mm = self.pack.schemes[g.scheme].name, self.pack.masterminds[g.mastermind].name
+        self.cid, self.table = self.saves.create(
+            table,
+            f"Legendary: {scheme} against {mm}",
+            stamp=lambda t, cid: t.model_copy(update={"id": cid}),
+            settings=self.settings,
+        )
+        saved_line(self.con, self.saves, self.cid)
+
     def _apply(self, action: Action) -> None:
-        out = engine.apply(self.game, action, self.pack)
-        self.game = out.state
-        self._narrate(out.events)
+        if self.saves is not None and self.cid is not None and self.table is not None:
+            person = PERSON if action.seat == self.seat else tbl.AI
+            move = tbl.Move(person=person, action=action)
+            moved = self.saves.commit(self.cid, move, self.table.version)
+            self._stored(moved.state)
+            events: Sequence[Event] = moved.events
+        else:
+            out = engine.apply(self.game, action, self.pack)
+            self.game, events = out.state, out.events
+        self._narrate(events)
         if self.on_step is not None:
-            self.on_step(self.game, out.events)
+            self.on_step(self.game, events)
+
+    def _stored(self, table: tbl.Table) -> None:
+        assert table.game is not None
+        self.table, self.game = table, table.game
 
     def _narrate(self, events: Sequence[Event]) -> None:
         for e in events_for(tuple(events), self.seat):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from bot.i18n import N_, SOURCE, from_environment, language, t
+from bot.terminal.console import numbers as numbers
 from cogs.legends.words import say
 from rules.core.errors import Refusal
 from rules.core.events import Event
@@ -44,11 +45,6 @@ only ever see their own hands and the public table, as you do."""
 #: What the terminal says to a line it cannot use (the test looks for these).
 NOT_A_MOVE = "\"{line}\" is not a move here. Type {numbers}, or 'help'."
 NO_LINE = "Type {numbers}, or 'help'."
-
-
-def numbers(lo: int, hi: int) -> str:
-    """The numbers a reply may be: "1" when there is only one, else "a number from 1 to 3"."""
-    return str(lo) if lo == hi else f"a number from {lo} to {hi}"
 
 
 # ---- the rules' hints, in the terminal's words ------------------------------------------

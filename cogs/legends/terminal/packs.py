@@ -8,15 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.terminal.resume import EXIT_SETUP as EXIT_SETUP
+from bot.terminal.resume import SetupError as SetupError
 from content.common import ContentError
 from content.legends.loader import load_default_pack, load_pack
 from rules.legends.cards import ContentPack
-
-EXIT_SETUP = 2
-
-
-class SetupError(Exception):
-    """A problem with the pack or the names given on the command line."""
 
 
 def load(path: str | None) -> ContentPack:

@@ -23,12 +23,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.i18n import from_environment, t
-from bot.storage.errors import StorageError
 from bot.terminal.console import Console, Quit
+from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
+from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
 from cogs.legends.rules_text import TOPICS
 from cogs.legends.terminal import howto, render
 from cogs.legends.terminal.inputs import match_move, pick_by_name
-from cogs.legends.terminal.saves import Saves
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.text import count, name_list
@@ -61,15 +61,6 @@ HUMAN_PREFIX = "p"  # human seats are p1, p2...; AI crewmates ai1, ai2...
 AI_PREFIX = "ai"
 
 
-class SaveFailed(Exception):
-    """The database refused a move (nothing changed): the session stops."""
-
-
-class TableMoved(Exception):
-    """The saved campaign moved on without us (another process played it): the move was
-    not made and `Session.table` is reloaded."""
-
-
 @dataclass
 class Person:
     player: str
@@ -91,7 +82,7 @@ class Session:
         seed: int = 0,
         scenario: str | None = None,
         merc: bool = False,
-        saves: Saves | None = None,
+        saves: Saves[Table, Action] | None = None,
         come_back: Callable[[str], str] | None = None,
     ) -> None:
         self.content = content
@@ -104,7 +95,8 @@ class Session:
         self.scenario = scenario
         self.merc = merc and runners == 1
         self.saves = saves
-        self.come_back = come_back or (lambda cid: f"python -m bot play --resume {cid}")
+        saved_game = saves.game if saves is not None else ""
+        self.come_back = come_back or (lambda cid: resume_command(saved_game, cid))
         self.cid: str | None = None  # the saved campaign's id, once created
         self.resumed = False
         self.people: dict[str, Person] = {}
@@ -126,7 +118,7 @@ class Session:
         cls,
         content: ContentPack,
         console: Console,
-        saves: Saves,
+        saves: Saves[Table, Action],
         cid: str,
         table: Table,
         come_back: Callable[[str], str] | None = None,
@@ -160,43 +152,31 @@ class Session:
     # ---- entry point ---------------------------------------------------------------
 
     def run(self) -> int:
-        try:
-            name = self.content.campaigns[self.campaign].name
-            if self.resumed:
-                self.io.say(f"Fixer: Cyberpunk Legends at the terminal. Back to {name}.")
-                self.io.say(f"Campaign {self.cid}: {self.where()}.")
-            else:
-                self.io.say(f"Fixer: Cyberpunk Legends at the terminal. Campaign: {name}.")
-            self.io.say("Type 'help' at any prompt for commands; end of input quits.")
-            if not self.resumed:
-                self.join()
-                self.start(self.scenario)
-            while True:
-                try:
-                    if self.table.run is not None:
-                        self.play_run()
-                        self.after_run()
-                    action = self.camp()
-                    self.start_action(action)
-                except TableMoved:
-                    # Someone else (another terminal on this campaign) moved first: go
-                    # on from the table as it is on disk now.
-                    self.io.say(
-                        "This campaign was changed elsewhere (another terminal?) while you "
-                        "chose; that move was not made. Here it is as it stands now."
-                    )
-        except Quit:
-            self.goodbye()
-            return 0
-        except KeyboardInterrupt:
-            self.io.say("\nInterrupted.")
-            self.goodbye()
-            return 130
-        except SaveFailed as exc:
-            self.io.say(f"error: the move could not be saved: {exc}")
-            self.io.say("Nothing was changed by it.")
-            self.goodbye()
-            return 1
+        return guarded(self.io, self._run, self.goodbye)
+
+    def _run(self) -> int:
+        name = self.content.campaigns[self.campaign].name
+        if self.resumed:
+            self.io.say(f"Fixer: Cyberpunk Legends at the terminal. Back to {name}.")
+            self.io.say(f"Campaign {self.cid}: {self.where()}.")
+        else:
+            self.io.say(f"Fixer: Cyberpunk Legends at the terminal. Campaign: {name}.")
+        self.io.say("Type 'help' at any prompt for commands; end of input quits.")
+        if not self.resumed:
+            self.join()
+            self.start(self.scenario)
+        while True:
+            try:
+                if self.table.run is not None:
+                    self.play_run()
+                    self.after_run()
+                action = self.camp()
+                self.start_action(action)
+            except TableMoved as exc:
+                # Someone else (another terminal on this campaign) moved first: go on
+                # from the table as it is on disk now.
+                self.table = exc.state
+                self.io.say(MOVED_ELSEWHERE)
 
     def where(self) -> str:
         run = self.table.run
@@ -206,12 +186,10 @@ class Session:
         return "between runs, next: " + render.next_run_label(self.table, self.content)
 
     def goodbye(self) -> None:
-        if self.saves is not None and self.cid is not None:
-            self.io.say(f"Your campaign is saved ({self.where()}). Come back to it with:")
-            self.io.say(f"  {self.come_back(self.cid)}")
-        elif self.saves is not None:
+        if self.saves is not None and self.cid is None:
             self.io.say("Nothing was saved: the crew was not set up yet.")
-        self.io.say("Bye.")
+        saved = self.cid if self.saves is not None else None
+        goodbye(self.io, self.come_back(saved) if saved else None, self.where())
 
     # ---- setting up ----------------------------------------------------------------
 
@@ -270,15 +248,10 @@ class Session:
         if self.saves is None:
             return
         camp = self.content.campaigns[self.campaign].name
-        try:
-            self.cid = self.saves.create(self.table, camp)
-        except StorageError as exc:
-            raise SaveFailed(exc.message) from exc
-        self.table = self.table.model_copy(update={"id": self.cid})
-        self.io.say(
-            f"Saved as campaign {self.cid} in {self.saves.path}: every move is saved as "
-            "you play, and 'quit' says how to come back."
+        self.cid, self.table = self.saves.create(
+            self.table, camp, stamp=lambda t, cid: t.model_copy(update={"id": cid})
         )
+        saved_line(self.io, self.saves, self.cid)
 
     def start(self, scenario: str | None) -> None:
         self.start_action(Start(player=self.owner, scenario=scenario))
@@ -399,19 +372,8 @@ class Session:
 
     def act(self, action: Action) -> None:
         if self.saves is not None and self.cid is not None:
-            try:
-                moved = self.saves.act(self.cid, action, self.table.version)
-            except StorageError as exc:
-                raise SaveFailed(exc.player_message or exc.message) from exc
-            except IllegalAction as exc:
-                if exc.refusal.code != "stale":
-                    raise
-                try:
-                    self.table = self.saves.load(self.cid)
-                except StorageError as err:
-                    raise SaveFailed(err.player_message or err.message) from err
-                raise TableMoved from exc
-            self.table, events = moved.table, moved.events
+            moved = self.saves.commit(self.cid, action, self.table.version)
+            self.table, events = moved.state, moved.events
         else:
             outcome = apply(self.table, action, self.content)
             self.table, events = outcome.table, tuple(outcome.events)

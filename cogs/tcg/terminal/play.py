@@ -2,7 +2,14 @@
 
 You take seat 1 with a preconstructed deck, the AI seat 2. Reads moves from stdin, so a
 duel can be scripted (`printf '1\\n1\\n' | python -m bot play --game tcg`); end of input
-quits. Exit status: 0 when the session ends, 2 for a setup problem (pack, names, options).
+quits.
+
+Every duel is saved in the database (`--db`, else $BOT_DATABASE, else the bot's default
+file) after each move; `--resume ID` picks one up where it was, `--resume` alone lists the
+saved terminal duels to pick from (`bot.terminal.resume`, shared by every game).
+
+Exit status: 0 when the session ends, 1 if the database failed, 2 for a setup problem
+(pack, names, options, an unknown or unusable saved duel).
 """
 
 from __future__ import annotations
@@ -13,32 +20,37 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.terminal import resume as saved
 from bot.terminal.console import Console
-from cogs.tcg.terminal.session import Session
+from bot.terminal.saves import Saves
+from cogs.tcg.adapter import TcgAdapter
+from cogs.tcg.terminal.render import PHASES
+from cogs.tcg.terminal.session import AI, ME, Session
 from cogs.tcg.terminal.setup import (
     DEFAULT_SAMPLES,
-    EXIT_SETUP,
     LEVELS,
-    SetupError,
     deck,
     level,
     load,
     make_player,
 )
-from rules.core.errors import IllegalAction
+from rules.tcg.actions import Action
+from rules.tcg.cards import TcgContent
+from rules.tcg.state import Duel
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m bot play --game tcg",
-        description="Play a Cyberpunk TCG duel against the AI in the terminal. "
-        "Type 'help' in the duel for commands.",
+        description="Play a Cyberpunk TCG duel against the AI in the terminal. Every move "
+        "is saved in the database; --resume comes back to a duel. Type 'help' in the duel "
+        "for commands.",
     )
     p.add_argument("--deck", help="your deck, by id or name (default: the pack's first)")
     p.add_argument("--ai-deck", help="the AI's deck, by id or name (default: the deck after yours)")
     p.add_argument(
         "--level",
-        default="search",
+        default=None,
         help=f"the AI's level: {', '.join(LEVELS)} (default search, the strongest)",
     )
     p.add_argument(
@@ -48,6 +60,7 @@ def parser() -> argparse.ArgumentParser:
         help="shuffle seed (default: random); the same seed and moves replay the same duel",
     )
     p.add_argument("--pack", help="TCG pack directory (default: the bundled core pack)")
+    saved.add_options(p)
     return p
 
 
@@ -59,38 +72,89 @@ def main(
     stderr: TextIO | None = None,
 ) -> int:
     args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    inp = stdin or sys.stdin
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    try:
-        content = load(args.pack)
+    fixed = [
+        ("--deck", args.deck),
+        ("--ai-deck", args.ai_deck),
+        ("--level", args.level),
+        ("--seed", args.seed),
+    ]
+    return saved.main(
+        TcgAdapter.game, args, Front, fixed=fixed, stdin=stdin, stdout=stdout, stderr=stderr
+    )
+
+
+class Front(saved.FrontBase):
+    """The TCG duel for the shared `bot.terminal.resume.run`."""
+
+    def __init__(self, args: argparse.Namespace, console: Console, place: saved.Place) -> None:
+        super().__init__(args, console, place)
+        self.content = load(args.pack)
+        self.adapter = TcgAdapter(self.content)
+
+    def prepare(self) -> None:
+        """The decks and the level; a deck the rules refuse is found now, before
+        anything is saved."""
+        args, content = self.args, self.content
         ids = list(content.decks)
         mine = deck(content, args.deck) if args.deck else content.decks[ids[0]]
         if args.ai_deck:
             theirs = deck(content, args.ai_deck)
         else:
             theirs = content.decks[ids[(ids.index(mine.id) + 1) % len(ids)]]
-        lv = level(args.level)
+        self.decks = (mine, theirs)
+        self.level = level(args.level or "search")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-        session = Session(
-            Console(inp, out, tty=inp.isatty()),
-            content,
-            (mine, theirs),
-            make_player(lv, theirs, DEFAULT_SAMPLES),
-            seed,
-            ai_name=f"Rival AI ({lv})",
+        self.seed = seed
+        self.start(None)
+
+    def start(self, saves: Saves[Duel, Action] | None) -> Session:
+        return Session(
+            self.console,
+            self.content,
+            self.decks,
+            make_player(self.level, self.decks[1], DEFAULT_SAMPLES),
+            self.seed,
+            ai_name=f"Rival AI ({self.level})",
+            saves=saves,
+            settings={"level": self.level, "seed": self.seed},
+            come_back=self.place.come_back,
         )
-    except SetupError as exc:
-        print(f"error: {exc}", file=err)
-        return EXIT_SETUP
-    except IllegalAction as exc:  # an illegal deck in a pack
-        print(f"error: {exc.refusal.message.splitlines()[0]}", file=err)
-        return EXIT_SETUP
-    try:
-        return session.run()
-    except KeyboardInterrupt:
-        out.write("\n")
-        return 130
+
+    def resume(self, saves: Saves[Duel, Action], cid: str, duel: Duel) -> Session:
+        """The saved duel, its AI as it was set up (the level and seed it was saved
+        with; the defaults if they cannot be read)."""
+        lv = saves.setting(cid, "level", "search", LEVELS)
+        seed = saves.setting(cid, "seed", duel.rng.seed)
+        ai = make_player(lv, self.content.decks[duel.seats[AI].deck_id], DEFAULT_SAMPLES)
+        return Session.resume(
+            self.console, self.content, duel, ai, seed, saves, cid, self.place.come_back
+        )
+
+    def summary(self, duel: Duel) -> str:
+        return summary(self.content, duel)
+
+    def pack_problem(self, duel: Duel) -> str | None:
+        return pack_problem(self.content, duel)
+
+
+def pack_problem(content: TcgContent, duel: Duel) -> str | None:
+    """Why `duel` cannot be played with `content`, or None."""
+    for seat in duel.seats:
+        if seat.deck_id not in content.decks:
+            return f"it has no deck '{seat.deck_id}'"
+    for card in sorted(set(duel.cards.values())):
+        if card not in content.cards:
+            return f"it has no card '{card}'"
+    return None
+
+
+def summary(content: TcgContent, duel: Duel) -> str:
+    """A saved duel in the list: the decks and where it is."""
+    me, ai = duel.seats[ME], duel.seats[AI]
+    names = [content.decks[s.deck_id].name if s.deck_id in content.decks else s.deck_id
+             for s in (me, ai)]  # fmt: skip
+    phase = PHASES.get(duel.phase.value, duel.phase.value)
+    return f"{names[0]} against {names[1]}; turn {duel.turn}, {phase}"
 
 
 if __name__ == "__main__":

@@ -3,13 +3,23 @@
 The person is shown only `view(duel, content, 0)` and the events `events_for(…, 0)`; the
 AI chooses from `view(duel, content, 1)`. The session alone holds the `Duel`. Input comes
 line by line from a `Console`, so tests script a whole duel with `io.StringIO`.
+
+Saving: with `saves` (the database, `bot.terminal.saves.Saves`) every move, the AI's and
+yours, goes through the game service and is on disk before the next prompt; quitting,
+Ctrl-C or a kill loses nothing, and `Session.resume` picks the duel up where it was. The
+AI's random choices are drawn from the duel's seed and version, so a resumed duel goes on
+exactly as it would have without the break. Without `saves` (tests of the screens only)
+moves are applied in memory.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bot.terminal.console import Console, Quit
+from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
+from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
 from cogs.tcg.terminal import howto, render
 from content.tcg.info import card_names, show_card
 from rules.core.errors import IllegalAction
@@ -36,11 +46,15 @@ class Session:
         ai: Player,
         seed: int,
         ai_name: str = "Rival AI",
+        *,
+        saves: Saves[Duel, act.Action] | None = None,
+        settings: dict[str, object] | None = None,
+        come_back: Callable[[str], str] | None = None,
     ) -> None:
         self.io = console
         self.content = content
         self.ai = ai
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.state: Duel = new_duel(
             duel_id=f"terminal-{seed}",
             players=PLAYERS,
@@ -49,40 +63,98 @@ class Session:
             seed=seed,
             content=content,
         )
+        self.saves = saves
+        self.settings = dict(settings or {})
+        saved_game = saves.game if saves is not None else ""
+        self.come_back = come_back or (lambda cid: resume_command(saved_game, cid))
+        self.cid: str | None = None  # the saved duel's id, once created
+        self.resumed = False
         self.shown: tuple[int, str, int] | None = None  # turn, phase, rival moves: last board
         self.shown_version = -1
         self.rival_moved = 0  # the rival's moves since your last decision
         self.events: list[Event] = []  # every event of the duel, hidden ones included
 
+    @classmethod
+    def resume(
+        cls,
+        console: Console,
+        content: TcgContent,
+        duel: Duel,
+        ai: Player,
+        seed: int,
+        saves: Saves[Duel, act.Action],
+        cid: str,
+        come_back: Callable[[str], str] | None = None,
+    ) -> Session:
+        """A saved duel, where it was (its decks and names are in the duel)."""
+        decks = tuple(content.decks[s.deck_id] for s in duel.seats)
+        self = cls(console, content, (decks[0], decks[1]), ai, seed, saves=saves)
+        self.come_back = come_back or self.come_back
+        self.state, self.cid, self.resumed = duel, cid, True
+        return self
+
     # ---- the loop -------------------------------------------------------------------
 
     def run(self) -> int:
+        return guarded(self.io, self._run, self.goodbye)
+
+    def _run(self) -> int:
         d0, d1 = (self.content.decks.get(s.deck_id) for s in self.state.seats)
         self.io.say(
             f"Cyberpunk TCG: you ({d0.name if d0 else 'your deck'}) against "
             f"{self.state.seats[AI].name} ({d1.name if d1 else 'a deck'}). Type 'help'."
         )
-        try:
-            while self.state.result is None:
+        if self.resumed:
+            self.io.say(f"Back to duel {self.cid}: {self.where()}.")
+        else:
+            self.create()
+        while self.state.result is None:
+            try:
                 seat = to_act(self.state)
                 if seat == AI:
                     self._ai_move()
                 else:
                     self._my_move()
-        except Quit:
-            self.io.say("Left the duel.")
-            return 0
+            except TableMoved as exc:  # another terminal moved first: go on from there
+                self.state, self.shown = exc.state, None
+                self.io.say(MOVED_ELSEWHERE)
         self._show_result()
         return 0
+
+    def where(self) -> str:
+        seen = self.seen()
+        whose = "your turn" if seen.active == ME else f"{seen.seats[AI].name}'s turn"
+        return f"turn {seen.turn}, {whose}, {render.PHASES.get(seen.phase.value, seen.phase.value)}"
+
+    def create(self) -> None:
+        if self.saves is None:
+            return
+        me, ai = (s.name for s in self.state.seats)
+        self.cid, self.state = self.saves.create(
+            self.state,
+            f"TCG duel: {me} against {ai}",
+            stamp=lambda d, cid: d.model_copy(update={"id": cid}),
+            settings=self.settings,
+        )
+        saved_line(self.io, self.saves, self.cid)
+
+    def goodbye(self) -> None:
+        self.io.say("Left the duel.")
+        saved = self.cid if self.saves is not None else None
+        goodbye(self.io, self.come_back(saved) if saved else None, self.where())
 
     def seen(self) -> DuelView:
         return view(self.state, self.content, ME)
 
     def _apply(self, action: act.Action) -> None:
-        out = apply(self.state, action, self.content)
-        self.state = out.state
-        self.events.extend(out.events)
-        self._narrate(out.events)
+        if self.saves is not None and self.cid is not None:
+            moved = self.saves.commit(self.cid, action, self.state.version)
+            self.state, events = moved.state, moved.events
+        else:
+            out = apply(self.state, action, self.content)
+            self.state, events = out.state, out.events
+        self.events.extend(events)
+        self._narrate(events)
 
     def _narrate(self, events: tuple[Event, ...]) -> None:
         for e in events_for(events, ME):
@@ -92,7 +164,9 @@ class Session:
         legal = [
             a for a in legal_actions(self.state, self.content, PLAYERS[AI]) if a.type != "concede"
         ]
-        action = self.ai.choose(view(self.state, self.content, AI), legal, self.content, self.rng)
+        # Its randomness from the seed and the version: the same after a resume.
+        rng = random.Random(f"tcg-ai:{self.seed}:{self.state.version}")
+        action = self.ai.choose(view(self.state, self.content, AI), legal, self.content, rng)
         self.rival_moved += 1
         self._apply(action)
 
@@ -203,11 +277,13 @@ class Session:
             parts = ([count(eddies, "Eddie")] if eddies else []) + legends
             self.io.say(f"  {i:>2}) {' + '.join(parts)}")
         line = self.io.ask("pay> ").strip()
+        if line.lower() == "quit":
+            raise Quit
         if line in ("", "0"):
             return action
         if line.isdigit() and 1 <= int(line) <= len(ways):
             return ways[int(line) - 1]
-        self.io.say(f"No payment '{line}': type 0 to {len(ways)}. Pick the move again.")
+        self.io.say(f"No payment '{line}': type 0 to {len(ways)} (or 'quit'). Pick the move again.")
         return None
 
     def _source(self, inst: str, names: dict[str, str]) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.terminal.resume import EXIT_SETUP as EXIT_SETUP
+from bot.terminal.resume import SetupError as SetupError
 from content.common import ContentError
 from rules.core.text import did_you_mean
 from rules.tcg.ai.basic import GreedyPlayer, RandomPlayer
@@ -15,17 +17,11 @@ from rules.tcg.ai.search import SearchPlayer
 from rules.tcg.cards import DeckList, TcgContent
 from rules.tcg.sim import Player
 
-EXIT_SETUP = 2
-
 #: AI levels, weakest first. `search` with a fixed sample count is deterministic.
 LEVELS = ("random", "greedy", "search")
 #: Samples per decision for the search level: the CLI fixes the count (not a wall-clock
 #: budget) so the same seed gives the same games on any machine.
 DEFAULT_SAMPLES = 8
-
-
-class SetupError(Exception):
-    """A problem with the pack or a name given on the command line."""
 
 
 def load(path: str | None) -> TcgContent:
@@ -69,11 +65,20 @@ def level(name: str) -> str:
     raise SetupError(f"unknown AI level '{name}'{hint}; levels: {', '.join(LEVELS)}")
 
 
-def make_player(name: str, my_deck: DeckList, samples: int = DEFAULT_SAMPLES) -> Player:
+def make_player(
+    name: str,
+    my_deck: DeckList | None,
+    samples: int = DEFAULT_SAMPLES,
+    *,
+    budget: float | None = None,
+) -> Player:
     """A fresh AI of level `name` (already checked by `level`). The search player is told
-    its own deck list: a player knows what they brought."""
+    its own deck list: a player knows what they brought. It thinks for `samples` samples
+    a decision, or, with `budget`, for that many seconds (Discord: a bounded pause)."""
     if name == "random":
         return RandomPlayer()
     if name == "greedy":
         return GreedyPlayer()
+    if budget is not None:
+        return SearchPlayer(budget=budget, my_deck=my_deck)
     return SearchPlayer(my_deck=my_deck, samples=samples)

@@ -33,6 +33,9 @@ from rules.core.stats import game_seed
 from rules.tcg.cards import DeckList, TcgContent
 from rules.tcg.sim import MatchReport, SideGame, mirrored_seats, play_duel, summarize_match
 
+#: Worker processes allowed for a long run (the machines this runs on are small).
+MAX_WORKERS = 2
+
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
@@ -66,6 +69,13 @@ def parser() -> argparse.ArgumentParser:
         default=DEFAULT_SAMPLES,
         help=f"search level: sampled worlds per decision (default {DEFAULT_SAMPLES})",
     )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help=f"processes to play the duels in, 1 to {MAX_WORKERS} (default 1); the games "
+        "are the same for any count",
+    )
     p.add_argument("--pack", help="TCG pack directory (default: the bundled core pack)")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
     return p
@@ -80,6 +90,40 @@ def _pair(text: str, what: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
+def _one_duel(
+    content: TcgContent,
+    decks: tuple[DeckList, DeckList],
+    levels: tuple[str, str],
+    samples: int,
+    seed: int,
+    g: int,
+) -> SideGame:
+    a_seat = mirrored_seats(g)
+    a = make_player(levels[0], decks[0], samples)
+    b = make_player(levels[1], decks[1], samples)
+    s = game_seed(seed, g // 2)
+    if a_seat == 0:
+        rec = play_duel(content, decks, (a, b), s)
+    else:
+        rec = play_duel(content, (decks[1], decks[0]), (b, a), s)
+    return SideGame(a_seat=a_seat, record=rec)
+
+
+_JOB: tuple[TcgContent, tuple[DeckList, DeckList], tuple[str, str], int, int] | None = None
+
+
+def _init_worker(
+    job: tuple[TcgContent, tuple[DeckList, DeckList], tuple[str, str], int, int],
+) -> None:
+    global _JOB
+    _JOB = job
+
+
+def _worker_duel(g: int) -> SideGame:
+    assert _JOB is not None
+    return _one_duel(*_JOB, g)
+
+
 def run_match(
     content: TcgContent,
     decks: tuple[DeckList, DeckList],
@@ -89,22 +133,27 @@ def run_match(
     seed: int,
     samples: int = DEFAULT_SAMPLES,
     progress: Progress | None = None,
+    workers: int = 1,
 ) -> list[SideGame]:
     """`games` duels, side A = (decks[0], levels[0]). Games 2k and 2k+1 share a seed and
-    swap the seats, so neither side keeps the luck of a seat or of a roll-off."""
+    swap the seats, so neither side keeps the luck of a seat or of a roll-off. With
+    `workers` > 1 the duels are shared among that many processes; each duel depends only
+    on its number, so the games (and the report) are the same as with one."""
     out: list[SideGame] = []
-    for g in range(games):
-        a_seat = mirrored_seats(g)
-        a = make_player(levels[0], decks[0], samples)
-        b = make_player(levels[1], decks[1], samples)
-        s = game_seed(seed, g // 2)
-        if a_seat == 0:
-            rec = play_duel(content, decks, (a, b), s)
-        else:
-            rec = play_duel(content, (decks[1], decks[0]), (b, a), s)
-        out.append(SideGame(a_seat=a_seat, record=rec))
-        if progress is not None:
-            progress(g + 1, games)
+    if workers <= 1:
+        for g in range(games):
+            out.append(_one_duel(content, decks, levels, samples, seed, g))
+            if progress is not None:
+                progress(g + 1, games)
+        return out
+    import multiprocessing
+
+    job = (content, decks, levels, samples, seed)
+    with multiprocessing.Pool(workers, initializer=_init_worker, initargs=(job,)) as pool:
+        for g, side in enumerate(pool.imap(_worker_duel, range(games))):
+            out.append(side)
+            if progress is not None:
+                progress(g + 1, games)
     return out
 
 
@@ -155,6 +204,8 @@ def main(
         levels = (level(la), level(lb))
         if args.games < 1:
             raise SetupError(f"--games must be at least 1, not {args.games}")
+        if not 1 <= args.workers <= MAX_WORKERS:
+            raise SetupError(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
         if args.samples < 1:
             raise SetupError(f"--samples must be at least 1, not {args.samples}")
     except SetupError as exc:
@@ -168,6 +219,7 @@ def main(
             games=args.games,
             seed=args.seed,
             samples=args.samples,
+            workers=args.workers,
             progress=Progress(err, f"{decks[0].name[:12]} v {decks[1].name[:12]}"),
         )
     except KeyboardInterrupt:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.legendary.ai.base import Agent, RandomAgent
-from rules.legendary.ai.players import GreedyAgent, PlannerAgent
+from rules.legendary.ai.planner import PlannerAgent
+from rules.legendary.ai.players import GreedyAgent
 
 LEVELS = ("random", "greedy", "planner")
 

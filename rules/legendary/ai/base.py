@@ -28,6 +28,7 @@ def visible_cards(view: GameView) -> dict[str, CardRef]:
     out: dict[str, CardRef] = {}
     refs: list[CardRef] = [*view.escape, *view.ko, *view.revealed, *view.played_this_turn]
     refs += [r for r in view.hq if r is not None]
+    refs += [*view.scheme_stack, *(t for under in view.hq_under for t in under)]
     for s in view.city:
         if s.villain is not None:
             refs.append(s.villain)

@@ -1,8 +1,9 @@
 """The search player: determinized (information-set) Monte Carlo within a time budget.
 
 For each decision it samples full duels consistent with its own view (determinize.py),
-plays each candidate action in each sample, rolls the duel forward with a fast policy to
-a short horizon (the end of the rival's next turn) and scores the result. The candidate
+plays each candidate action in each sample, rolls the duel forward with the greedy policy
+(rollout.py) to a short horizon (the start of the player's next turn, after the rival's
+turn) and scores the result with a fitted log-odds of winning (evaluate.py). The candidate
 with the best mean wins. Prompts raised mid-effect are answered greedily: the effect
 being resolved is not part of the view, so it can't be rebuilt.
 """
@@ -17,112 +18,14 @@ from rules.core.errors import IllegalAction
 from rules.tcg import actions as act
 from rules.tcg.ai.basic import GreedyPlayer, score_action
 from rules.tcg.ai.determinize import Sampler, determinize
-from rules.tcg.board import Board, steal_count
-from rules.tcg.cards import CardType, DeckList, Keyword, TcgContent
+from rules.tcg.ai.evaluate import evaluate
+from rules.tcg.ai.rollout import rollout_action
+from rules.tcg.cards import DeckList, TcgContent
 from rules.tcg.codes import Phase, PromptKind
 from rules.tcg.engine import apply
 from rules.tcg.legal import legal_actions, to_act
 from rules.tcg.state import Duel
 from rules.tcg.view import DuelView
-
-_PRIORITY = {
-    "attack": 6,
-    "play": 5,
-    "call": 4,
-    "sell": 4,
-    "activate": 3,
-    "block": 3,
-    "roll": 2,
-    "choose": 2,
-    "keep": 2,
-    "pass": 1,
-    "end": 0,
-    "mulligan": 0,
-}
-
-
-def quick_score(b: Board, seat: int, a: act.Action) -> float:
-    """The greedy heuristic read straight off a (sampled) state: rollouts are too many
-    to build a view per step."""
-    rv = 1 - seat
-    if isinstance(a, act.Attack):
-        p = b.power(a.unit)
-        if a.target is None:
-            if p <= 0:
-                return -1.0
-            blockers = sum(1 for u in b.seat(rv).field if not u.spent)
-            return 7.0 + min(len(b.seat(rv).gigs), p // 10 + 1) * 2 - blockers * 1.5
-        tp = b.power(a.target)
-        return 6.0 + tp / 2 if p > tp else (-2.0 if p < tp else 1.0)
-    if isinstance(a, act.Block):
-        atk = b.s.attack
-        ap = b.power(atk.attacker) if atk is not None and b.unit(atk.attacker) else 0
-        bp = b.power(a.unit)
-        if bp > ap:
-            return 5.0
-        return 3.0 if atk is not None and atk.target is None and ap >= 10 else -1.0
-    if isinstance(a, act.Play):
-        card = b.card(a.card)
-        if a.card in b.seat(seat).hand:
-            if card.type is CardType.UNIT:
-                return 4.0 + card.power / 2
-            if card.type is CardType.GEAR:
-                return 2.5 + card.power / 2
-            return 2.0 + len(card.effects) * 0.5
-        return 5.0 if a.solo else 1.0
-    if isinstance(a, act.Sell):
-        st = b.seat(seat)
-        return 6.0 - len(st.eddies) - b.card(a.card).power / 5 if len(st.eddies) < 5 else -1.0
-    if isinstance(a, act.Roll):
-        return float(a.die)
-    if isinstance(a, act.Choose):
-        return 0.0
-    return float(_PRIORITY.get(a.type, 0)) / 2
-
-
-def rollout_action(
-    b: Board, seat: int, legal: Sequence[act.Action], rng: random.Random, noise: float = 0.1
-) -> act.Action:
-    """Fast rollout policy: the greedy move, with some noise."""
-    if rng.random() < noise:
-        return rng.choice(list(legal))
-    scored = [(quick_score(b, seat, a), i) for i, a in enumerate(legal)]
-    best = max(x for x, _ in scored)
-    return legal[rng.choice([i for x, i in scored if x == best])]
-
-
-def evaluate(d: Duel, content: TcgContent, me: int) -> float:
-    if d.result is not None:
-        if d.result.winner is None:
-            return 0.0
-        return 1000.0 if d.result.winner == me else -1000.0
-    b = Board(d, content)
-    score = 0.0
-    for seat, sign in ((me, 1.0), (1 - me, -1.0)):
-        st = d.seats[seat]
-        gigs = len(st.gigs)
-        score += sign * (12.0 * gigs + (25.0 if gigs >= 6 else 0.0))
-        score += sign * 0.8 * sum(b.power(u.inst) for u in st.field)
-        score += sign * 0.6 * len(st.hand)
-        score += sign * 0.8 * len(st.eddies)
-        score += sign * 0.3 * sum(x.value for x in st.gigs) / 4
-        # Threat: what this seat's ready attackers could steal past the rival's ready
-        # Blockers (evaluated at the start of a turn, so one side's Units are ready).
-        rival = d.seats[1 - seat]
-        blockers = sum(
-            1 for u in rival.field if not u.spent and Keyword.BLOCKER in b.keywords(u.inst)
-        )
-        attackers = sorted(
-            (
-                steal_count(b.power(u.inst))
-                for u in st.field
-                if not u.spent and b.may_attack(u.inst)
-            ),
-            reverse=True,
-        )
-        threat = sum(attackers[blockers:])
-        score += sign * 4.0 * min(threat, len(rival.gigs))
-    return score
 
 
 class SearchPlayer:
@@ -133,9 +36,11 @@ class SearchPlayer:
         max_candidates: int = 5,
         max_steps: int = 60,
         samples: int | None = None,
-        prior: float = 3.0,
-        noise: float = 0.1,
+        prior: float = 0.06,
+        noise: float = 0.0,
+        horizon: int = 2,
     ) -> None:
+        self.horizon = horizon
         self.prior = prior
         self.noise = noise
         self.last_samples = 0
@@ -206,10 +111,10 @@ class SearchPlayer:
         try:
             d = apply(world, first, content).state
         except IllegalAction:
-            return -500.0  # the sample contradicts this move (it can't be played there)
+            return -20.0  # the sample contradicts this move (it can't be played there)
         start_turn = world.turn
         for _ in range(self.max_steps):
-            if d.result is not None or d.turn >= start_turn + 2:
+            if d.result is not None or d.turn >= start_turn + self.horizon:
                 break
             seat = to_act(d)
             if seat is None:
@@ -218,7 +123,7 @@ class SearchPlayer:
             if not legal:
                 break
             try:
-                move = rollout_action(Board(d, content), seat, legal, rng, self.noise)
+                move = rollout_action(d, content, seat, legal, rng, self.noise)
                 d = apply(d, move, content).state
             except IllegalAction:
                 break

@@ -1,0 +1,112 @@
+"""What a game's interaction-latency benchmark through the fake Discord shares: the bot
+started in this process with a no-op command in the game's group (the baseline every
+measured command is compared with, in the same run), one measured slash command, and
+the levels loop (warm-up, measure, percentiles, one printed line per level).
+
+A game's bench brings its tables: `Tables.grow(n)` makes n active tables, and
+`Tables.sample(n)` runs one measured interaction (or the no-op, alternating) on a random
+table and returns (kind, milliseconds). `bench_legendary_discord` uses it; the TCG's
+bench (`bench_tcg_discord`) has the same shape and could move onto it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import discord
+from discord import app_commands
+
+from bench.bench_discord import pct, settle_heap, trim_records
+from bot.app import FixerBot
+from bot.config import Settings
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
+
+LEVELS = (1, 50, 500)
+NOOP = "noop"
+
+
+def add_noop(bot: FixerBot, group_name: str) -> None:
+    """`/{group_name} noop`: answers at once (ephemeral), touching nothing."""
+    group = bot.tree.get_command(group_name)
+    assert isinstance(group, app_commands.Group)
+
+    @group.command(name=NOOP, description="Benchmark baseline: answers at once")
+    async def noop(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("ok", ephemeral=True)
+
+
+async def start_bot(
+    fake: FakeDiscord, db: Path, contents: dict[str, Any], group_name: str
+) -> FixerBot:
+    """The real bot on `db` (SQLite NORMAL, the bot's default), with the no-op added."""
+    bot = FixerBot(
+        Settings(token=fake.token, database=db),
+        contents=contents,
+        guild_ready_timeout=0.05,
+        cache_size=1024,
+    )
+    await fake.start_bot(bot)
+    add_noop(bot, group_name)
+    fake.install_commands(bot.tree)
+    return bot
+
+
+async def measure(
+    fake: FakeDiscord, user: FakeUser, channel: FakeChannel, name: str, opts: dict[str, Any]
+) -> float:
+    """Milliseconds from INTERACTION_CREATE dispatched to the accepted callback (what
+    the player waits for); after a defer, to the followup."""
+    it = await fake.send_slash(user, name, opts, channel=channel)
+    cb = await it.response(timeout=10)
+    if cb.type == 5:
+        await it.wait_followups(1, timeout=10)
+        return (time.perf_counter() - it.dispatched_at) * 1000
+    assert it.latency is not None
+    return it.latency * 1000
+
+
+async def quiet(fake: FakeDiscord, bot: FixerBot) -> None:
+    """Between samples: everything the last interaction caused has gone out."""
+    await bot.house.idle()
+    await fake.idle(0.003)
+
+
+class Tables(Protocol):
+    async def grow(self, n: int) -> None: ...
+
+    async def sample(self, n: int, i: int) -> tuple[str, float]: ...
+
+
+async def run_level(
+    fake: FakeDiscord, tables: Tables, n: int, samples: int, kinds: Sequence[str]
+) -> dict[str, Any]:
+    """Warm up, then `samples` measured interactions and as many no-ops at `n` tables:
+    one row of p50/p99 per kind."""
+    await tables.grow(n)
+    settle_heap(fake)
+    for i in range(20):  # warm-up
+        await tables.sample(n, i)
+    settle_heap(fake)
+    res: dict[str, list[float]] = {k: [] for k in (*kinds, NOOP)}
+    for i in range(samples * 2):
+        kind, ms = await tables.sample(n, i)
+        res[kind].append(ms)
+        if i % 100 == 99:
+            trim_records(fake)
+    row: dict[str, Any] = {"tables": n}
+    for kind, xs in res.items():
+        row[f"{kind}_p50"] = pct(xs, 50)
+        row[f"{kind}_p99"] = pct(xs, 99)
+        row[f"{kind}_n"] = len(xs)
+    parts = [
+        f"{k} p50 {row[f'{k}_p50']:.1f} p99 {row[f'{k}_p99']:.1f} ms ({row[f'{k}_n']})"
+        for k in (*kinds, NOOP)
+    ]
+    worst = max(row[f"{k}_p99"] for k in kinds)
+    ratio = worst / row[f"{NOOP}_p99"] if row[f"{NOOP}_p99"] else float("nan")
+    row["ratio"] = ratio
+    print(f"{n:>4} tables: " + " | ".join(parts) + f" | worst p99 / noop p99 {ratio:.2f}×")
+    return row

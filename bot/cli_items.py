@@ -1,0 +1,91 @@
+"""`python -m bot db export-items` / `db import-items`: players' saved items (TCG deck
+lists …) from one database to another, as a JSON file (bot/storage/items_io.py). A
+campaign export carries one campaign; these carry what players keep across campaigns."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rules.core.text import count
+
+
+def add_item_commands(dbsub: Any) -> None:
+    """The two subcommands, under `db`."""
+    e = dbsub.add_parser(
+        "export-items", help="write players' saved items (TCG deck lists …) as JSON"
+    )
+    e.add_argument("file", help="output file, or - for standard output")
+    e.add_argument("--game", help="only this game's items (e.g. tcg)")
+    e.add_argument("--owner", help="only this player's items (their Discord id)")
+    e.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    e.set_defaults(func=_export_items)
+
+    i = dbsub.add_parser(
+        "import-items", help="add saved items from an export-items file (same names replaced)"
+    )
+    i.add_argument("file", type=Path)
+    i.set_defaults(func=_import_items)
+
+
+def _export_items(args: argparse.Namespace) -> int:
+    from bot.cli import _fail, _storage_call, database_target
+    from bot.storage.items_io import export_items
+    from bot.storage.opener import open_store
+
+    path = database_target(args)
+
+    async def go() -> int:
+        async with await open_store(path, create=False) as store:
+            data = await export_items(store, int(time.time()), game=args.game, owner=args.owner)
+        text = data.model_dump_json(indent=1) + "\n"
+        if args.file == "-":
+            sys.stdout.write(text)
+            return 0
+        dest = Path(args.file)
+        if dest.exists() and not args.force:
+            return _fail(f"{dest} already exists; choose another name or pass --force")
+        tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, dest)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            return _fail(f"could not write {dest}: {exc}")
+        print(f"exported {count(len(data.items), 'saved item')} to {dest}")
+        return 0
+
+    return _storage_call(go)
+
+
+def _import_items(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from bot.cli import _fail, _storage_call, database_target
+    from bot.storage.items_io import ItemsExport, import_items
+    from bot.storage.opener import open_store
+
+    path = database_target(args)
+    try:
+        data = ItemsExport.model_validate_json(args.file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        return _fail(f"cannot read {args.file}: {exc}")
+    except ValidationError as exc:
+        where = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in exc.errors()[:5]
+        )
+        return _fail(f"{args.file} is not a Fixer saved-items export ({where}); nothing imported")
+
+    async def go() -> int:
+        async with await open_store(path) as store:
+            n = await import_items(store, data)
+        print(f"imported {count(n, 'saved item')} into {path}")
+        return 0
+
+    return _storage_call(go)

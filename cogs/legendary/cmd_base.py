@@ -1,0 +1,250 @@
+"""What every `/legendary` command shares: the command group, finding the table of the
+channel, name resolution, running an action and answering, autocomplete helpers and the
+error handler. The commands are in cmd_game.py (the table before and around the game),
+cmd_turn.py (playing) and cmd_read.py (what anyone may read); commands.py assembles them
+into `LegendaryCog`."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common.answer import or_refuse, player_id, send
+from cogs.common.answer import refuse as house_refuse
+from cogs.common.text import CONTENT_MAX, clip
+from cogs.legendary import components, render
+from cogs.legendary.interact import LegendaryActor
+from cogs.legendary.runtime import LegendaryRuntime
+from cogs.legendary.table import Choice, Table
+from rules.core.errors import IllegalAction
+from rules.legendary.actions import Action as GameAction
+
+log = logging.getLogger("cogs.legendary")
+MAX_CHOICES = 25
+AC = app_commands.Choice
+
+LEGENDARY = app_commands.Group(
+    name="legendary", description="Legendary 2099: the deck-builder, refereed", guild_only=True
+)
+
+
+async def refuse(interaction: discord.Interaction[Any], message: str) -> None:
+    await house_refuse(interaction, message, group=render.COMMAND)
+
+
+def resolve(text: str, names: dict[str, str], what: str) -> str:
+    """An id from a typed id or name: exact, else case-insensitive, else unambiguous prefix."""
+    t = text.strip()
+    if t in names:
+        return t
+    low = t.lower()
+    exact = [i for i, n in names.items() if n.lower() == low or i.lower() == low]
+    if len(exact) == 1:
+        return exact[0]
+    pre = [i for i, n in names.items() if n.lower().startswith(low) or i.startswith(low)]
+    if len(pre) == 1:
+        return pre[0]
+    if not pre:
+        raise IllegalAction.of(
+            "bad_name", f"There is no {what} named '{t}'.\nPick one from the list."
+        )
+    raise IllegalAction.of("bad_name", f"'{t}' could be several {what}s.\nType more of its name.")
+
+
+def complete(names: dict[str, str], current: str) -> list[AC[str]]:
+    cur = current.split(",")[-1].strip().lower()
+    head = ",".join(current.split(",")[:-1])
+    out = []
+    for i, n in sorted(names.items(), key=lambda x: x[1]):
+        if not cur or cur in n.lower():
+            value = f"{head},{i}" if head else i
+            out.append(AC(name=clip(n, 100), value=value[:100]))
+    return out[:MAX_CHOICES]
+
+
+class CommandBase(commands.Cog):
+    def __init__(self, bot: commands.Bot, runtime: LegendaryRuntime | None) -> None:
+        self.bot = bot
+        self._rt = runtime
+        self.actor = LegendaryActor(runtime) if runtime is not None else None
+
+    @property
+    def rt(self) -> LegendaryRuntime:
+        if self._rt is None:
+            raise RuntimeError("Fixer is not running (sync mode)")
+        return self._rt
+
+    # ---- helpers ------------------------------------------------------------------------
+
+    def _names(self, kind: str) -> dict[str, str]:
+        p = self.rt.content
+        tables: dict[str, dict[str, Any]] = {
+            "scheme": dict(p.schemes),
+            "mastermind": dict(p.masterminds),
+            "villains": dict(p.groups),
+            "heroes": dict(p.heroes),
+        }
+        where = tables[kind]
+        if kind == "villains":
+            return {i: g.name for i, g in where.items() if not getattr(g, "henchman", False)}
+        return {i: x.name for i, x in where.items()}
+
+    def _choice(
+        self,
+        scheme: str | None,
+        mastermind: str | None,
+        villains: str | None,
+        heroes: str | None,
+        epic: bool,
+    ) -> Choice:
+        def many(text: str | None, kind: str) -> tuple[str, ...] | None:
+            if not text or not text.strip():
+                return None
+            names = self._names(kind)
+            return tuple(resolve(t, names, kind[:-1]) for t in text.split(",") if t.strip())
+
+        return Choice(
+            scheme=resolve(scheme, self._names("scheme"), "Scheme") if scheme else None,
+            mastermind=resolve(mastermind, self._names("mastermind"), "Mastermind")
+            if mastermind
+            else None,
+            villains=many(villains, "villains"),
+            heroes=many(heroes, "heroes"),
+            epic=epic,
+        )
+
+    async def _here(self, interaction: discord.Interaction[Any]) -> tuple[str, Table] | None:
+        cid = await self.rt.table_for_channel(interaction.channel, ask_db=True)
+        if cid is None:
+            await refuse(
+                interaction,
+                "There is no Legendary game in this channel.\nCreate one with /legendary new.",
+            )
+            return None
+        state = await or_refuse(interaction, self.rt.service.get(cid), group=render.COMMAND)
+        return None if state is None else (cid, state)
+
+    async def _here_or_last(
+        self, interaction: discord.Interaction[Any]
+    ) -> tuple[str, Table] | None:
+        """The channel's game, or (none in progress) the last one that ended here, so
+        `status`, `log` and `victory` go on saying how it ended, after a restart too,
+        until a new game starts."""
+        cid = await self.rt.table_for_channel(interaction.channel, ask_db=True)
+        if cid is None:
+            cid = await self.rt.last_finished(interaction.channel)
+        if cid is None:
+            await refuse(
+                interaction,
+                "There is no Legendary game in this channel.\nCreate one with /legendary new.",
+            )
+            return None
+        state = await or_refuse(interaction, self.rt.service.get(cid), group=render.COMMAND)
+        return None if state is None else (cid, state)
+
+    async def _quiet(self, interaction: discord.Interaction[Any]) -> Table | None:
+        if self._rt is None:
+            return None
+        cid = await self.rt.table_for_channel(interaction.channel)
+        if cid is None:
+            return None
+        try:
+            return await self.rt.service.get(cid)
+        except Exception:
+            return None
+
+    async def _table_act(
+        self, interaction: discord.Interaction[Any], cid: str, action: Any, done: str
+    ) -> Table | None:
+        assert self.actor is not None
+        async with self.rt.answering(cid):
+            applied = await self.actor.act(interaction, cid, action)
+            if applied is None:
+                return None
+            await send(interaction, content=clip(done, CONTENT_MAX), ephemeral=True)
+            return applied.state
+
+    async def _seat(self, interaction: discord.Interaction[Any]) -> tuple[str, Table, int] | None:
+        here = await self._here(interaction)
+        if here is None:
+            return None
+        cid, state = here
+        seats = state.seats_of(player_id(interaction))
+        if not seats:
+            await refuse(interaction, "You have no seat in this game.\nYou can watch the board.")
+            return None
+        if state.game is None:
+            await refuse(
+                interaction, "The game has not started.\nThe host starts it with /legendary start."
+            )
+            return None
+        return cid, state, seats[0]
+
+    async def _move(
+        self, interaction: discord.Interaction[Any], make: Any, done: str | None = None
+    ) -> None:
+        found = await self._seat(interaction)
+        if found is None:
+            return
+        cid, state, seat = found
+        try:
+            action: GameAction = make(state, seat)
+        except IllegalAction as exc:
+            await refuse(interaction, exc.refusal.message)
+            return
+        assert self.actor is not None
+        await self.actor.move(interaction, cid, state, action, done=done)
+
+    def _legal(self, state: Table | None, person: str) -> tuple[list[GameAction], Any]:
+        if state is None or state.game is None:
+            return [], None
+        seats = state.seats_of(person)
+        if not seats:
+            return [], None
+        v = self.rt.view(state, seats[0])
+        return self.rt.legal(state, seats[0]), v
+
+    async def _ac_actions(
+        self, interaction: discord.Interaction[Any], current: str, kind: type, field: str
+    ) -> list[AC[str]]:
+        state = await self._quiet(interaction)
+        legal, v = self._legal(state, player_id(interaction))
+        out = []
+        for a in legal:
+            if isinstance(a, kind):
+                label = components.action_label(a, v)
+                if current.lower() in label.lower():
+                    out.append(AC(name=clip(label, 100), value=str(getattr(a, field))[:100]))
+        return out[:MAX_CHOICES]
+
+    def _pick(self, state: Table, seat: int, typed: str, kind: type, field: str) -> str:
+        """The engine id behind a typed option: an id the autocomplete gave, or a name."""
+        assert state.game is not None
+        legal = [a for a in self.rt.legal(state, seat) if isinstance(a, kind)]
+        ids = {str(getattr(a, field)) for a in legal}
+        if typed in ids:
+            return typed
+        v = self.rt.view(state, seat)
+        cards = components.known_cards(v)
+        names = {}
+        for a in legal:
+            key = str(getattr(a, field))
+            label = components.action_label(a, v)
+            names[key] = cards[key].name if key in cards else label.split(" ", 1)[-1]
+        if not names:
+            # Nothing legal of this kind: let the engine say why, with the typed value.
+            return typed
+        return resolve(typed, names, "card")
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        log.error("/legendary failed: %s", type(original).__name__, exc_info=original)
+        await refuse(
+            interaction, "Something went wrong on my side; nothing was changed.\nTry again."
+        )

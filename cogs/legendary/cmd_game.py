@@ -1,0 +1,262 @@
+"""`/legendary` commands of the table: new, setup, join, leave, options, start, abandon."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from pydantic import ValidationError
+
+from cogs.common import perms
+from cogs.common.answer import or_refuse, player_id, send
+from cogs.common.ids import table_id_for
+from cogs.common.text import CONTENT_MAX, clip
+from cogs.legendary import render
+from cogs.legendary.cmd_base import (
+    AC,
+    LEGENDARY,
+    CommandBase,
+    complete,
+    refuse,
+)
+from cogs.legendary.table import (
+    MAX_AI_PACE,
+    MAX_TURN_TIMER,
+    Abandon,
+    ChangeSetup,
+    Join,
+    Leave,
+    SetOptions,
+    Start,
+    TableOptions,
+    game_setup,
+    new_table,
+)
+from rules.core.errors import IllegalAction
+from rules.legendary import setup
+from rules.legendary.state import Options, UruGate
+
+
+class GameCommands(CommandBase):
+    # ---- the table ----------------------------------------------------------------------
+
+    @LEGENDARY.command(name="new", description="Create a Legendary game in this channel")
+    @app_commands.describe(
+        scheme="The Scheme (random if empty)",
+        mastermind="The Mastermind (random if empty)",
+        villains="Villain Groups, comma-separated (random if empty)",
+        heroes="Heroes, comma-separated (random if empty)",
+        epic="Play the Mastermind's Epic side",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        scheme: str | None = None,
+        mastermind: str | None = None,
+        villains: str | None = None,
+        heroes: str | None = None,
+        epic: bool = False,
+    ) -> None:
+        rt = self.rt
+        channel = interaction.channel
+        if interaction.guild is None or channel is None:
+            await refuse(interaction, "A game lives in a server channel.\nRun this in one.")
+            return
+        try:
+            choice = self._choice(scheme, mastermind, villains, heroes, epic)
+            person = player_id(interaction)
+            cid = table_id_for(interaction.id)
+            table = new_table(cid, person, interaction.user.display_name, choice)
+            setup.new_game(rt.content, game_setup(table), 0)  # refuse a bad setup now
+        except IllegalAction as exc:
+            await refuse(interaction, exc.refusal.message)
+            return
+        info = await or_refuse(
+            interaction,
+            rt.service.create(
+                campaign_id=cid,
+                name="Legendary 2099",
+                owner=person,
+                state=table,
+                guild_id=str(interaction.guild.id),
+                channel_id=str(channel.id),
+            ),
+            group=render.COMMAND,
+        )
+        if info is None:
+            return
+        rt.bind(cid, channel.id)
+        text = (
+            f"**New Legendary 2099 game** — host <@{person}>.\n"
+            + render.setup_text(table, rt.content)
+            + "\nJoin with `/legendary join`; the host adds AI players with "
+            "`/legendary join ai:True` and starts with `/legendary start`."
+        )
+        await send(interaction, content=clip(text, CONTENT_MAX), ephemeral=False)
+
+    @new.autocomplete("scheme")
+    async def _ac_scheme(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return complete(self._names("scheme"), current)
+
+    @new.autocomplete("mastermind")
+    async def _ac_mm(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return complete(self._names("mastermind"), current)
+
+    @new.autocomplete("villains")
+    async def _ac_vil(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return complete(self._names("villains"), current)
+
+    @new.autocomplete("heroes")
+    async def _ac_heroes(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return complete(self._names("heroes"), current)
+
+    @LEGENDARY.command(name="setup", description="Show or change the setup (host, before start)")
+    async def setup_cmd(
+        self,
+        interaction: discord.Interaction[Any],
+        scheme: str | None = None,
+        mastermind: str | None = None,
+        villains: str | None = None,
+        heroes: str | None = None,
+        epic: bool | None = None,
+    ) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        cid, state = here
+        if all(x is None for x in (scheme, mastermind, villains, heroes, epic)):
+            await send(interaction, content=render.setup_text(state, self.rt.content))
+            return
+        try:
+            choice = self._choice(
+                scheme, mastermind, villains, heroes, state.choice.epic if epic is None else epic
+            )
+        except IllegalAction as exc:
+            await refuse(interaction, exc.refusal.message)
+            return
+        action = ChangeSetup(
+            person=player_id(interaction), choice=choice, manager=perms.is_manager(interaction)
+        )
+        new = await self._table_act(interaction, cid, action, "✓ Setup changed.")
+        if new is not None:
+            await send(
+                interaction, content=render.setup_text(new, self.rt.content), ephemeral=False
+            )
+
+    @LEGENDARY.command(name="join", description="Take a seat (ai: the host seats an AI player)")
+    async def join(self, interaction: discord.Interaction[Any], ai: bool = False) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        cid, _ = here
+        action = Join(
+            person=player_id(interaction),
+            name=interaction.user.display_name,
+            ai=ai,
+            manager=perms.is_manager(interaction),
+        )
+        await self._table_act(interaction, cid, action, "✓ Seated." if not ai else "✓ AI seated.")
+
+    @LEGENDARY.command(name="leave", description="Give up your seat before the start")
+    async def leave(self, interaction: discord.Interaction[Any], ai: bool = False) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        cid, _ = here
+        action = Leave(person=player_id(interaction), ai=ai, manager=perms.is_manager(interaction))
+        await self._table_act(interaction, cid, action, "✓ Seat given up.")
+
+    @LEGENDARY.command(name="options", description="Table options (host, before the start)")
+    @app_commands.describe(
+        extra_twists="Difficulty: 0 to 3 extra Scheme Twists",
+        mastermind_attack="Difficulty: -1 to +5 to the Mastermind's Attack",
+        undercover_wound_vp="VP of a Wound sent Undercover (1 or 0)",
+        uru_gate="Uru-Enchanted Weapons: fight against the current or the printed Attack",
+        open_hands="Cooperative tables: everyone sees every hand",
+        advanced_solo="Solo: the advanced variant",
+        whatif_setup="4-5 players: more Villain Groups (and Bystanders at 5)",
+        warmup_round="4-5 players: no Villain card on each first turn",
+        hq_mulligan="Redraw a starting HQ with two or more Heroes costing 7+",
+        turn_timer="Seconds between reminders to whoever the game waits on (0: off)",
+        ai_pace="Seconds between the AI seats' moves",
+    )
+    @app_commands.choices(
+        uru_gate=[AC(name=g.value, value=g.value) for g in UruGate],
+    )
+    async def options(
+        self,
+        interaction: discord.Interaction[Any],
+        extra_twists: app_commands.Range[int, 0, 3] | None = None,
+        mastermind_attack: app_commands.Range[int, -1, 5] | None = None,
+        undercover_wound_vp: app_commands.Range[int, 0, 1] | None = None,
+        uru_gate: str | None = None,
+        open_hands: bool | None = None,
+        advanced_solo: bool | None = None,
+        whatif_setup: bool | None = None,
+        warmup_round: bool | None = None,
+        hq_mulligan: bool | None = None,
+        turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
+        ai_pace: app_commands.Range[float, 0.0, MAX_AI_PACE] | None = None,
+    ) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        cid, state = here
+        rules = {
+            "extra_twists": extra_twists,
+            "mastermind_attack_mod": mastermind_attack,
+            "undercover_wound_vp": undercover_wound_vp,
+            "uru_gate": uru_gate,
+            "open_hands": open_hands,
+            "advanced_solo": advanced_solo,
+            "whatif_setup": whatif_setup,
+            "warmup_round": warmup_round,
+            "hq_mulligan": hq_mulligan,
+        }
+        table = {"turn_timer": turn_timer, "ai_pace": ai_pace}
+        changed = {k: v for k, v in rules.items() if v is not None}
+        changed_table = {k: v for k, v in table.items() if v is not None}
+        if not changed and not changed_table:
+            await send(interaction, content=render.options_text(state))
+            return
+        try:
+            new_rules = Options.model_validate({**state.options.rules.model_dump(), **changed})
+            opts = TableOptions.model_validate(
+                {**state.options.model_dump(), **changed_table, "rules": new_rules}
+            )
+        except ValidationError:
+            await refuse(
+                interaction, "One of those option values is out of range.\nSee each option's hint."
+            )
+            return
+        action = SetOptions(
+            person=player_id(interaction), options=opts, manager=perms.is_manager(interaction)
+        )
+        new = await self._table_act(interaction, cid, action, "✓ Table options changed.")
+        if new is not None:
+            await send(interaction, content=render.options_text(new), ephemeral=False)
+
+    @LEGENDARY.command(name="start", description="Shuffle, deal and start (host)")
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        cid, _ = here
+        action = Start(
+            person=player_id(interaction),
+            seed=self.rt.new_seed(),
+            manager=perms.is_manager(interaction),
+        )
+        await self._table_act(
+            interaction, cid, action, "✓ The game starts. Open your cards with /legendary hand."
+        )
+
+    @LEGENDARY.command(name="abandon", description="End the game without a result (host)")
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        cid, _ = here
+        action = Abandon(person=player_id(interaction), manager=perms.is_manager(interaction))
+        await self._table_act(interaction, cid, action, "✓ Game abandoned.")

@@ -1,0 +1,111 @@
+"""`/legendary` commands anyone may run to read: status, victory, card, rules, log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.common.answer import or_refuse, player_id, send
+from cogs.common.text import CONTENT_MAX, clip
+from cogs.legendary import render
+from cogs.legendary.cmd_base import (
+    AC,
+    LEGENDARY,
+    MAX_CHOICES,
+    CommandBase,
+    complete,
+    refuse,
+    resolve,
+)
+from cogs.legendary.howto import RULES, card_text
+from rules.core.errors import IllegalAction
+from rules.legendary import engine
+
+
+class ReadCommands(CommandBase):
+    # ---- reading ------------------------------------------------------------------------
+
+    @LEGENDARY.command(name="status", description="The board")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        here = await self._here_or_last(interaction)
+        if here is None:
+            return
+        _, state = here
+        if state.game is None:
+            await send(interaction, content=render.setup_text(state, self.rt.content))
+            return
+        content = None
+        if state.over:
+            g = state.game
+            v = self.rt.view(state, None)
+            content = render.end_sentence(
+                v, engine.scores(g, self.rt.content), engine.winners(g, self.rt.content)
+            )
+            if state.abandoned:
+                content = "The game was abandoned."
+        await send(interaction, content=content, embeds=[self.rt.public_board(state)])
+
+    @LEGENDARY.command(name="victory", description="A Victory Pile")
+    async def victory(
+        self, interaction: discord.Interaction[Any], player: discord.Member | None = None
+    ) -> None:
+        found = await self._here_or_last(interaction)
+        if found is None:
+            return
+        _, state = found
+        if state.game is None:
+            await refuse(interaction, "The game has not started.\nNo Victory Piles yet.")
+            return
+        who = str(player.id) if player is not None else player_id(interaction)
+        seats = state.seats_of(who)
+        if not seats:
+            await refuse(interaction, "That person has no seat.\nName a seated player.")
+            return
+        p = self.rt.view(state, None).players[seats[0]]
+        classes = ", ".join(f"{k} {n}" for k, n in sorted(p.cyber.items()) if n) or "none"
+        cards = ", ".join(c.name for c in p.victory) or "empty"
+        await send(
+            interaction,
+            content=clip(f"**{p.name}** — {p.vp} VP\nCards: {cards}\nBy class: {classes}", 1900),
+        )
+
+    @LEGENDARY.command(name="card", description="One card's full text")
+    async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
+        p = self.rt.content
+        try:
+            cid = resolve(name, {i: c.name for i, c in p.cards.items()}, "card")
+        except IllegalAction as exc:
+            await refuse(interaction, exc.refusal.message)
+            return
+        await send(interaction, content=clip(card_text(p.cards[cid]), CONTENT_MAX))
+
+    @card.autocomplete("name")
+    async def _ac_card(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        names: dict[str, str] = {}
+        for cid, c in self.rt.content.cards.items():
+            names.setdefault(c.name, cid)
+        return complete({v: k for k, v in names.items()}, current)
+
+    @LEGENDARY.command(name="rules", description="Short rules reference")
+    async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        if topic is None:
+            text = "Topics: " + ", ".join(sorted(RULES))
+        else:
+            key = topic.strip().lower()
+            text = RULES.get(key) or f"No topic '{topic}'. Topics: " + ", ".join(sorted(RULES))
+        await send(interaction, content=clip(text, CONTENT_MAX))
+
+    @rules.autocomplete("topic")
+    async def _ac_rules(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return [AC(name=k, value=k) for k in sorted(RULES) if current.lower() in k][:MAX_CHOICES]
+
+    @LEGENDARY.command(name="log", description="Recent events (only you see it)")
+    async def log_cmd(self, interaction: discord.Interaction[Any]) -> None:
+        here = await self._here_or_last(interaction)
+        if here is None:
+            return
+        lines = await or_refuse(interaction, self.rt.recent_events(here[0]), group=render.COMMAND)
+        if lines is None:
+            return
+        await send(interaction, content=render.log_text(lines))

@@ -1,0 +1,136 @@
+"""`/legendary` commands of playing: hand, play, recruit, fight, heal, choose, end, dm."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.common.answer import defer, player_id, send
+from cogs.legendary.cmd_base import (
+    AC,
+    LEGENDARY,
+    CommandBase,
+    refuse,
+)
+from rules.legendary.actions import Choose, EndTurn, Fight, Heal, Play, Recruit
+
+
+class TurnCommands(CommandBase):
+    # ---- playing ------------------------------------------------------------------------
+
+    @LEGENDARY.command(name="hand", description="Your hand and what you can do (only you see it)")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        assert self.actor is not None
+        await self.actor.show_panel(interaction, here[1])
+
+    @LEGENDARY.command(name="play", description="Play a card from your hand")
+    async def play(
+        self, interaction: discord.Interaction[Any], card: str, fated_future: bool | None = None
+    ) -> None:
+        await self._move(
+            interaction,
+            lambda st, s: Play(
+                seat=s, card=self._pick(st, s, card, Play, "card"), fated_future=fated_future
+            ),
+        )
+
+    @play.autocomplete("card")
+    async def _ac_play(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return await self._ac_actions(i, current, Play, "card")
+
+    @LEGENDARY.command(name="recruit", description="Recruit a Hero from the HQ, or an Officer")
+    async def recruit(self, interaction: discord.Interaction[Any], card: str) -> None:
+        await self._move(
+            interaction,
+            lambda st, s: Recruit(seat=s, card=self._pick(st, s, card, Recruit, "card")),
+        )
+
+    @recruit.autocomplete("card")
+    async def _ac_rec(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return await self._ac_actions(i, current, Recruit, "card")
+
+    @LEGENDARY.command(name="fight", description="Fight a Villain in the city or the Mastermind")
+    async def fight(self, interaction: discord.Interaction[Any], target: str) -> None:
+        await self._move(
+            interaction,
+            lambda st, s: Fight(seat=s, target=self._pick(st, s, target, Fight, "target")),
+        )
+
+    @fight.autocomplete("target")
+    async def _ac_fight(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return await self._ac_actions(i, current, Fight, "target")
+
+    @LEGENDARY.command(name="heal", description="KO all Wounds in your hand")
+    async def heal(self, interaction: discord.Interaction[Any]) -> None:
+        await self._move(interaction, lambda st, s: Heal(seat=s))
+
+    @LEGENDARY.command(name="choose", description="Answer the choice waiting on you")
+    async def choose(self, interaction: discord.Interaction[Any], option: str) -> None:
+        await self._move(
+            interaction,
+            lambda st, s: Choose(seat=s, option=self._pick(st, s, option, Choose, "option")),
+        )
+
+    @choose.autocomplete("option")
+    async def _ac_choose(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return await self._ac_actions(i, current, Choose, "option")
+
+    @LEGENDARY.command(name="end", description="End your turn")
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        await self._move(interaction, lambda st, s: EndTurn(seat=s), done="✓ Turn ended.")
+
+    @LEGENDARY.command(name="dm", description="Get your hand by DM whenever it changes")
+    @app_commands.describe(enabled="On or off")
+    async def dm(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
+        here = await self._here(interaction)
+        if here is None:
+            return
+        cid, state = here
+        player = player_id(interaction)
+        seats = state.seats_of(player)
+        if not seats:
+            await refuse(interaction, "You have no seat in this game.\nJoin with /legendary join.")
+            return
+        rt = self.rt
+        rt.prefs.set_dm(cid, player, enabled)
+        rt.dms.forget(cid, player)
+        if not enabled:
+            await send(
+                interaction, content="✓ No more DMs: use the **My hand** button.", ephemeral=True
+            )
+            return
+        await defer(interaction, ephemeral=True)
+        try:
+            if state.game is not None and not state.over:
+                embed, buttons = rt.panel(state, seats[0])
+                kwargs: dict[str, Any] = {"embed": embed}
+                if buttons is not None:
+                    kwargs["view"] = buttons
+                await interaction.user.send(**kwargs)
+                rt.dms.mark(cid, player, rt.panel_signature(state, seats[0]))
+            else:
+                await interaction.user.send(
+                    "You will get your Legendary 2099 hand here whenever it changes."
+                )
+        except discord.Forbidden:
+            rt.prefs.dm_closed.add(player)
+            rt.prefs.changed()
+            await refuse(
+                interaction,
+                "I can't DM you: your DMs are closed.\nOpen them (Server → Privacy Settings → "
+                "Direct Messages) and run this again; meanwhile use the **My hand** button.",
+            )
+            return
+        except discord.HTTPException as exc:
+            await refuse(interaction, f"Discord refused the DM ({exc.status}).\nTry again later.")
+            return
+        await send(
+            interaction,
+            content="✓ I'll DM you your hand whenever it changes, with buttons to act from there.",
+            ephemeral=True,
+        )

@@ -1,0 +1,295 @@
+"""The planning AI: plans its turn from its own view, aware of what the Scheme threatens.
+
+On top of the greedy player's habits it orders its plays to fire the most Superpowers,
+picks the half of a divided card it needs, chooses the set of fights worth most for its
+Attack (how soon a Villain would escape and what an escape costs under this Scheme; the
+Mastermind more the fewer Tactics are left), decides whether to Heal, spends its Recruit
+on the best combination of HQ Heroes and Officers (Tech Heroes when the Scheme or
+Mastermind punishes hands without one), and takes the Scheme's special actions: it
+campaigns for one Hero Name under a vote Scheme (L12) and flushes buried HQ spaces (L13).
+Everything it reads is in its `GameView`; it never sees a `Game`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations
+
+from rules.legendary.actions import (
+    MASTERMIND,
+    OFFICER,
+    Action,
+    Choose,
+    EndTurn,
+    Fight,
+    Heal,
+    Play,
+    Recruit,
+    Special,
+)
+from rules.legendary.ai.base import answer_prompt, card_value, hand, me, visible_cards
+from rules.legendary.ai.players import (
+    URU_MARGIN,
+    _icons,
+    _late,
+    _play,
+    _recruit_value,
+    _sequence_value,
+    _wounds_in_hand,
+)
+from rules.legendary.cards import EvilWinsOn, Half, HeroCard, Pack, VillainCard
+from rules.legendary.effects import Attack, Draw, FlushHq, HeroClass, RevealOr, StackHero
+from rules.legendary.effects import Recruit as RecruitFx
+from rules.legendary.state import CITY, PromptKind
+from rules.legendary.view import CardRef, GameView
+
+
+def _evil_on(view: GameView, pack: Pack) -> set[EvilWinsOn]:
+    return {c.on for c in pack.schemes[view.scheme].evil_wins}
+
+
+def _threatens_tech(view: GameView, pack: Pack) -> bool:
+    """Do the Scheme's Twists or the Mastermind's Strikes ask for a Tech Hero?"""
+    sch = pack.schemes[view.scheme]
+    mm = pack.masterminds[view.mastermind.id]
+    effects = [e for r in sch.twist for e in r.effects]
+    effects += [e for ab in mm.strike for e in ab.effects]
+    return any(isinstance(e, RevealOr) and HeroClass.TECH in e.cls for e in effects)
+
+
+def _escape_cost(view: GameView, pack: Pack) -> float:
+    """What one escape costs under this Scheme (beyond the HQ KO and discards)."""
+    on = _evil_on(view, pack)
+    if EvilWinsOn.ESCAPED_VILLAINS in on:
+        return 6.0
+    if EvilWinsOn.ESCAPE_HEROES in on:
+        return 3.0
+    return 1.5
+
+
+def _escape_risk(view: GameView, space: int) -> float:
+    """How likely the Villain in `space` escapes on the next Villain card: only a full
+    city pushes one off the Bridge, and only the Bridge's (§4)."""
+    filled = sum(1 for s in view.city if s.villain is not None)
+    if space != 0:
+        return 0.0
+    return 1.0 if filled == CITY else 0.5 if filled == CITY - 1 else 0.1
+
+
+def target_value(view: GameView, pack: Pack, target: str) -> tuple[float, int]:
+    """(worth, expected Attack needed) of fighting a target, Scheme-aware."""
+    if target == MASTERMIND:
+        mm = view.mastermind
+        need = mm.attack + URU_MARGIN * mm.uru
+        race = 4.0 if EvilWinsOn.TWISTS in _evil_on(view, pack) else 0.0
+        return 12.0 + race + 24.0 / max(1, mm.tactics_left) + len(mm.captured), need
+    for i, s in enumerate(view.city):
+        if s.villain is not None and s.villain.inst == target:
+            c = pack.cards[s.villain.id]
+            vp = c.vp if isinstance(c, VillainCard) else 0
+            held = len(s.captured)
+            risk = _escape_risk(view, i)
+            worth = vp + 1.5 * held + risk * (_escape_cost(view, pack) + 2.0 + held) + 0.5
+            return worth, (s.attack or 0) + URU_MARGIN * s.uru
+    return 0.0, 10**6
+
+
+def _side_value(side: HeroCard | Half, want_attack: float) -> float:
+    total = (side.attack or 0) * want_attack + (side.recruit or 0)
+    for ab in side.abilities:
+        for e in ab.effects:
+            if isinstance(e, Attack):
+                total += 0.6 * e.amount * want_attack
+            elif isinstance(e, RecruitFx):
+                total += 0.6 * e.amount
+            elif isinstance(e, Draw):
+                total += 0.8 * e.n
+    return total
+
+
+def best_half(c: HeroCard, view: GameView) -> int:
+    """The half of a divided card worth more now: Attack when a fight is in reach."""
+    assert c.halves is not None
+    want = 1.4 if view.attack >= view.recruit else 1.0
+    values = [_side_value(h, want) for h in c.halves]
+    return 0 if values[0] >= values[1] else 1
+
+
+class PlannerAgent:
+    """Plans its turn from its view: play order, specials, heal, fights, recruits."""
+
+    name = "planner"
+
+    def decide(self, view: GameView, legal: list[Action], pack: Pack) -> Action:
+        if view.prompt is not None:
+            return self._answer(view, pack, legal)
+        plays = [a for a in legal if isinstance(a, Play)]
+        if plays:
+            return self._next_play(view, pack, plays)
+        special = self._special(view, pack, legal)
+        if special is not None:
+            return special
+        heal = any(isinstance(a, Heal) for a in legal)
+        fights = [a for a in legal if isinstance(a, Fight)]
+        plan = self._fight_plan(view, pack, fights)
+        if heal and self._should_heal(view, pack, plan):
+            return Heal(seat=me(view))
+        if plan:
+            return plan[0]
+        recruits = [a for a in legal if isinstance(a, Recruit)]
+        if recruits:
+            best = self._recruit_plan(view, pack, recruits)
+            if best is not None:
+                return best
+        return EndTurn(seat=me(view))
+
+    # ---- prompts ------------------------------------------------------------------------
+
+    def _answer(self, view: GameView, pack: Pack, legal: list[Action]) -> Action:
+        p = view.prompt
+        assert p is not None and p.options is not None
+        if p.kind is PromptKind.CHOOSE_CARD and "as a vote" in p.text:
+            return self._vote_for(view, pack, [o.id for o in p.options])
+        if p.kind is PromptKind.CHOOSE_ONE and p.text.startswith("Which half"):
+            c = next((pack.cards[r.id] for r in view.played_this_turn[-1:]), None)
+            if isinstance(c, HeroCard) and c.halves is not None:
+                return Choose(seat=me(view), option=str(best_half(c, view)))
+        return answer_prompt(view, pack, legal, late=_late(view))
+
+    def _vote_for(self, view: GameView, pack: Pack, ids: list[str]) -> Action:
+        """Stack for the Hero Name already furthest ahead (votes pool per Hero Name),
+        preferring a card already played (it keeps what it produced) and a cheap one."""
+        seen = visible_cards(view)
+        played = {r.inst for r in view.played_this_turn}
+
+        def key(i: str) -> tuple[int, int, float]:
+            r = seen.get(i)
+            c = pack.cards[r.id] if r is not None else None
+            if not isinstance(c, HeroCard):
+                return (-1, 0, 0.0)
+            return (view.hero_votes.get(c.hero, 0), int(i in played), -card_value(c))
+
+        return Choose(seat=me(view), option=max(ids, key=key))
+
+    # ---- special actions ------------------------------------------------------------------
+
+    def _special(self, view: GameView, pack: Pack, legal: list[Action]) -> Action | None:
+        specials = {a.action: a for a in legal if isinstance(a, Special)}
+        if not specials:
+            return None
+        sch = pack.schemes[view.scheme]
+        for sa in sch.special_actions:
+            a = specials.get(sa.id)
+            if a is None:
+                continue
+            kinds = {type(e) for e in sa.effects}
+            if StackHero in kinds and self._should_campaign(view):
+                return a
+            if FlushHq in kinds and self._should_flush(view):
+                return a
+        return None
+
+    @staticmethod
+    def _should_campaign(view: GameView) -> bool:
+        """Keep the top Hero Name at least two votes clear of the Mastermind's lead."""
+        top = max(view.hero_votes.values(), default=0)
+        mine = view.players[me(view)]
+        has_hero = any(r.classes for r in (*view.players[me(view)].played, *(mine.hand or ())))
+        return has_hero and view.mastermind_votes - top >= -1
+
+    @staticmethod
+    def _should_flush(view: GameView) -> bool:
+        """Flush once most of the HQ is buried, while the Wound stack can take it."""
+        buried = sum(1 for under in view.hq_under if under)
+        return buried >= 3 and view.wounds >= 2 * len(view.players)
+
+    # ---- plays ------------------------------------------------------------------------
+
+    def _next_play(self, view: GameView, pack: Pack, plays: list[Play]) -> Play:
+        by_inst = {r.inst: r for r in hand(view)}
+        cards = {a.card: pack.cards[by_inst[a.card].id] for a in plays}
+        heroes = {i: c for i, c in cards.items() if isinstance(c, HeroCard)}
+        played_icons = [
+            _icons(c) for r in view.played_this_turn if isinstance(c := pack.cards[r.id], HeroCard)
+        ]
+        order = list(heroes)
+        if 1 < len(order) <= 6:
+            best_v, best = -1.0, order
+            for perm in permutations(order):
+                v = _sequence_value([heroes[i] for i in perm], played_icons)
+                if v > best_v:
+                    best_v, best = v, list(perm)
+            order = best
+        first = order[0]
+        a = _play(view, pack, next(p for p in plays if p.card == first), fated=True)
+        c = heroes[first]
+        if c.halves is not None:
+            return a.model_copy(update={"half": best_half(c, view)})
+        return a
+
+    # ---- fights, healing, recruits ------------------------------------------------------
+
+    def _fight_plan(self, view: GameView, pack: Pack, fights: list[Fight]) -> list[Fight]:
+        """The set of fights worth most for the Attack in hand, best first."""
+        options = [(*target_value(view, pack, f.target), f) for f in fights]
+        best: tuple[float, list[Fight]] = (0.0, [])
+        for k in range(1, min(len(options), 6) + 1):
+            for combo in combinations(options, k):
+                if sum(c[1] for c in combo) > view.attack:
+                    continue
+                worth = sum(c[0] for c in combo)
+                if worth > best[0]:
+                    best = (worth, [c[2] for c in sorted(combo, key=lambda c: -c[0])])
+        return best[1]
+
+    @staticmethod
+    def _should_heal(view: GameView, pack: Pack, plan: list[Fight]) -> bool:
+        """Heal when it costs little: nothing worth fighting and little to recruit."""
+        wounds = _wounds_in_hand(view, pack)
+        if wounds == 0 or plan:
+            return False
+        return view.recruit < 3 or wounds >= 2 and view.recruit < 5
+
+    def _recruit_plan(self, view: GameView, pack: Pack, recruits: list[Recruit]) -> Action | None:
+        mine = view.players[me(view)]
+        owned = tuple(
+            k
+            for r in (*mine.discard, *mine.played, *(mine.hand or ()))
+            if isinstance(c := pack.cards[r.id], HeroCard)
+            for k in c.classes
+        )
+        tech = _threatens_tech(view, pack) and HeroClass.TECH not in owned
+
+        def value(r: Recruit) -> float:
+            # The dearest Hero first (measured stronger than printed output alone).
+            ref = self._ref(view, r)
+            v = 0.5 * _recruit_value(view, pack, r, owned) + (ref.cost or 0 if ref else 0)
+            if ref is not None and tech and "tech" in ref.classes:
+                v += 2.0
+            return v
+
+        heroes = [r for r in recruits if r.card != OFFICER]
+        officer = next((r for r in recruits if r.card == OFFICER), None)
+        best: tuple[float, Action | None] = (0.0, None)
+        for k in range(0, min(len(heroes), 4) + 1):
+            for combo in combinations(heroes, k):
+                cost = sum(self._cost(view, r) for r in combo)
+                if cost > view.recruit:
+                    continue
+                left = view.recruit - cost
+                worth = sum(value(r) for r in combo)
+                officers = left // max(1, view.officer_cost) if officer is not None else 0
+                worth += 1.0 * min(officers, view.officers)
+                if worth > best[0]:
+                    first: Action | None = (
+                        max(combo, key=lambda r: self._cost(view, r)) if combo else officer
+                    )
+                    best = (worth, first)
+        return best[1]
+
+    @staticmethod
+    def _ref(view: GameView, r: Recruit) -> CardRef | None:
+        return next((h for h in view.hq if h is not None and h.inst == r.card), None)
+
+    def _cost(self, view: GameView, r: Recruit) -> int:
+        ref = self._ref(view, r)
+        return ref.cost or 0 if ref is not None else 0

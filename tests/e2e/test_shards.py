@@ -1,0 +1,187 @@
+"""Two bot processes, each with its shard of two, on one PostgreSQL: the guild's channel
+reaches shard 1, DMs reach shard 0, and both act on the same table.
+
+(The two bots share this test's event loop and the fake Discord; each has its own
+gateway connection, store, caches, publisher and timers, as two processes would.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from bot.app import FixerBot, ShardedFixerBot, make_bot
+from bot.config import Settings
+from tests.e2e.harness import Table, content, finish, new_table
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.server import FakeChannel, FakeGuild
+from tests.pg import SKIP_REASON, fresh_database, pg_available
+
+pytestmark = pytest.mark.skipif(not pg_available(), reason=SKIP_REASON)
+
+
+async def _start(fake: FakeDiscord, url: str, shards: str) -> FixerBot:
+    settings = Settings.from_env(
+        {"DISCORD_TOKEN": fake.token, "BOT_DATABASE": url, "BOT_SHARDS": shards}
+    )
+    bot = make_bot(settings, contents={"legends": content()}, guild_ready_timeout=0.05)
+    assert isinstance(bot, ShardedFixerBot)
+    await fake.start_bot(bot)
+    fake.install_commands(bot.tree)
+    seeds = random.Random("shards")
+    rt = bot.runtime("legends")
+    rt.new_seed = lambda: seeds.randrange(2**48)
+    rt.timers.sweep_every = 0.1
+    rt.timers.grace = 0.3
+    bot.house.prefs_refresh = 0.1
+    await bot.house.idle()
+    return bot
+
+
+class World:
+    def __init__(self, fake: FakeDiscord, guild: FakeGuild, bots: list[FixerBot], url: str) -> None:
+        self.fake, self.guild, self.bots, self.url = fake, guild, bots, url
+
+    @property
+    def channel(self) -> FakeChannel:
+        return self.fake.channels[self.guild.system_channel_id or 0]
+
+    async def settle(self) -> None:
+        for _ in range(2):
+            for bot in self.bots:
+                await bot.house.idle()
+            await self.fake.idle(quiet=0.02)
+
+
+@pytest.fixture
+async def world() -> AsyncIterator[World]:
+    async with FakeDiscord(default_guild=False) as fake, fresh_database() as url:
+        guild = fake.add_guild("Night City", shard=(1, 2))  # its channel: shard 1
+        dm_shard = await _start(fake, url, "0/2")
+        guild_shard = await _start(fake, url, "1/2")
+        w = World(fake, guild, [dm_shard, guild_shard], url)
+        yield w
+        for bot in w.bots:
+            if not bot.is_closed():
+                await fake.stop_bot(bot)
+
+
+async def _table(w: World, **options: Any) -> tuple[Table, Any]:
+    alice = w.fake.add_user("alice", guild=w.guild)
+    t = await new_table(
+        w.fake, w.bots[1], [alice], roles=["solo"], merc="nomad", channel=w.channel, start=False
+    )
+    for name, value in options.items():
+        await t.slash(alice, "options", {name: value})
+    return t, alice
+
+
+async def test_each_process_gets_its_shards_events(world: World) -> None:
+    dm_shard, guild_shard = world.bots
+    assert [g.id for g in guild_shard.guilds] == [world.guild.id]
+    assert list(dm_shard.guilds) == []
+    assert dm_shard.shard_ids == [0] and guild_shard.shard_ids == [1]
+    assert {tuple(f["d"]["shard"]) for f in world.fake.gateway_received if f.get("op") == 2} == {
+        (0, 2),
+        (1, 2),
+    }
+
+
+async def test_a_table_driven_from_its_channel_and_a_dm_at_once(world: World) -> None:
+    """The same flip from the board (shard 1's process) and from the DM hand (shard 0's)
+    in the same instant: applied once; the other click is told why it did nothing."""
+    t, alice = await _table(world)
+    await t.slash(alice, "dm", {"enabled": True})
+    await t.slash(alice, "start")
+    await world.settle()
+    hand = world.fake.dms_to(alice)[-1]
+    board, flip = t.last_with("fx:legends:flip:")
+    dm_flip = next(c for c in hand.custom_ids if c.startswith("fx:legends:flip:"))
+    assert dm_flip == flip
+    before = (await t.state()).version
+    from_board, from_dm = await asyncio.gather(
+        world.fake.click_button(alice, board, flip), world.fake.click_button(alice, hand, dm_flip)
+    )
+    await asyncio.gather(finish(from_board), finish(from_dm))
+    await world.settle()
+    dm_service = world.bots[0].runtime("legends").service
+    guild_service = world.bots[1].runtime("legends").service
+    # Exactly one flip on disk, whichever process won.
+    on_disk = await dm_service.store.read_log(t.cid)
+    assert [e.kind for e in on_disk].count("flip") == 1
+    assert (await guild_service.get(t.cid, fresh=True)).version == before + 1
+    # Both processes handled a click: one per shard.
+    assert from_dm.payload.get("guild_id") is None and from_board.payload.get("guild_id")
+    answers = [" ".join(m.all_texts) for it in (from_board, from_dm) for m in it.messages]
+    assert any("older state" in a for a in answers), answers
+    # The newest board in the channel carries the current version's buttons.
+    _, newest = t.last_with("fx:legends:")
+    assert f":{before + 1}" in newest
+
+
+async def test_a_vote_timer_armed_in_one_process_fires_in_the_other(world: World) -> None:
+    """The vote's deadline is armed by the process that opened the vote; it dies before
+    the deadline; the other process takes the timer over and closes the vote, once."""
+    t, alice = await _table(world, vote_seconds=600)
+    for bot in world.bots:
+        bot.runtime("legends").time_scale = 0.002  # 600 s become 1.2 s
+    await t.slash(alice, "start")
+    state = await t.play_out(until=lambda s: s.run is not None and s.run.phase == "vote")
+    assert state.run is not None and state.run.phase == "vote"
+    opened = time.monotonic()
+    armed = world.bots[1]
+    store = armed.runtime("legends").service.store
+    await world.fake.kill_bot(armed)
+    # What dies with the process: its timers and its connections to the database.
+    for rt in armed.house.runtimes.values():
+        rt.closed = True
+        rt.timers.cancel()
+    await store.close()
+
+    def chose() -> list[str]:
+        return [x for m in t.boards() for x in m.all_texts if "The crew chose" in x]
+
+    await world.fake.wait_for(lambda: bool(chose()), timeout=8)
+    waited = time.monotonic() - opened
+    assert 0.9 < waited < 5, waited
+    survivor = world.bots[0].runtime("legends")
+    assert survivor.timers.taken_over >= 1
+    await world.settle()
+    log = await survivor.service.store.read_log(t.cid)
+    assert [e.kind for e in log].count("close_vote") == 1
+    assert len(chose()) == 1
+
+
+async def test_a_dm_opt_in_made_on_one_process_reaches_the_other(world: World) -> None:
+    """Preferences are the house's, saved to the shared database: the process of the
+    DM shard takes up an opt-in made in the channel's, so its commits DM the hand too."""
+    t, alice = await _table(world)
+    await t.slash(alice, "dm", {"enabled": True})
+    prefs = world.bots[0].runtime("legends").prefs
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 5
+    while str(alice.id) not in prefs.dm_players(t.cid):
+        assert loop.time() < end, "the other process never saw the opt-in"
+        await asyncio.sleep(0.05)
+
+
+async def test_a_process_resumes_only_the_tables_of_its_shards(world: World) -> None:
+    """At start-up each process binds (and posts missed boards for) the tables of its
+    own shards' guilds only; the other one still acts on them from DMs and timers."""
+    t, _ = await _table(world)
+    for bot in world.bots:
+        await world.fake.stop_bot(bot)
+    world.bots = [await _start(world.fake, world.url, "0/2")]
+    world.bots.append(await _start(world.fake, world.url, "1/2"))
+    dm_rt, guild_rt = (bot.runtime("legends") for bot in world.bots)
+    assert t.cid not in dm_rt.channel_of_table
+    assert guild_rt.channel_of_table[t.cid] == world.channel.id
+    assert guild_rt.on_my_shards(str(world.guild.id)) and not dm_rt.on_my_shards(
+        str(world.guild.id)
+    )
+    assert dm_rt.on_my_shards(None) and not guild_rt.on_my_shards(None)  # DMs: shard 0

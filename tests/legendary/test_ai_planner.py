@@ -1,0 +1,102 @@
+"""The planner: it decides from its own view only (a hidden-information change never
+changes a decision), and it uses the Schemes' special actions and divided cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from content.legendary.loader import load_default_pack
+from rules.legendary.actions import Action, EndTurn, Play, Special
+from rules.legendary.ai import PlannerAgent
+from rules.legendary.engine import apply, legal_actions
+from rules.legendary.scenario import scenario
+from rules.legendary.state import Game, Z
+from rules.legendary.view import view
+
+PACK = load_default_pack()
+HQ = ["skyline-updraft", "glitch-backdoor", "quill-forgery", "marrow-apex", "vexa-dead-drop"]
+
+
+def _turn(game: Game, agent: PlannerAgent, limit: int = 30) -> list[Action]:
+    """Seat 0's decisions until it ends its turn (answering its own prompts)."""
+    out: list[Action] = []
+    for _ in range(limit):
+        if game.over or (game.prompt is None and game.current != 0):
+            break
+        seat = game.prompt.seat if game.prompt is not None else game.current
+        if seat != 0:
+            break
+        legal = legal_actions(game, PACK, 0)
+        a = agent.decide(view(game, PACK, 0), legal, PACK)
+        assert a in legal or isinstance(a, Play)  # a Play may name its half or Fated Future
+        out.append(a)
+        if isinstance(a, EndTurn):
+            break
+        game = apply(game, a, PACK).state
+    return out
+
+
+CASES: dict[str, dict[str, Any]] = {
+    "votes": {"scheme": "seize-the-council", "scheme_stack": ["scheme-twist", "scheme-twist"]},
+    "sludge": {
+        "scheme": "flood-the-undercity",
+        "under": {0: ["sludge"], 1: ["sludge"], 2: ["sludge"]},
+    },  # fmt: skip
+    "plain": {"scheme": "blackout-protocol"},
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_planner_decides_from_its_own_view_only(case: str) -> None:
+    base: dict[str, Any] = {
+        "players": 2,
+        "hq": HQ,
+        "city": {4: "street-drone", 0: "saint-of-knives"},
+        "hands": {0: ["vexa-ghost-protocol", "glitch-packet-sniff", "precinct-runner",
+                      "precinct-enforcer", "skyline-snipers-patience"],
+                  1: ["precinct-runner"] * 5},
+        **CASES[case],
+    }  # fmt: skip
+    # Same view for seat 0; the other hand and the order and contents of every deck differ.
+    a = scenario(PACK, **base, decks={0: ["skyline-skyfall", "wound"], 1: ["wound"]},
+                 villain_deck=["master-strike", "street-drone"],
+                 hero_deck=["glitch-zero-day"] * 3)  # fmt: skip
+    b = scenario(PACK, **{**base, "hands": {**base["hands"], 1: ["marrow-apex"] * 5}},
+                 decks={0: ["wound", "marrow-apex"], 1: ["skyline-skyfall"]},
+                 villain_deck=["scheme-twist", "scheme-twist"],
+                 hero_deck=["quill-forgery"] * 3)  # fmt: skip
+    assert view(a, PACK, 0) == view(b, PACK, 0)
+    # Both draws come from the deck, so compare decisions only up to the first draw.
+    da, db = _turn(a, PlannerAgent(), 4), _turn(b, PlannerAgent(), 4)
+    assert da == db and len(da) == 4
+
+
+def test_planner_campaigns_for_the_hero_name_already_ahead() -> None:
+    g = scenario(PACK, scheme="seize-the-council", hq=HQ,
+                 scheme_stack=["scheme-twist", "scheme-twist", "glitch-backdoor"],
+                 hands={0: ["glitch-packet-sniff", "skyline-rooftop-shot"]})  # fmt: skip
+    acts = _turn(g, PlannerAgent())
+    assert Special(seat=0, action="campaign") in acts
+    game = g
+    for a in acts:
+        if isinstance(a, EndTurn):
+            break
+        game = apply(game, a, PACK).state
+    stacked = [game.instances[i] for i in game.zones[Z.SCHEME_STACK]]
+    assert "glitch-packet-sniff" in stacked  # Glitchwitch already had a vote
+
+
+def test_planner_flushes_a_mostly_buried_hq() -> None:
+    g = scenario(PACK, scheme="flood-the-undercity", hq=HQ, recruit=6,
+                 under={0: ["sludge"], 1: ["sludge"], 3: ["sludge"]})  # fmt: skip
+    assert _turn(g, PlannerAgent())[0] == Special(seat=0, action="flush")
+    g2 = scenario(PACK, scheme="flood-the-undercity", hq=HQ, recruit=6, under={0: ["sludge"]})
+    assert Special(seat=0, action="flush") not in _turn(g2, PlannerAgent())
+
+
+def test_planner_names_the_half_of_a_divided_card() -> None:
+    g = scenario(PACK, hands={0: ["vexa-ghost-protocol"]}, hq=HQ)
+    a = _turn(g, PlannerAgent(), 1)[0]
+    assert isinstance(a, Play) and a.half in (0, 1)
