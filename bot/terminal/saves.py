@@ -21,6 +21,7 @@ game-neutral key-value rows, which the Discord side never reads.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -213,7 +214,13 @@ class Saves(Generic[S, A]):
     def act(self, cid: str, action: A, expected_version: int) -> Moved[S]:
         """Apply and commit one move; it is on disk when this returns. Raises
         IllegalAction (nothing changed) or StorageError (nothing changed)."""
-        done = self._runner.run(self._svc().act(cid, action, expected_version=expected_version))
+        svc = self._svc()
+        done = self._runner.run(svc.act(cid, action, expected_version=expected_version))
+        if self.adapter.finished(done.state):
+            # A finished game is never resumed: its settings go with it. The move is
+            # committed already, so a failure here is no failed move (the row stays).
+            with contextlib.suppress(StorageError):
+                self._runner.run(svc.store.delete_item(self.game, SETTINGS_KIND, OWNER, cid))
         return Moved(state=done.state, events=done.events)
 
     def terminal_campaigns(self, limit: int = 50) -> list[CampaignInfo]:

@@ -441,7 +441,7 @@ class DuelCommands(CommandBase):
             return []
         cid, state = found
         player = player_id(interaction)
-        return payment_items(self.rt, state, player, self.rt.paying.get((cid, player)))
+        return payment_items(self.rt, state, player, self.rt.paying.get(cid, {}).get(player))
 
     @choose.autocomplete("option")
     async def _choose_auto(

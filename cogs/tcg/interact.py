@@ -82,7 +82,7 @@ async def run_action(
         if ways and action in legal and expected_version in (None, state.version):
             index = legal.index(action)
             embed, buttons = payment_prompt(rt, state, player, index, ways)
-            rt.paying[(cid, player)] = (state.version, index)  # `/tcg choose` answers it too
+            rt.paying.setdefault(cid, {})[player] = (state.version, index)  # for `/tcg choose`
             await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
             return None
     async with rt.answering(cid):

@@ -112,9 +112,9 @@ class TcgRuntime(GameRuntime[Duel]):
         self._dm_sig: dict[tuple[str, str], tuple[Any, ...]] = {}
         self._timed_out: dict[str, tuple[Any, ...]] = {}
         self._memo: dict[tuple[Any, ...], Any] = {}
-        # (duel, player) -> (version, legal index) of the payment prompt last shown to
-        # them (T27), so `/tcg choose` can answer it while the duel stays at that version.
-        self.paying: dict[tuple[str, str], tuple[int, int]] = {}
+        # duel -> player -> (version, legal index) of the payment prompt last shown to
+        # them (T27), so `/tcg choose` can answer it; any commit makes it stale.
+        self.paying: dict[str, dict[str, tuple[int, int]]] = {}
 
     # ---- the house's hooks ------------------------------------------------------------
 
@@ -209,6 +209,14 @@ class TcgRuntime(GameRuntime[Duel]):
 
     async def publish(self, cid: str, batch: Sequence[Applied[Duel]]) -> None:
         state = batch[-1].state
+        prompts = self.paying.get(cid)
+        if prompts:  # payment prompts of older versions are stale now
+            for player in [p for p, (v, _) in prompts.items() if v < state.version]:
+                del prompts[player]
+            if not prompts:
+                del self.paying[cid]
+        if state.result is not None:
+            self._timed_out.pop(cid, None)
         events = [e for a in batch for e in a.events]
         lines = [e.text for e in events_for(events, None)]
         waiting = self.waiting(state)
@@ -412,16 +420,19 @@ class TcgRuntime(GameRuntime[Duel]):
 
     async def restore_challenges(self) -> None:
         """The open challenges of before a restart, back in memory before the first
-        click can arrive (their timers start on connecting); a row that no longer reads
-        is dropped."""
+        click can arrive (their timers start on connecting); a row that no longer reads,
+        or one that expired more than CHALLENGE_SECONDS ago, is dropped."""
         try:
             found = await stored_challenges.stored(self.service.store)
         except StorageError:
             log.warning("open challenges could not be read; they are lost")
             return
+        now = time.time()
         for item, ch in found:
-            if ch is None or ch.channel_id in self.challenges:
-                log.warning("challenge %s: unreadable or a duplicate; dropped", item.name)
+            # Long expired (a database restored or imported later): dropped, unannounced.
+            stale = ch is not None and now - ch.expires > CHALLENGE_SECONDS
+            if ch is None or stale or ch.channel_id in self.challenges:
+                log.warning("challenge %s: unreadable, long expired or a duplicate", item.name)
                 with contextlib.suppress(StorageError):
                     await self.service.store.delete_item(
                         item.game, item.kind, item.owner, item.name

@@ -81,10 +81,21 @@ def _dispatch(w: Work, a: Action) -> None:
         choose_card(w, a)
         return
     if w.prompt is not None:
-        who = w.who(w.prompt.seat)
+        # Only the prompt's seat can answer it: the others are told whom they wait for.
+        who, text = w.who(w.prompt.seat), w.prompt.text
+        if w.prompt.seat == a.seat:
+            raise refuse(
+                Code.PROMPT_PENDING,
+                f"A choice is waiting for you: {text}.\nAnswer it first (choose).",
+            )
+        if a.seat != w.current:
+            raise refuse(
+                Code.NOT_YOUR_TURN,
+                f"It is not your turn.\nWait for {who}, who is choosing: {text}.",
+            )
         raise refuse(
             Code.PROMPT_PENDING,
-            f"A choice is waiting for {who}: {w.prompt.text}.\nAnswer it first (choose).",
+            f"A choice is waiting for {who}: {text}.\nWait for them to answer it.",
         )
     if a.seat != w.current:
         raise refuse(

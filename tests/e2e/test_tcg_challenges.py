@@ -120,3 +120,20 @@ async def test_a_deck_past_the_buttons_is_picked_from_the_menu(fake: FakeDiscord
     expected = await player_decks.find(rt.service.store, rt.content, str(bob.id), last)
     assert expected is not None and state.seats[1].deck_id == expected.id
     await d.bot.close()
+
+
+async def test_a_long_expired_challenge_is_dropped_unannounced(fake: FakeDiscord, db: Path) -> None:
+    """A database restored (or saved items imported) long after: no stale notice."""
+    d, _ = await _challenge(fake, db)
+    rt = tcg(d.bot)
+    ch = rt.challenges[fake.channel.id]
+    ch.expires -= 3 * 3600  # made hours ago
+    await rt.save_challenge(ch)
+    await d.bot.close()
+    d.bot = await start_fixer(fake, db)
+    await asyncio.sleep(0.3)
+    assert not tcg(d.bot).challenges and not _expired(fake)
+    await d.bot.close()
+    d.bot = await start_fixer(fake, db)  # and it is gone from the database
+    assert not tcg(d.bot).challenges
+    await d.bot.close()

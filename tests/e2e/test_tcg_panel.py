@@ -159,3 +159,34 @@ async def test_no_prompt_when_only_eddies_can_pay(fake: FakeDiscord, db: Path) -
     assert "How do you pay" not in answer.text
     assert len((await d.state()).seats[0].field) == 1
     await d.bot.close()
+
+
+async def test_the_menu_works_in_a_dm_panel(fake: FakeDiscord, db: Path) -> None:
+    d = await position(
+        fake,
+        db,
+        Side(field=["alley-cutter"] * 6, hand=["alley-cutter"], eddies=3, gigs=["d6:3"]),
+        Side(field=["alley-cutter spent"] * 6, legends=LEGENDS, gigs=["d8:5"]),
+    )
+    alice = d.users[0]
+    await d.slash(alice, "dm", {"enabled": True})
+    await d.slash(alice, "play", {"card": "Alley Cutter"})  # Eddies only: played at once
+    await fake.wait_for(lambda: any(_has_menu(m) for m in fake.dms_to(alice)), 5)
+    dm = next(m for m in reversed(fake.dms_to(alice)) if _has_menu(m))
+    state = await d.state()
+    legal = legal_actions(state, d.rt.content, str(alice.id))
+    menu = _menu(dm)
+    assert menu["custom_id"] == f"fxs:tcg:do:dtest:{state.version}"
+    pick = next(
+        o["value"] for o in menu["options"] if isinstance(legal[int(o["value"])], act.Attack)
+    )
+    await d.settle_it(await fake.select(alice, dm, menu["custom_id"], [pick]))
+    after = await d.state()
+    chosen = legal[int(pick)]
+    assert isinstance(chosen, act.Attack)
+    assert after.attack is not None and after.attack.attacker == chosen.unit
+    await d.bot.close()
+
+
+def _has_menu(msg: FakeMessage) -> bool:
+    return any(c["type"] == 3 for row in msg.components for c in row["components"])

@@ -115,6 +115,21 @@ def test_prompt_refusals() -> None:
     assert "is waiting for" in t.refusal(Heal(seat=0)).message
 
 
+def test_a_pending_choice_is_answered_only_by_its_seat_the_others_are_told_to_wait() -> None:
+    g = scenario(PACK, players=2, city={0: ("thug", ["civilian"]), 1: "brute", 2: "boss",
+                 3: "grunt", 4: "grunt"}, villain_deck=["brute"], hq=["blade", "wrench"],
+                 hands={0: ["agent"], 1: ["agent"]})  # fmt: skip
+    t = Table(PACK, g)
+    t.start_turn()
+    assert t.game.prompt is not None and t.game.prompt.seat == 0
+    mine = t.refusal(EndTurn(seat=0))
+    assert mine.code == "prompt_pending" and "Answer it first" in mine.message
+    # seat 1, out of turn, is not told to answer a choice that is not theirs
+    other = t.refusal(EndTurn(seat=1))
+    assert other.code == "not_your_turn"
+    assert other.message.startswith("It is not your turn.") and "Answer" not in other.message
+
+
 def test_game_over_refuses_everything() -> None:
     g = scenario(PACK, tactics=["t1"], attack=10)
     t = Table(PACK, g)

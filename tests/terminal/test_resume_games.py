@@ -4,11 +4,13 @@ table: the same shared handling (`bot.terminal.resume`), each game's own campaig
 from __future__ import annotations
 
 import io
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.cli import main
+from tests.terminal.savetools import rows
 
 #: game -> (its `play` arguments before --resume's, an option --resume refuses)
 GAMES = {
@@ -60,3 +62,27 @@ def test_resume_refuses_the_options_of_a_new_game(
         f"error: --resume goes on with the campaign as it was saved; {name} cannot change "
         "it (start a new campaign to choose them)\n"
     )
+
+
+#: game -> (its `play` arguments for a new game, a card id its saved state holds)
+NEW = {
+    "tcg": (["play", "--game", "tcg", "--level", "random", "--seed", "1"], '"chrome-rush"'),
+    "legendary": (["play", "--game", "legendary", "--seed", "1"], '"precinct-runner"'),
+}
+
+
+@pytest.mark.parametrize("game", NEW)
+def test_a_game_the_pack_cannot_play_is_refused_and_says_so(
+    game: str, database: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cmd, held = NEW[game]
+    play([*cmd], capsys, monkeypatch)
+    [(cid, state)] = rows(database, "SELECT id, state FROM campaigns")
+    assert isinstance(state, str) and held in state
+    # As if played with a pack that has one more card (a deck) this one lacks.
+    with sqlite3.connect(database) as conn:
+        conn.execute("UPDATE campaigns SET state = ?", (state.replace(held, '"zz-gone"'),))
+    code, out, err = play([*GAMES[game][0], "--resume", str(cid)], capsys, monkeypatch)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: campaign '{cid}' was not played with this pack (it has no ")
+    assert "'zz-gone'); resume it with --pack DIR, the pack it was played with\n" in err
