@@ -317,7 +317,7 @@ class Board:
         return None
 
     def steal_amount(self, inst: str) -> int:
-        """§8: floor(power / 10) + 1, then the card modifiers; none at power ≤ 0 (T1, T29)."""
+        """§8: floor(power / 10) + 1, then the card modifiers; none at power ≤ 0 (T1, D1)."""
         base = steal_count(self.power(inst))
         if base == 0:
             return 0

@@ -5,7 +5,8 @@ activated abilities, static abilities and (for Programs) the effects it resolves
 vocabulary is small and documented in docs/tcg-content.md; anything it cannot say is a
 `Named` effect, a registered Python function (rules/tcg/named.py) the loader checks by name.
 
-Rulings (T1…T28) are those of docs/rules/tcg.md.
+Rulings (T1…T28, the reference's) and design decisions (D1…, Fixer's own) are those of
+docs/rules/tcg.md.
 """
 
 from __future__ import annotations
@@ -251,7 +252,7 @@ class PreventDefeat(_Targeted):
 
 class StealBonus(_Targeted):
     """The target steals `amount` more (or, negative, fewer) Gigs when its attack steals (§8:
-    modifiers apply to the number; a Unit at power 0 or less still steals none, T29)."""
+    modifiers apply to the number; a Unit at power 0 or less still steals none, D1)."""
 
     type: Literal["steal_bonus"] = "steal_bonus"
     amount: int = Field(ge=-5, le=5)
@@ -338,7 +339,7 @@ class Triggered(Match):
     may: bool = False  # "may" text: the controller is asked (T25)
     # Condition checked when the trigger happens, not when it resolves (§7).
     min_power: int | None = None
-    # "The first time … each turn": only the turn's first such happening (§10, T30).
+    # "The first time … each turn": only the turn's first such happening (§10, D2).
     first_each_turn: bool = False
     # `named` / `tag` (friendly_defeated, you_play only): which cards count.
 

@@ -144,7 +144,7 @@ class Combat(Effects):
             self.steal_next()
 
     def steal_next(self) -> None:
-        """The attacker picks the dice (§8), or the victim with a card saying so (T29):
+        """The attacker picks the dice (§8), or the victim with a card saying so (D1):
         asked only when it is a real choice."""
         a = self.s.attack
         assert a is not None

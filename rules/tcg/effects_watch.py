@@ -4,13 +4,13 @@ rules do anyway (a defeat, a steal, a play) rather than resolving as a list.
 - **Watchers** (`you_steal`, `you_adjust`, `friendly_defeated`, `you_play`) are triggers
   about a player: every live card of that player sees the happening. Like every trigger
   they wait in the pending pool (§11, T12). "The first time … each turn" counts the turn's
-  happenings, before the watching card was live too (§10, T30).
+  happenings, before the watching card was live too (§10, D2).
 - **Replacements and prevention** ("if it would be defeated, instead …", "prevent the next
   …"): checked as the defeat would happen; a replaced or prevented defeat doesn't happen at
   all, so no move and no DEFEATED trigger (§10). The `instead` effects resolve at once, in
   the middle of whatever was resolving (they are part of that event, not a new trigger).
 - **Steal modifiers** (§8): more or fewer Gigs stolen, Gigs that can't be stolen, and who
-  picks the stolen dice (T29).
+  picks the stolen dice (D1).
 """
 
 from __future__ import annotations
@@ -139,10 +139,10 @@ class Watchers(Resolver):
         self.set_seat(seat, trash=self.seat(seat).trash + (src,))
         self.emit(EventKind.MOVE, f"{self.name(src)} is trashed instead.")
 
-    # ---- steal modifiers (§8, T29) -------------------------------------------------------------
+    # ---- steal modifiers (§8, D1) -------------------------------------------------------------
 
     def steal_picker(self, thief: int) -> int:
         """Who chooses the stolen dice: the thief, unless the victim has a card saying they
-        choose (T29)."""
+        choose (D1)."""
         victim = 1 - thief
         return victim if self.seat_has_static(victim, StaticKind.YOU_CHOOSE_STOLEN) else thief
