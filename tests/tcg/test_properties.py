@@ -175,7 +175,7 @@ def test_random_playouts_with_the_newer_kinds_reach_them() -> None:
     text = " ".join(e.text for e in events)
     for label in ("you steal", "you play", "friendly defeated", "you adjust"):
         assert f": {label} triggers." in text, label
-    assert "is shielded from defeat." in text and "replaces the defeat." in text
+    assert "is shielded from defeat." in text and "would be defeated; instead," in text
     assert "steals +" in text  # a steal bonus effect
 
 
