@@ -296,6 +296,114 @@ CARDS += [
     _u("cagey", 1, text={"statics": [{"kind": "you_choose_stolen"}]}),
 ]
 
+# Replacements of other events (D3, D4) and group statics.
+MERC = ["MERC"]
+CARDS += [
+    _u("merc-a", 2, tags=MERC),
+    _u("merc-b", 3, tags=MERC),
+    _u(
+        "merc-boss",
+        1,
+        text={
+            "statics": [{"kind": "power", "amount": 2, "affects": "friendly_units", "tag": "MERC"}]
+        },
+    ),
+    _u(
+        "rival-sapper",
+        1,
+        text={"statics": [{"kind": "power", "amount": -1, "affects": "rival_units"}]},
+    ),
+    _u(
+        "cheer",
+        1,
+        text={"statics": [{"kind": "power", "amount": 1, "affects": "other_friendly_units"}]},
+    ),
+    _u(
+        "vex-cloak",
+        1,
+        text={"statics": [{"kind": "cant_be_blocked", "affects": "all_units", "named": "Vex"}]},
+    ),
+    _u(
+        "curfew",
+        1,
+        text={"statics": [{"kind": "cant_attack", "affects": "rival_units", "tag": "MERC"}]},
+    ),
+    _u(
+        "skimmer",
+        1,
+        text={
+            "replacements": [
+                {"would": "draw", "once_each_turn": True, "instead": [{"type": "sell_top"}]}
+            ]
+        },
+    ),
+    _u(
+        "seer",
+        1,
+        text={"replacements": [{"would": "draw", "instead": [{"type": "peek", "count": 1}, DRAW]}]},
+    ),
+    _u(
+        "always-skim",
+        1,
+        text={"replacements": [{"would": "draw", "instead": [{"type": "sell_top"}]}]},
+    ),
+    _u("decoy", 1, text={"replacements": [{"would": "be_stolen", "sacrifice": True}]}),
+    _u(
+        "alarm",
+        1,
+        text={"replacements": [{"would": "be_stolen", "once_each_turn": True, "instead": [DRAW]}]},
+    ),
+    _p(
+        "panic-room",
+        [{"type": "prevent_steal", "count": 1}],
+        cost=0,
+        text=kw("quick"),
+    ),
+    _u(
+        "anchored",
+        3,
+        text={
+            "replacements": [
+                {"would": "return_to_hand", "instead": [{"type": "spend", "target": "this"}]}
+            ]
+        },
+    ),
+    _u(
+        "to-hand-trash",
+        3,
+        text={"replacements": [{"would": "return_to_hand", "move_to": "trash"}]},
+    ),
+    _u(
+        "hand-saver",
+        1,
+        text={
+            "replacements": [{"would": "be_trashed", "subject": "friendly_unit", "move_to": "hand"}]
+        },
+    ),
+    dict(
+        _g("homing-chip", 1),
+        text={"replacements": [{"would": "be_trashed", "move_to": "hand"}]},
+    ),
+    _u(
+        "phoenix",
+        3,
+        text={"replacements": [{"would": "be_defeated", "move_to": "hand"}]},
+    ),
+    _u(
+        "bouncer",
+        1,
+        text={
+            "replacements": [
+                {
+                    "would": "return_to_hand",
+                    "subject": "other_friendly_unit",
+                    "move_to": "trash",
+                }
+            ]
+        },
+    ),
+]
+
 PACK = TcgContent(id="test", cards={c["id"]: Card.model_validate(c) for c in CARDS})
 
 # A legal 40-card deck of the test pack: Red Units, Blue Programs, Yellow Gear.
