@@ -457,6 +457,39 @@ NEW_DECK = DeckList(
     id="test-new", name="Test New", legends=("solo-l", "first-l", "null-l"), cards=tuple(NEW_MAIN)
 )
 
+# A legal deck of the replacements of other events (D3, D4) and the group statics.
+NEWEST_MAIN = [
+    ("merc-a", 3),
+    ("merc-b", 3),
+    ("merc-boss", 2),
+    ("rival-sapper", 2),
+    ("cheer", 2),
+    ("vex-one", 2),
+    ("vex-two", 2),
+    ("vex-cloak", 2),
+    ("curfew", 2),
+    ("skimmer", 2),
+    ("seer", 2),
+    ("decoy", 2),
+    ("alarm", 2),
+    ("panic-room", 3),
+    ("anchored", 2),
+    ("to-hand-trash", 2),
+    ("hand-saver", 2),
+    ("homing-chip", 3),
+    ("phoenix", 2),
+    ("bouncer", 2),
+    ("recall", 3),
+    ("heist", 2),
+    ("snipe", 1),
+]
+NEWEST_DECK = DeckList(
+    id="test-newest",
+    name="Test Newest",
+    legends=("solo-l", "plain-l", "null-l"),
+    cards=tuple(NEWEST_MAIN),
+)
+
 
 # The bundled cards written with the newer kinds (content/tcg/core/cards, end of each file).
 NEWER_CORE = [
@@ -482,9 +515,11 @@ NEWER_CORE = [
 ]
 
 
-def with_newer_cards(deck: DeckList, pack: TcgContent) -> DeckList:
-    """A bundled deck plus two of each newer card of its colour (the decks themselves are
-    balanced elsewhere and don't change)."""
+def with_newer_cards(
+    deck: DeckList, pack: TcgContent, newer: list[str] | None = None
+) -> DeckList:
+    """A bundled deck plus two of each newer card (NEWER_CORE, or `newer`) of its colour
+    (the decks themselves are balanced elsewhere and don't change)."""
     colours = {pack.cards[c].colour for c in deck.legends}
-    extra = tuple((c, 2) for c in NEWER_CORE if pack.cards[c].colour in colours)
+    extra = tuple((c, 2) for c in newer or NEWER_CORE if pack.cards[c].colour in colours)
     return deck.model_copy(update={"id": f"{deck.id}-plus", "cards": deck.cards + extra})
