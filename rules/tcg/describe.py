@@ -144,7 +144,8 @@ def effect_text(e: cd.Effect) -> str:
     if isinstance(e, cd.CallLegend):
         return "Call a Legend for free."
     if isinstance(e, cd.Peek):
-        return f"Look at the top {e.count} cards of your deck."
+        top = plural(e.count, "the top card", f"the top {e.count} cards")
+        return f"Look at {top} of your deck."
     if isinstance(e, cd.WinIf):
         return f"If your Street Cred is {e.street_cred_at_least} or more, you win the duel."
     return f"[{e.name}]"

@@ -515,9 +515,24 @@ NEWER_CORE = [
 ]
 
 
-def with_newer_cards(
-    deck: DeckList, pack: TcgContent, newer: list[str] | None = None
-) -> DeckList:
+# The bundled cards of the other replacements, group statics, `call_legend` and the
+# `cant_attack` static (content/tcg/core/cards, after the NEWER_CORE ones).
+NEWEST_CORE = [
+    "block-captain",
+    "leashed-bruiser",
+    "alley-medic",
+    "oracle-feed",
+    "ghost-signal",
+    "sniffer-swarm",
+    "payroll-officer",
+    "decoy-wallet",
+    "mag-lock-boots",
+    "salvage-tag",
+    "safehouse",
+]
+
+
+def with_newer_cards(deck: DeckList, pack: TcgContent, newer: list[str] | None = None) -> DeckList:
     """A bundled deck plus two of each newer card (NEWER_CORE, or `newer`) of its colour
     (the decks themselves are balanced elsewhere and don't change)."""
     colours = {pack.cards[c].colour for c in deck.legends}

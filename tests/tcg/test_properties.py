@@ -21,7 +21,14 @@ from rules.tcg.legal import legal_actions, payment_variants, to_act
 from rules.tcg.sim import start
 from rules.tcg.state import DICE, Duel
 from rules.tcg.view import view
-from tests.tcg.pack import DECK, NEW_DECK, NEWEST_DECK, PACK, with_newer_cards
+from tests.tcg.pack import (
+    DECK,
+    NEW_DECK,
+    NEWEST_CORE,
+    NEWEST_DECK,
+    PACK,
+    with_newer_cards,
+)
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -158,6 +165,22 @@ def test_random_playouts_with_the_newer_bundled_cards_keep_every_invariant(
 ) -> None:
     pack = load_default_pack()
     decks = [with_newer_cards(d, pack) for d in sorted(pack.decks.values(), key=lambda d: d.id)]
+    assert all(deck_problems(d, pack) == [] for d in decks)
+    for d in playout(seed, True, pack, (decks[a], decks[b]))[::4]:
+        check_invariants(d, pack)
+        check_views(d, pack)
+
+
+@SETTINGS
+@given(st.integers(0, 10_000), st.integers(0, 3), st.integers(0, 3))
+def test_random_playouts_with_the_newest_bundled_cards_keep_every_invariant(
+    seed: int, a: int, b: int
+) -> None:
+    pack = load_default_pack()
+    decks = [
+        with_newer_cards(d, pack, NEWEST_CORE)
+        for d in sorted(pack.decks.values(), key=lambda d: d.id)
+    ]
     assert all(deck_problems(d, pack) == [] for d in decks)
     for d in playout(seed, True, pack, (decks[a], decks[b]))[::4]:
         check_invariants(d, pack)
