@@ -10,6 +10,7 @@ from rules.tcg.cards import Until, Would
 from rules.tcg.codes import PromptKind, RefusalCode
 from rules.tcg.scenario import Side, Table
 from rules.tcg.state import Mod
+from rules.tcg.view import view
 from tests.tcg.pack import PACK
 
 
@@ -132,8 +133,11 @@ def test_a_steal_prevention_lasts_until_it_ends() -> None:
     )
     t.act(0, a.Play, card="panic-room")  # this turn only
     assert any(m.shield and m.prevents is Would.BE_STOLEN for m in t.state.mods)
+    for seat in (0, 1, None):  # a steal shield is public
+        assert view(t.state, PACK, seat).seats[0].steal_shield == 1
     t.act(0, a.End)
     assert t.state.mods == ()
+    assert view(t.state, PACK, None).seats[0].steal_shield == 0
 
 
 def test_a_swap_is_not_a_steal_for_replacements_S8() -> None:
