@@ -82,8 +82,10 @@ async def run_action(
         if ways and action in legal and expected_version in (None, state.version):
             index = legal.index(action)
             embed, buttons = payment_prompt(rt, state, player, index, ways)
-            rt.paying.setdefault(cid, {})[player] = (state.version, index)  # for `/tcg choose`
+            rt.remember_payment(cid, player, state.version, index)  # for `/tcg choose`
             await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
+            # Stored after the answer, which the player then needn't wait for.
+            await rt.store_payment(cid, player)
             return None
     async with rt.answering(cid):
         applied = await actor.act(
