@@ -162,7 +162,7 @@ async def handle_click(
             fresh = panel(rt, state, player, [])
             await refuse(
                 interaction,
-                "This button is out of date: the duel has moved on.\nHere is your hand as "
+                "This choice is out of date: the duel has moved on.\nHere is your hand as "
                 "it is now.",
                 extra=[fresh[0]],
                 view=fresh[1],

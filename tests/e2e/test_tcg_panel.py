@@ -290,3 +290,32 @@ async def test_a_stale_stored_payment_prompt_is_dropped_at_start(
     d.bot = await start_fixer(fake, db)
     assert not d.rt.paying and _stored_payments(db) == []
     await d.bot.close()
+
+
+async def test_a_pick_on_a_menu_no_longer_on_its_message_is_refused_as_stale(
+    fake: FakeDiscord, db: Path
+) -> None:
+    d = await position(
+        fake,
+        db,
+        Side(field=["alley-cutter"] * 6, hand=["alley-cutter"], eddies=3, gigs=["d6:3"]),
+        Side(field=["alley-cutter spent"] * 6, legends=LEGENDS, gigs=["d8:5"]),
+    )
+    alice = d.users[0]
+    panel = await d.panel(alice)
+    menu = _menu(panel)
+    old = menu["options"][0]["value"]
+    await d.slash(alice, "play", {"card": "Alley Cutter"})  # Eddies only: played at once
+    after = await d.state()
+    # The panel's message is replaced (a client still shows the old one): discord.py
+    # drops a pick on a menu that is no longer on the message; the house answers it.
+    panel.components = [r for r in panel.components if r["components"][0]["type"] != 3]
+    panel.snapshot()
+    it = await d.settle_it(await fake.select(alice, panel, menu["custom_id"], [old], stale=True))
+    answer = it.original or it.followups[-1]
+    assert answer.ephemeral and answer.text.startswith("🚫 This choice is out of date")
+    assert "Your hand" in answer.text  # the fresh panel comes with the refusal
+    fresh = _menu(answer)
+    assert fresh["custom_id"] == f"fxs:tcg:do:dtest:{after.version}"
+    assert (await d.state()).version == after.version  # nothing changed
+    await d.bot.close()
