@@ -112,7 +112,7 @@ class TcgRuntime(GameRuntime[Duel]):
         self._ai_running: set[str] = set()
         self._dm_sig: dict[tuple[str, str], tuple[Any, ...]] = {}
         self._timed_out: dict[str, tuple[Any, ...]] = {}
-        self._memo: dict[tuple[Any, ...], Any] = {}
+        self.memo: dict[tuple[Any, ...], Any] = {}
         # duel -> player -> (version, legal index) of the payment prompt last shown to
         # them (T27), so `/tcg choose` can answer it; any commit makes it stale. Also in
         # the database (`cogs.tcg.payments`), so a restart keeps it.
@@ -158,30 +158,30 @@ class TcgRuntime(GameRuntime[Duel]):
 
     def view_for(self, state: Duel, player: str | None) -> DuelView:
         """The one way this front end sees a duel: the engine's view for the person's seat
-        (None, or anyone not seated: the spectator's). Cached per version (see `_memo`)."""
+        (None, or anyone not seated: the spectator's). Cached per version (see `memo`)."""
         seat = self.seat_of(state, player) if player is not None else None
         key = ("view", state.id, state.version, seat)
-        found = self._memo.get(key)
+        found = self.memo.get(key)
         if found is None:
-            found = self._remember(key, view(state, self.content, seat))
+            found = self.remember(key, view(state, self.content, seat))
         assert isinstance(found, DuelView)
         return found
 
     def legal(self, state: Duel, player: str) -> list[act.Action]:
         """`legal_actions` for `player`, cached per version (a fresh list each call)."""
         key = ("legal", state.id, state.version, player)
-        found = self._memo.get(key)
+        found = self.memo.get(key)
         if found is None:
-            found = self._remember(key, tuple(legal_actions(state, self.content, player)))
+            found = self.remember(key, tuple(legal_actions(state, self.content, player)))
         assert isinstance(found, tuple)
         return list(found)
 
-    def _remember(self, key: tuple[Any, ...], value: Any) -> Any:
+    def remember(self, key: tuple[Any, ...], value: Any) -> Any:
         """One interaction asks for the same version's legal actions and views several
         times (the option's resolution, the payment check, the answer's panel, the
         public board, DM hands): a state never changes once it has a version, so each is
         computed once. Bounded: the oldest entries go first."""
-        memo = self._memo
+        memo = self.memo
         memo[key] = value
         if len(memo) > MEMO_SIZE:
             for old in list(itertools.islice(memo, len(memo) - MEMO_SIZE)):
