@@ -26,7 +26,7 @@ from cogs.tcg.interact import (
     refuse,
 )
 from cogs.tcg.rules_text import TOPICS
-from content.tcg.info import card_names, show_card
+from content.tcg.info import show_card
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
 from rules.tcg.decks import DeckTextError, deck_problems, deck_text, parse_deck_text
@@ -37,6 +37,7 @@ class TableCommands(CommandBase):
     # ---- reactions --------------------------------------------------------------------
 
     @REACT.command(name="block", description="Block the attack with one of your Blockers")
+    @app_commands.describe(unit="your Blocker that may block this attack")
     async def react_block(self, interaction: discord.Interaction[Any], unit: str) -> None:
         await self._act_kind(interaction, "block", unit, "block with")
 
@@ -47,6 +48,7 @@ class TableCommands(CommandBase):
         return await self._auto(interaction, "block", current)
 
     @REACT.command(name="quick", description="Play a QUICK card or ability")
+    @app_commands.describe(card="a QUICK card or ability you can use now")
     async def react_quick(self, interaction: discord.Interaction[Any], card: str) -> None:
         found = await self._player_duel(interaction)
         if found is None:
@@ -112,14 +114,25 @@ class TableCommands(CommandBase):
         return lines
 
     @TCG.command(name="card", description="One card's full text")
+    @app_commands.describe(name="any card (type part of its name)")
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
         lines = show_card(self.rt.content, name)
         if lines is None:
-            found = [n for n in card_names(self.rt.content) if n.lower().startswith(name.lower())]
+            # An unambiguous prefix of one card's name or id (a card counted once).
+            low = name.strip().lower()
+            found = [
+                cid
+                for cid, c in self.rt.content.cards.items()
+                if low and (cid.startswith(low) or c.full_name.lower().startswith(low))
+            ]
             if len(found) == 1:
                 lines = show_card(self.rt.content, found[0])
         if lines is None:
-            await refuse(interaction, f"No card named '{name}'.\nPick one from the list.")
+            await refuse(
+                interaction,
+                f"No card named '{name}' (or more than one starts so).\nPick one from the "
+                "list, or type more of its name.",
+            )
             return
         await send(interaction, content=clip("\n".join(lines), CONTENT_MAX), ephemeral=True)
 
@@ -129,10 +142,12 @@ class TableCommands(CommandBase):
     ) -> list[Choice[str]]:
         if self._rt is None:
             return []
-        names = card_names(self.rt.content)
-        return _matching([(n, n) for n in names], current)
+        # Offered by their printed names (the id is what is sent back): never the ids.
+        cards = sorted(self.rt.content.cards.items(), key=lambda kv: kv[1].full_name)
+        return _matching([(card.full_name, cid) for cid, card in cards], current)
 
     @TCG.command(name="rules", description="A short rules reference")
+    @app_commands.describe(topic="a rules topic (leave out for the list)")
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         if topic is None:
             text = "Topics: " + ", ".join(sorted(TOPICS))
@@ -153,6 +168,7 @@ class TableCommands(CommandBase):
         return _matching([(k, k) for k in sorted(TOPICS)], current)
 
     @TCG.command(name="dm", description="Get your hand by DM whenever it changes")
+    @app_commands.describe(enabled="True: your hand comes by DM; False: no more DMs")
     async def dm(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
         found = await self._player_duel(interaction)
         if found is None:
@@ -253,6 +269,7 @@ class TableCommands(CommandBase):
         await send(interaction, content=clip(f"✓ Saved **{name}**: {verdict}", CONTENT_MAX))
 
     @DECK.command(name="delete", description="Delete one of your saved decks")
+    @app_commands.describe(name="one of your saved decks")
     async def deck_delete(self, interaction: discord.Interaction[Any], name: str) -> None:
         try:
             gone = await player_decks.delete(self.rt.service.store, player_id(interaction), name)
@@ -277,6 +294,7 @@ class TableCommands(CommandBase):
         return _matching([(d.name, d.name) for d in mine], current)
 
     @DECK.command(name="show", description="A deck's list")
+    @app_commands.describe(name="a deck: yours or a preconstructed one")
     async def deck_show(self, interaction: discord.Interaction[Any], name: str) -> None:
         deck = await self._deck_named(interaction, name)
         if deck is not None:
@@ -284,6 +302,7 @@ class TableCommands(CommandBase):
             await send(interaction, content=clip(f"**{deck.name}**\n{text}", CONTENT_MAX))
 
     @DECK.command(name="export", description="A deck's list as text, ready to import")
+    @app_commands.describe(name="a deck: yours or a preconstructed one")
     async def deck_export(self, interaction: discord.Interaction[Any], name: str) -> None:
         deck = await self._deck_named(interaction, name)
         if deck is not None:
