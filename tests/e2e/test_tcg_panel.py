@@ -42,6 +42,7 @@ async def test_every_legal_action_is_on_the_panel_or_its_menu(fake: FakeDiscord,
     )
     alice = d.users[0]
     state = await d.state()
+    d.note_hidden(state)
     legal = legal_actions(state, d.rt.content, str(alice.id))
     wanted = {str(i) for i, a in enumerate(legal) if not isinstance(a, act.Concede)}
     assert len(wanted) > 45  # more than buttons and one page of the menu together
@@ -76,6 +77,9 @@ async def test_every_legal_action_is_on_the_panel_or_its_menu(fake: FakeDiscord,
     await d.settle_it(it)
     assert "out of date" in (it.original or it.followups[-1]).text
     assert (await d.state()).version == after.version
+    # The menu (its options and pages) went to alice only; no face-down Legend named.
+    d.check_public(after)
+    d.check_private(after)
     await d.bot.close()
 
 
@@ -88,6 +92,7 @@ async def test_the_payer_picks_which_sources_pay(fake: FakeDiscord, db: Path) ->
     )
     alice, bob = d.users
     state = await d.state()
+    d.note_hidden(state)
     legal = legal_actions(state, d.rt.content, str(alice.id))
     play = next(a for a in legal if isinstance(a, act.Play))
     panel = await d.panel(alice)
@@ -144,6 +149,9 @@ async def test_the_payer_picks_which_sources_pay(fake: FakeDiscord, db: Path) ->
     it = await d.click(alice, prompt, eddie)
     assert "out of date" in (it.original or it.followups[-1]).text
     assert (await d.state()).version == after.version
+    # No prompt, panel or menu in public; no face-down Legend named anywhere.
+    d.check_public(after)
+    d.check_private(after)
     await d.bot.close()
 
 
