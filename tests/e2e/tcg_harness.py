@@ -23,7 +23,6 @@ from rules.tcg.state import Duel, evolve
 from tests.e2e.harness import finish, settle, start_fixer
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
-
 BROUGHT = "**Your Legends** (any order): "  # the owner's unordered list (§14)
 
 
