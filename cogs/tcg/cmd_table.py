@@ -39,7 +39,24 @@ class TableCommands(CommandBase):
     @REACT.command(name="block", description="Block the attack with one of your Blockers")
     @app_commands.describe(unit="your Blocker that may block this attack")
     async def react_block(self, interaction: discord.Interaction[Any], unit: str) -> None:
+        if await self._no_window(interaction):
+            return
         await self._act_kind(interaction, "block", unit, "block with")
+
+    async def _no_window(self, interaction: discord.Interaction[Any]) -> bool:
+        """Refuse (and say so) when no reaction window is open in this channel's duel."""
+        found = await self._player_duel(interaction)
+        if found is None:
+            return True
+        attack = found[1].attack
+        if attack is None or not attack.window:
+            await refuse(
+                interaction,
+                "No reaction window is open.\nBlocks and QUICK reactions are for the defender "
+                "when an attack is declared.",
+            )
+            return True
+        return False
 
     @react_block.autocomplete("unit")
     async def _block_auto(
@@ -50,16 +67,7 @@ class TableCommands(CommandBase):
     @REACT.command(name="quick", description="Play a QUICK card or ability")
     @app_commands.describe(card="a QUICK card or ability you can use now")
     async def react_quick(self, interaction: discord.Interaction[Any], card: str) -> None:
-        found = await self._player_duel(interaction)
-        if found is None:
-            return
-        _, state = found
-        if state.attack is None or not state.attack.window:
-            await refuse(
-                interaction,
-                "No reaction window is open.\nQUICK reactions are for the defender when an "
-                "attack is declared.",
-            )
+        if await self._no_window(interaction):
             return
         await self._act_kind(interaction, "quick", card, "play as a reaction")
 
@@ -152,7 +160,9 @@ class TableCommands(CommandBase):
         if topic is None:
             text = "Topics: " + ", ".join(sorted(TOPICS))
         else:
-            key = next((k for k in TOPICS if k.startswith(topic.strip().lower())), None)
+            low = topic.strip().lower()
+            keys = [k for k in TOPICS if k == low] or [k for k in TOPICS if k.startswith(low)]
+            key = keys[0] if len(keys) == 1 else None  # an unambiguous prefix
             if key is None:
                 await refuse(
                     interaction, f"No rules topic '{topic}'.\nTopics: " + ", ".join(sorted(TOPICS))

@@ -160,6 +160,10 @@ async def test_sell_call_activate_card_rules_and_deck_show(fake: FakeDiscord, db
         isinstance(a, act.Choose) for a in legal_actions(state, d.rt.content, str(alice.id))
     )
     assert state.seats[0].legends[0].spent  # her ability spent her
+    # Reactions outside a reaction window, and bob's attack out of turn.
+    _refused(await d.slash(alice, "react block", {"unit": "Alley Cutter"}), "No reaction window")
+    _refused(await d.slash(alice, "react quick", {"card": "Alley Cutter"}), "No reaction window")
+    _refused(await d.slash(bob, "attack", {"unit": "Alley Cutter"}), "You can't attack now.")
     # card and rules help anyone, privately; a wrong name is refused with what to do.
     carol = fake.add_user("carol", guild=fake.guild)
     names = await _auto(d, carol, "card", "name")
