@@ -78,3 +78,41 @@ def test_decoy_wallet_is_trashed_instead_of_a_gig_and_safehouse_prevents_two() -
     t2.act(1, a.Pass)  # the first die is prevented; the second is still the attacker's pick
     t2.choose(0, "1d6")
     assert len(t2.seat(1).gigs) == 2 and t2.state.attack is None
+
+
+def test_mag_lock_boots_keep_the_host_on_the_field_spent() -> None:
+    t = Table(
+        CORE, Side(hand=["memory-wipe"], eddies=2), Side(field=["convoy-guard +mag-lock-boots"])
+    )
+    t.act(0, a.Play, card="memory-wipe")
+    assert t.field_ids(1) == ["convoy-guard"] and t.unit("convoy-guard").spent
+    assert t.seat(1).hand == ()
+
+
+def test_alley_medic_sends_a_defeated_ganger_to_hand_once_each_turn_others_are_defeated() -> None:
+    t = Table(
+        CORE,
+        Side(hand=["flatline", "flatline", "flatline"], eddies=9),
+        Side(field=["alley-medic", "alley-cutter", "scrap-hound", "ripper-twins"]),
+    )
+    t.act(0, a.Play, card=t.seat(0).hand[0])
+    t.choose(0, t.inst("ripper-twins"))  # a MERC: not covered
+    assert "ripper-twins" in t.ids(t.seat(1).trash)
+    t.act(0, a.Play, card=t.seat(0).hand[0])
+    t.choose(0, t.inst("alley-cutter"))  # a GANGER: to the hand instead
+    assert t.ids(t.seat(1).hand) == ["alley-cutter"]
+    t.act(0, a.Play, card=t.seat(0).hand[0])
+    t.choose(0, t.inst("scrap-hound"))  # once each turn: defeated
+    assert "scrap-hound" in t.ids(t.seat(1).trash)
+
+
+def test_oracle_feed_replaces_the_first_draw_each_turn_with_a_look_then_a_draw() -> None:
+    t = Table(
+        CORE,
+        Side(field=["oracle-feed"], deck=["flatline", "payout", "road-flare"], fixer=[]),
+        Side(deck=["flatline"] * 2, fixer=[]),
+        active=1,
+    )
+    t.act(1, a.End)  # alice's start-phase draw is replaced: look at 2, then draw
+    assert t.ids(t.seat(0).hand) == ["flatline"]
+    assert {i for s, i in t.state.peeked if s == 0} >= set(t.seat(0).deck[:1])
