@@ -47,7 +47,9 @@ def strength(levels: Sequence[str], players: Sequence[int], games: int, seed: in
 
 def matrix(level: str, players: Sequence[int], games: int, seed: int) -> None:
     pack = load_default_pack()
+    totals: list[tuple[int, int, int, int, int]] = []
     for n in players:
+        sums = [0, 0, 0, 0]
         print(f"\n### {count(n, 'player')}\n")
         print("| Scheme | " + " | ".join(sorted(pack.masterminds)) + " | all |")
         print("|---|" + "---|" * (len(pack.masterminds) + 1))
@@ -58,7 +60,12 @@ def matrix(level: str, players: Sequence[int], games: int, seed: int) -> None:
                              seed=seed)  # fmt: skip
                 cells.append(f"{r.wins}/{r.games} (E{r.evil} D{r.draws})")
                 won, total = won + r.wins, total + r.games
+                sums = [sums[0] + r.wins, sums[1] + r.games, sums[2] + r.evil, sums[3] + r.draws]
             print(f"| {s} | " + " | ".join(cells) + f" | {_ci(won, total)} |", flush=True)
+        totals.append((n, sums[0], sums[1], sums[2], sums[3]))
+    print("\n| players | won | Evil Wins | draws |\n|---:|---|---:|---:|")
+    for n, won, total, evil, draws in totals:
+        print(f"| {n} | {_ci(won, total)} | {evil} | {draws} |")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

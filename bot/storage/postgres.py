@@ -25,7 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.storage import pg_admin, pg_saved
+from bot.storage import pg_admin, pg_commit, pg_saved
 from bot.storage.base import (
     CAMPAIGN_STATUSES,
     CampaignInfo,
@@ -429,6 +429,11 @@ class PostgresStore(SharedPostgres, Store):
         run: RunInfo | None,
     ) -> LogEntry:
         now = self._clock()
+        if run is None:
+            # No run changes: one statement, one round trip (bot/storage/pg_commit.py).
+            return await pg_commit.commit(
+                self, cid, version_before, version_after, state, action, status, now
+            )
         try:
             async with self._tx(f"saving an action on campaign {cid}") as conn:
                 # The row lock taken here orders concurrent writers of this campaign; a

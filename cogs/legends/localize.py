@@ -16,7 +16,7 @@ from bot.i18n import SOURCE, language
 from rules.core.events import Event
 from rules.legends.cards import ContentPack
 from rules.legends.state import Option, Table
-from rules.legends.translations import PackTranslation
+from rules.legends.translations import PackTranslation, SceneText
 from rules.legends.view import BoardView, CardView, PlayerView
 
 
@@ -30,6 +30,13 @@ def _card(c: CardView, tr: PackTranslation) -> CardView:
     if t is None:
         return c
     return c.model_copy(update={"name": t.name or c.name, "text": t.text or c.text})
+
+
+def scene_words(content: ContentPack, loc: str, scenario: str, order: int) -> SceneText | None:
+    """A Scenario Card's words in the reader's language, if the pack translates it."""
+    tr = _tr(content, loc)
+    st = tr.scenarios.get(scenario) if tr else None
+    return st.cards.get(order) if st else None
 
 
 def _scenario_of(state: Table | None) -> str | None:

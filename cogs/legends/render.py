@@ -34,6 +34,7 @@ from cogs.common.text import TITLE_MAX as TITLE_MAX
 from cogs.common.text import clip as clip
 from cogs.common.text import fit_embeds as fit_embeds
 from cogs.legends import howto
+from cogs.legends.localize import scene_words
 from cogs.legends.words import made, say
 from rules.core.events import Event
 from rules.core.text import name_list
@@ -607,14 +608,17 @@ def clue_cards(
     for ref in table.clues:
         scen_id, order = ref.split(":")
         card = next(c for c in content.scenarios[scen_id].cards if c.order == int(order))
+        words = scene_words(content, loc, scen_id, card.order)
         puzzle = None
         if card.puzzle is not None:
+            question = (words.puzzle if words else None) or card.puzzle.question
             puzzle = (
-                t(loc, "Puzzle (solved): {question}", question=card.puzzle.question)
+                t(loc, "Puzzle (solved): {question}", question=question)
                 if card.puzzle.id in table.solved
-                else t(loc, "Puzzle (unsolved): {question}", question=card.puzzle.question)
+                else t(loc, "Puzzle (unsolved): {question}", question=question)
             )
-        out.append((card.name, card.text, puzzle))
+        name = (words.name if words else None) or card.name
+        out.append((name, (words.text if words else None) or card.text, puzzle))
     return out
 
 

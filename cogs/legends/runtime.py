@@ -361,19 +361,27 @@ class LegendsRuntime(GameRuntime[Table]):
     def setup_problems(self, channel: Any, state: Table) -> list[str]:
         """What keeps Fixer from running this campaign fully, in words for its owner."""
         problems: list[str] = []
+        loc = table_locale(state.options.language, channel)  # said to the owner, or posted
         mode = state.options.table_talk
         if mode != "off" and not self.bot.intents.message_content:
             problems.append(
-                "I can't read chat messages: the **Message Content** intent is off (Developer "
-                "Portal → Bot → Privileged Gateway Intents). The table-talk rule is not "
-                "enforced until it is on."
+                t(
+                    loc,
+                    "I can't read chat messages: the **Message Content** intent is off "
+                    "(Developer Portal → Bot → Privileged Gateway Intents). The table-talk "
+                    "rule is not enforced until it is on.",
+                )
             )
         problems += perms.post_problems(channel, self.command)
         if mode == "delete" and not perms.can_manage_messages(channel):
             problems.append(
-                f"I lack **Manage Messages** in {channel.mention}, so I can't delete "
-                "messages that break the table-talk rule; I will only warn. Grant it, or "
-                "set `/legends options table_talk:warn`."
+                t(
+                    loc,
+                    "I lack **Manage Messages** in {channel}, so I can't delete messages "
+                    "that break the table-talk rule; I will only warn. Grant it, or set "
+                    "`/legends options table_talk:warn`.",
+                    channel=channel.mention,
+                )
             )
         return problems
 

@@ -19,9 +19,10 @@ from discord.ext import commands
 from bot.i18n import N_, t
 from cogs.common.locale import table_locale
 from cogs.legends import render
+from cogs.legends.localize import localize_board
 from cogs.legends.runtime import LegendsRuntime
 from rules.core.text import count
-from rules.legends.cards import PlayerCard
+from rules.legends.cards import ContentPack, PlayerCard
 from rules.legends.state import Table
 from rules.legends.tabletalk import Violation, check_message, face_up_terms
 
@@ -55,14 +56,19 @@ class TableTalkCog(commands.Cog):
         """What in `text` is on the cards of `player`'s own hand and not face up."""
         content = self.rt.content
         view = self.rt.view(state, player)
-        hand: list[PlayerCard] = [content.cards[c.id] for h in view.hands.values() for c in h]
+        hand = _in_every_language(
+            content, [content.cards[c.id] for h in view.hands.values() for c in h]
+        )
         if not hand:
             return []
         b = view.board
-        plan_cards = [content.cards[p.card.id] for p in b.plan]
+        plan_cards = _in_every_language(content, [content.cards[p.card.id] for p in b.plan])
         texts: list[str] = []
         for ob in b.obstacles:
             texts.extend([ob.name, ob.text, *ob.to_hit])
+        for lang in content.translations:  # the face-up texts as readers of each language see them
+            for ob in localize_board(b, content, state, lang).obstacles:
+                texts.extend([ob.name, ob.text])
         for name, body, puzzle in render.clue_cards(state, content):
             texts.extend([name, body, puzzle or ""])
         return check_message(text, hand, face_up_terms(plan_cards, texts))
@@ -182,3 +188,19 @@ class TableTalkCog(commands.Cog):
             log.warning(
                 "campaign %s: could not post a table-talk notice (HTTP %s)", cid, exc.status
             )
+
+
+def _in_every_language(content: ContentPack, cards: list[PlayerCard]) -> list[PlayerCard]:
+    """The cards as printed and as each translation of the pack words them: a player who
+    reads their hand in Polish may quote it in Polish, which the rule forbids just the same."""
+    out = list(cards)
+    for tr in content.translations.values():
+        for card in cards:
+            words = tr.cards.get(card.id)
+            if words is not None and (words.text or words.name):
+                out.append(
+                    card.model_copy(
+                        update={"text": words.text or card.text, "name": words.name or card.name}
+                    )
+                )
+    return out

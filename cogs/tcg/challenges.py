@@ -81,10 +81,10 @@ async def delete(store: Store, ch: Challenge) -> None:
     await store.delete_item(GAME, KIND, str(ch.channel_id), ch.id)
 
 
-async def stored(store: Store) -> list[tuple[SavedItem, Challenge | None]]:
-    """Every stored challenge (None: a row that no longer reads, to be dropped)."""
+def read(items: list[SavedItem]) -> list[tuple[SavedItem, Challenge | None]]:
+    """The stored challenges among `items` (None: a row that no longer reads, to drop)."""
     out: list[tuple[SavedItem, Challenge | None]] = []
-    for item in await store.all_items():
+    for item in items:
         if item.game != GAME or item.kind != KIND:
             continue
         try:

@@ -133,7 +133,9 @@ class CommandBase(commands.Cog):
         player = player_id(interaction)
         items = choices.items(kind, self.rt.legal(state, player), self.rt.view_for(state, player))
         if not items:
-            await refuse(interaction, f"You can't {what} now.\nSee /tcg hand for what you can do.")
+            # "attack with" / "block with" name a Unit; without one: "You can't attack now."
+            verb = what.removesuffix(" with")
+            await refuse(interaction, f"You can't {verb} now.\nSee /tcg hand for what you can do.")
             return
         picked = choices.resolve(value, items)
         if narrow is not None:

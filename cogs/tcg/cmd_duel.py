@@ -246,6 +246,7 @@ class DuelCommands(CommandBase):
             await show_panel(self.rt, interaction, found[1])
 
     @TCG.command(name="roll", description="Roll in a Gig from your fixer area")
+    @app_commands.describe(die="a die left in your fixer area")
     async def roll(self, interaction: discord.Interaction[Any], die: str) -> None:
         await self._act_kind(interaction, "roll", die.lower().removeprefix("d"), "roll")
 
@@ -319,6 +320,7 @@ class DuelCommands(CommandBase):
         return _matching(choices.distinct(kept), current)
 
     @TCG.command(name="sell", description="Sell a Sell-tagged card (once per turn)")
+    @app_commands.describe(card="a Sell-tagged card in your hand")
     async def sell(self, interaction: discord.Interaction[Any], card: str) -> None:
         await self._act_kind(interaction, "sell", card, "sell")
 
@@ -329,6 +331,7 @@ class DuelCommands(CommandBase):
         return await self._auto(interaction, "sell", current)
 
     @TCG.command(name="call", description="Call a face-down Legend for 1 €$")
+    @app_commands.describe(slot="one of your face-down Legend slots")
     async def call(self, interaction: discord.Interaction[Any], slot: str) -> None:
         await self._act_kind(interaction, "call", slot.lower().removeprefix("slot").strip(), "Call")
 
@@ -339,6 +342,9 @@ class DuelCommands(CommandBase):
         return await self._auto(interaction, "call", current)
 
     @TCG.command(name="activate", description="Use a card's ability")
+    @app_commands.describe(
+        card="a card whose ability you can use now", ability="which of its abilities"
+    )
     async def activate(
         self, interaction: discord.Interaction[Any], card: str, ability: str | None = None
     ) -> None:
@@ -414,6 +420,7 @@ class DuelCommands(CommandBase):
         return _matching(choices.distinct(items), current)
 
     @TCG.command(name="choose", description="Answer the choice waiting on you")
+    @app_commands.describe(option="one of the options of the choice waiting on you")
     async def choose(self, interaction: discord.Interaction[Any], option: str) -> None:
         ways = await self._ways(interaction)
         if not ways:

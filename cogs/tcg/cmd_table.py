@@ -26,7 +26,7 @@ from cogs.tcg.interact import (
     refuse,
 )
 from cogs.tcg.rules_text import TOPICS
-from content.tcg.info import card_names, show_card
+from content.tcg.info import show_card
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
 from rules.tcg.decks import DeckTextError, deck_problems, deck_text, parse_deck_text
@@ -37,8 +37,26 @@ class TableCommands(CommandBase):
     # ---- reactions --------------------------------------------------------------------
 
     @REACT.command(name="block", description="Block the attack with one of your Blockers")
+    @app_commands.describe(unit="your Blocker that may block this attack")
     async def react_block(self, interaction: discord.Interaction[Any], unit: str) -> None:
+        if await self._no_window(interaction):
+            return
         await self._act_kind(interaction, "block", unit, "block with")
+
+    async def _no_window(self, interaction: discord.Interaction[Any]) -> bool:
+        """Refuse (and say so) when no reaction window is open in this channel's duel."""
+        found = await self._player_duel(interaction)
+        if found is None:
+            return True
+        attack = found[1].attack
+        if attack is None or not attack.window:
+            await refuse(
+                interaction,
+                "No reaction window is open.\nBlocks and QUICK reactions are for the defender "
+                "when an attack is declared.",
+            )
+            return True
+        return False
 
     @react_block.autocomplete("unit")
     async def _block_auto(
@@ -47,17 +65,9 @@ class TableCommands(CommandBase):
         return await self._auto(interaction, "block", current)
 
     @REACT.command(name="quick", description="Play a QUICK card or ability")
+    @app_commands.describe(card="a QUICK card or ability you can use now")
     async def react_quick(self, interaction: discord.Interaction[Any], card: str) -> None:
-        found = await self._player_duel(interaction)
-        if found is None:
-            return
-        _, state = found
-        if state.attack is None or not state.attack.window:
-            await refuse(
-                interaction,
-                "No reaction window is open.\nQUICK reactions are for the defender when an "
-                "attack is declared.",
-            )
+        if await self._no_window(interaction):
             return
         await self._act_kind(interaction, "quick", card, "play as a reaction")
 
@@ -112,14 +122,25 @@ class TableCommands(CommandBase):
         return lines
 
     @TCG.command(name="card", description="One card's full text")
+    @app_commands.describe(name="any card (type part of its name)")
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
         lines = show_card(self.rt.content, name)
         if lines is None:
-            found = [n for n in card_names(self.rt.content) if n.lower().startswith(name.lower())]
+            # An unambiguous prefix of one card's name or id (a card counted once).
+            low = name.strip().lower()
+            found = [
+                cid
+                for cid, c in self.rt.content.cards.items()
+                if low and (cid.startswith(low) or c.full_name.lower().startswith(low))
+            ]
             if len(found) == 1:
                 lines = show_card(self.rt.content, found[0])
         if lines is None:
-            await refuse(interaction, f"No card named '{name}'.\nPick one from the list.")
+            await refuse(
+                interaction,
+                f"No card named '{name}' (or more than one starts so).\nPick one from the "
+                "list, or type more of its name.",
+            )
             return
         await send(interaction, content=clip("\n".join(lines), CONTENT_MAX), ephemeral=True)
 
@@ -129,15 +150,19 @@ class TableCommands(CommandBase):
     ) -> list[Choice[str]]:
         if self._rt is None:
             return []
-        names = card_names(self.rt.content)
-        return _matching([(n, n) for n in names], current)
+        # Offered by their printed names (the id is what is sent back): never the ids.
+        cards = sorted(self.rt.content.cards.items(), key=lambda kv: kv[1].full_name)
+        return _matching([(card.full_name, cid) for cid, card in cards], current)
 
     @TCG.command(name="rules", description="A short rules reference")
+    @app_commands.describe(topic="a rules topic (leave out for the list)")
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         if topic is None:
             text = "Topics: " + ", ".join(sorted(TOPICS))
         else:
-            key = next((k for k in TOPICS if k.startswith(topic.strip().lower())), None)
+            low = topic.strip().lower()
+            keys = [k for k in TOPICS if k == low] or [k for k in TOPICS if k.startswith(low)]
+            key = keys[0] if len(keys) == 1 else None  # an unambiguous prefix
             if key is None:
                 await refuse(
                     interaction, f"No rules topic '{topic}'.\nTopics: " + ", ".join(sorted(TOPICS))
@@ -153,6 +178,7 @@ class TableCommands(CommandBase):
         return _matching([(k, k) for k in sorted(TOPICS)], current)
 
     @TCG.command(name="dm", description="Get your hand by DM whenever it changes")
+    @app_commands.describe(enabled="True: your hand comes by DM; False: no more DMs")
     async def dm(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
         found = await self._player_duel(interaction)
         if found is None:
@@ -253,6 +279,7 @@ class TableCommands(CommandBase):
         await send(interaction, content=clip(f"✓ Saved **{name}**: {verdict}", CONTENT_MAX))
 
     @DECK.command(name="delete", description="Delete one of your saved decks")
+    @app_commands.describe(name="one of your saved decks")
     async def deck_delete(self, interaction: discord.Interaction[Any], name: str) -> None:
         try:
             gone = await player_decks.delete(self.rt.service.store, player_id(interaction), name)
@@ -277,6 +304,7 @@ class TableCommands(CommandBase):
         return _matching([(d.name, d.name) for d in mine], current)
 
     @DECK.command(name="show", description="A deck's list")
+    @app_commands.describe(name="a deck: yours or a preconstructed one")
     async def deck_show(self, interaction: discord.Interaction[Any], name: str) -> None:
         deck = await self._deck_named(interaction, name)
         if deck is not None:
@@ -284,6 +312,7 @@ class TableCommands(CommandBase):
             await send(interaction, content=clip(f"**{deck.name}**\n{text}", CONTENT_MAX))
 
     @DECK.command(name="export", description="A deck's list as text, ready to import")
+    @app_commands.describe(name="a deck: yours or a preconstructed one")
     async def deck_export(self, interaction: discord.Interaction[Any], name: str) -> None:
         deck = await self._deck_named(interaction, name)
         if deck is not None:

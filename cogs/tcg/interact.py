@@ -82,8 +82,10 @@ async def run_action(
         if ways and action in legal and expected_version in (None, state.version):
             index = legal.index(action)
             embed, buttons = payment_prompt(rt, state, player, index, ways)
-            rt.paying.setdefault(cid, {})[player] = (state.version, index)  # for `/tcg choose`
+            rt.remember_payment(cid, player, state.version, index)  # for `/tcg choose`
             await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
+            # Stored after the answer, which the player then needn't wait for.
+            await rt.store_payment(cid, player)
             return None
     async with rt.answering(cid):
         applied = await actor.act(
@@ -160,7 +162,7 @@ async def handle_click(
             fresh = panel(rt, state, player, [])
             await refuse(
                 interaction,
-                "This button is out of date: the duel has moved on.\nHere is your hand as "
+                "This choice is out of date: the duel has moved on.\nHere is your hand as "
                 "it is now.",
                 extra=[fresh[0]],
                 view=fresh[1],

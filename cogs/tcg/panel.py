@@ -127,8 +127,14 @@ def payment_choices(rt: TcgRuntime, state: Duel, action: act.Action) -> list[act
     """The ways `action` can be paid when its payer has a choice (more than one), else []."""
     if not isinstance(action, act.Play | act.Call | act.Activate) or action.pay is not None:
         return []
-    variants = payment_variants(state, rt.content, action)
-    return variants if len(variants) > 1 else []
+    # Cached per version, like the legal actions: the prompt and its click (or `/tcg
+    # choose`, its autocomplete) ask for the same action's ways at the same version.
+    key = ("ways", state.id, state.version, action)
+    found = rt.memo.get(key)
+    if found is None:
+        variants = payment_variants(state, rt.content, action)
+        found = rt.remember(key, tuple(variants if len(variants) > 1 else ()))
+    return list(found)
 
 
 def payment_label(state: Duel, v: DuelView, seat: int, pay: Sequence[str]) -> str:

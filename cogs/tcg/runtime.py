@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.service.game import Applied, GameService, Refused
+from bot.storage.base import SavedItem
 from bot.storage.errors import StorageError
 from cogs.common import ids
 from cogs.common.buttons import FxButton, make_view
@@ -40,7 +41,7 @@ from cogs.common.runtime import GameRuntime
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import Deadline, Reminder
 from cogs.tcg import challenges as stored_challenges
-from cogs.tcg import render
+from cogs.tcg import payments, render
 from cogs.tcg.challenges import Challenge
 from cogs.tcg.plugin import PLUGIN
 from rules.core.errors import IllegalAction, Refusal
@@ -111,9 +112,10 @@ class TcgRuntime(GameRuntime[Duel]):
         self._ai_running: set[str] = set()
         self._dm_sig: dict[tuple[str, str], tuple[Any, ...]] = {}
         self._timed_out: dict[str, tuple[Any, ...]] = {}
-        self._memo: dict[tuple[Any, ...], Any] = {}
+        self.memo: dict[tuple[Any, ...], Any] = {}
         # duel -> player -> (version, legal index) of the payment prompt last shown to
-        # them (T27), so `/tcg choose` can answer it; any commit makes it stale.
+        # them (T27), so `/tcg choose` can answer it; any commit makes it stale. Also in
+        # the database (`cogs.tcg.payments`), so a restart keeps it.
         self.paying: dict[str, dict[str, tuple[int, int]]] = {}
 
     # ---- the house's hooks ------------------------------------------------------------
@@ -156,30 +158,30 @@ class TcgRuntime(GameRuntime[Duel]):
 
     def view_for(self, state: Duel, player: str | None) -> DuelView:
         """The one way this front end sees a duel: the engine's view for the person's seat
-        (None, or anyone not seated: the spectator's). Cached per version (see `_memo`)."""
+        (None, or anyone not seated: the spectator's). Cached per version (see `memo`)."""
         seat = self.seat_of(state, player) if player is not None else None
         key = ("view", state.id, state.version, seat)
-        found = self._memo.get(key)
+        found = self.memo.get(key)
         if found is None:
-            found = self._remember(key, view(state, self.content, seat))
+            found = self.remember(key, view(state, self.content, seat))
         assert isinstance(found, DuelView)
         return found
 
     def legal(self, state: Duel, player: str) -> list[act.Action]:
         """`legal_actions` for `player`, cached per version (a fresh list each call)."""
         key = ("legal", state.id, state.version, player)
-        found = self._memo.get(key)
+        found = self.memo.get(key)
         if found is None:
-            found = self._remember(key, tuple(legal_actions(state, self.content, player)))
+            found = self.remember(key, tuple(legal_actions(state, self.content, player)))
         assert isinstance(found, tuple)
         return list(found)
 
-    def _remember(self, key: tuple[Any, ...], value: Any) -> Any:
+    def remember(self, key: tuple[Any, ...], value: Any) -> Any:
         """One interaction asks for the same version's legal actions and views several
         times (the option's resolution, the payment check, the answer's panel, the
         public board, DM hands): a state never changes once it has a version, so each is
         computed once. Bounded: the oldest entries go first."""
-        memo = self._memo
+        memo = self.memo
         memo[key] = value
         if len(memo) > MEMO_SIZE:
             for old in list(itertools.islice(memo, len(memo) - MEMO_SIZE)):
@@ -209,12 +211,7 @@ class TcgRuntime(GameRuntime[Duel]):
 
     async def publish(self, cid: str, batch: Sequence[Applied[Duel]]) -> None:
         state = batch[-1].state
-        prompts = self.paying.get(cid)
-        if prompts:  # payment prompts of older versions are stale now
-            for player in [p for p, (v, _) in prompts.items() if v < state.version]:
-                del prompts[player]
-            if not prompts:
-                del self.paying[cid]
+        self._forget_payments(cid, state.version)
         if state.result is not None:
             self._timed_out.pop(cid, None)
         events = [e for a in batch for e in a.events]
@@ -409,7 +406,13 @@ class TcgRuntime(GameRuntime[Duel]):
 
     async def start(self) -> None:
         await super().start()
-        await self.restore_challenges()
+        try:
+            items = await self.service.store.all_items()
+        except StorageError:
+            log.warning("open challenges and payment prompts could not be read; they are lost")
+            return
+        await self.restore_challenges(stored_challenges.read(items))
+        await self.restore_payments(payments.read(items))
 
     async def on_ready(self) -> None:
         await super().on_ready()
@@ -418,15 +421,10 @@ class TcgRuntime(GameRuntime[Duel]):
             if ch.task is None:
                 ch.task = self.spawn(self._expire(ch), name="timer")
 
-    async def restore_challenges(self) -> None:
+    async def restore_challenges(self, found: list[tuple[SavedItem, Challenge | None]]) -> None:
         """The open challenges of before a restart, back in memory before the first
         click can arrive (their timers start on connecting); a row that no longer reads,
         or one that expired more than CHALLENGE_SECONDS ago, is dropped."""
-        try:
-            found = await stored_challenges.stored(self.service.store)
-        except StorageError:
-            log.warning("open challenges could not be read; they are lost")
-            return
         now = time.time()
         for item, ch in found:
             # Long expired (a database restored or imported later): dropped, unannounced.
@@ -441,6 +439,58 @@ class TcgRuntime(GameRuntime[Duel]):
             self.challenges[ch.channel_id] = ch
         if self.challenges:
             log.info("tcg: %s resumed", count(len(self.challenges), "open challenge"))
+
+    # ---- payment prompts (T27) ----------------------------------------------------------
+
+    def remember_payment(self, cid: str, player: str, version: int, index: int) -> None:
+        """The payment prompt for legal action `index` at `version` is shown to `player`:
+        `/tcg choose` answers it (`store_payment` keeps it across a restart)."""
+        self.paying.setdefault(cid, {})[player] = (version, index)
+
+    async def store_payment(self, cid: str, player: str) -> None:
+        """`player`'s payment prompt in `cid`, into the database (if still pending)."""
+        found = self.paying.get(cid, {}).get(player)
+        if found is None:
+            return
+        try:
+            await payments.save(self.service.store, payments.Pending(cid, player, *found))
+        except StorageError:
+            log.warning("duel %s: a payment prompt could not be stored", cid)
+
+    def _forget_payments(self, cid: str, version: int) -> None:
+        """Prompts of versions before `version` are stale: forgotten, here and in the
+        database (a row left by a crash is dropped at the next start)."""
+        prompts = self.paying.get(cid)
+        if not prompts:
+            return
+        for player in [p for p, (v, _) in prompts.items() if v < version]:
+            del prompts[player]
+            self.spawn(self._delete_payment(cid, player), name="payment")
+        if not prompts:
+            del self.paying[cid]
+
+    async def _delete_payment(self, cid: str, player: str) -> None:
+        with contextlib.suppress(StorageError):
+            await payments.delete(self.service.store, cid, player)
+
+    async def restore_payments(
+        self, found: list[tuple[SavedItem, payments.Pending | None]]
+    ) -> None:
+        """The payment prompts of before a restart whose duel is still at their version;
+        the others (unreadable, duel over or gone, moved on) are deleted."""
+        for item, p in found:
+            state: Duel | None = None
+            if p is not None:
+                with contextlib.suppress(Refused, IllegalAction, StorageError):
+                    state = await self.service.get(p.duel)
+            if p is None or state is None or state.result is not None or state.version != p.version:
+                with contextlib.suppress(StorageError):
+                    await self.service.store.delete_item(
+                        item.game, item.kind, item.owner, item.name
+                    )
+                continue
+            if p.duel in self.channel_of_table:  # a duel of this process's shards
+                self.paying.setdefault(p.duel, {})[p.player] = (p.version, p.index)
 
     async def _expire(self, ch: Challenge) -> None:
         await asyncio.sleep(max(0.0, ch.expires - time.time()))

@@ -65,6 +65,10 @@ def translation_warnings(pack: ContentPack) -> list[str]:
                 sc = st.cards.get(order) if st else None
                 if scard.text and not (sc and sc.text):
                     out.append(f"{where}: scenarios.{sid}.cards.{order}.text: missing translation")
+                if scard.puzzle is not None and not (sc and sc.puzzle):
+                    out.append(
+                        f"{where}: scenarios.{sid}.cards.{order}.puzzle: missing translation"
+                    )
                 keys = {c.key for c in scard.choices}
                 got = set(sc.choices) if sc else set()
                 for key in sorted(keys - got):

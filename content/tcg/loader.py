@@ -72,7 +72,8 @@ def _walk_effects(card: cd.Card) -> Iterator[tuple[str, cd.Effect]]:
 
 
 def _walk_filters(card: cd.Card) -> Iterator[tuple[str, cd.Match]]:
-    """Every name / tag filter of a card (effects, triggers, replacements) with its path."""
+    """Every name / tag filter of a card (effects, triggers, replacements, statics) with its
+    path."""
     for fld, eff in _walk_effects(card):
         if isinstance(eff, cd.Match) and eff.filtered():
             yield fld, eff
@@ -85,6 +86,9 @@ def _walk_filters(card: cd.Card) -> Iterator[tuple[str, cd.Match]]:
         for i, rep in enumerate(t.replacements):
             if rep.filtered():
                 yield f"{prefix}replacements[{i}]", rep
+        for i, st in enumerate(t.statics):
+            if st.filtered():
+                yield f"{prefix}statics[{i}]", st
 
 
 def _filter_problems(cards: dict[str, cd.Card]) -> Iterator[tuple[str, str, str]]:

@@ -252,6 +252,8 @@ class Scheme(BaseModel):
     text: str = ""
     twists: int = Field(ge=0)
     twists_by_players: dict[int, int] = {}  # player count -> Twists, overriding `twists`
+    # Player count -> the Wound stack's size, overriding the pack's (a Scheme's Setup).
+    wounds_by_players: dict[int, int] = {}
     extra_heroes: int = Field(default=0, ge=0)
     extra_villain_groups: int = Field(default=0, ge=0)
     twist: tuple[TwistRule, ...]

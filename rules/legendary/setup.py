@@ -200,7 +200,7 @@ def new_game(pack: Pack, setup: Setup, seed: int) -> Outcome:
             zones[Z.hq(i)] = [hdeck.pop(0)]
     zones[Z.HERO_DECK] = hdeck
     zones[Z.OFFICERS] = make(pack.officer, pack.officers)
-    zones[Z.WOUNDS] = make(pack.wound, pack.wounds)
+    zones[Z.WOUNDS] = make(pack.wound, scheme.wounds_by_players.get(n, pack.wounds))
     if scheme.tokens is not None:
         zones[Z.TOKENS] = make(scheme.tokens.card, scheme.tokens.count)  # L13
     # 5. Players: 12 starting cards, shuffled, draw 6.

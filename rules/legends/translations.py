@@ -28,6 +28,8 @@ class SceneText(BaseModel):
     name: str | None = None
     text: str | None = None
     choices: dict[str, str] = Field(default_factory=dict)
+    # A Clue's puzzle question (its accepted answers stay the pack's).
+    puzzle: str | None = None
 
 
 class ScenarioText(BaseModel):

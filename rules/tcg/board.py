@@ -8,19 +8,26 @@ about what a card can do. Rulings T1…T28: docs/rules/tcg.md.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 from rules.tcg.cards import (
     WATCHERS,
     Ability,
+    Affects,
     Card,
     CardType,
+    ChooseOne,
+    Effect,
     Keyword,
+    PreventDefeat,
+    PreventSteal,
     Static,
     StaticKind,
     TcgContent,
     Text,
     Trigger,
+    Would,
 )
 from rules.tcg.codes import Phase
 from rules.tcg.state import Die, Duel, Seat, Slot, Unit
@@ -52,36 +59,70 @@ def is_odd(value: int | None) -> bool:
     return value is not None and value > 0 and value % 2 == 1
 
 
-# Per pack: which triggers its cards read "the first time … each turn" of, and which
-# watcher triggers they have. The engine notes and broadcasts only those (speed: most
-# happenings are asked about by no card). Keyed by the pack object, kept alive in the value.
-_TRIGGERS: dict[int, tuple[TcgContent, frozenset[Trigger], frozenset[Trigger]]] = {}
+@dataclass(frozen=True)
+class PackFacts:
+    """What some card of a pack can ever do, so the engine skips work no card asks for:
+    the whens some card counts "the first time" of, the watcher whens some card has, the
+    events some card replaces or prevents, and whether any static covers a group."""
+
+    firsts: frozenset[Trigger]
+    watched: frozenset[Trigger]
+    replaceable: frozenset[Would]
+    grouped: bool
 
 
-def pack_triggers(content: TcgContent) -> tuple[frozenset[Trigger], frozenset[Trigger]]:
-    """(whens some card counts "the first time" of, watcher whens some card has)."""
-    hit = _TRIGGERS.get(id(content))
+# Keyed by the pack object's id, the pack kept alive in the value (so the id stays its own).
+_FACTS: dict[int, tuple[TcgContent, PackFacts]] = {}
+
+
+def _effects(effs: Iterable[Effect]) -> Iterator[Effect]:
+    for e in effs:
+        yield e
+        if isinstance(e, ChooseOne):
+            for m in e.modes:
+                yield from m.effects
+
+
+def pack_facts(content: TcgContent) -> PackFacts:
+    hit = _FACTS.get(id(content))
     if hit is not None and hit[0] is content:
-        return hit[1], hit[2]
-    texts = [c.text for c in content.cards.values()]
-    texts += [c.lower for c in content.cards.values() if c.lower is not None]
-    firsts = frozenset(tr.when for t in texts for tr in t.triggers if tr.first_each_turn)
-    watched = frozenset(tr.when for t in texts for tr in t.triggers if tr.when in WATCHERS)
-    if len(_TRIGGERS) > 64:
-        _TRIGGERS.clear()
-    _TRIGGERS[id(content)] = (content, firsts, watched)
-    return firsts, watched
+        return hit[1]
+    cards = list(content.cards.values())
+    texts = [c.text for c in cards] + [c.lower for c in cards if c.lower is not None]
+    effs = [e for c in cards for e in c.effects]
+    for t in texts:
+        effs += [e for tr in t.triggers for e in tr.effects]
+        effs += [e for ab in t.abilities for e in ab.effects]
+        effs += [e for r in t.replacements for e in r.instead]
+    prevents = {
+        Would.BE_DEFEATED if isinstance(e, PreventDefeat) else Would.BE_STOLEN
+        for e in _effects(effs)
+        if isinstance(e, PreventDefeat | PreventSteal)
+    }
+    facts = PackFacts(
+        firsts=frozenset(tr.when for t in texts for tr in t.triggers if tr.first_each_turn),
+        watched=frozenset(tr.when for t in texts for tr in t.triggers if tr.when in WATCHERS),
+        replaceable=frozenset({r.would for t in texts for r in t.replacements} | prevents),
+        grouped=any(st.grouped for t in texts for st in t.statics),
+    )
+    if len(_FACTS) > 64:
+        _FACTS.clear()
+    _FACTS[id(content)] = (content, facts)
+    return facts
 
 
 class Board:
     def __init__(self, state: Duel, content: TcgContent) -> None:
         self.s = state
         self.c = content
-        self.firsts, self.watched = pack_triggers(content)
+        facts = pack_facts(content)
+        self.firsts, self.watched = facts.firsts, facts.watched
+        self.replaceable, self.grouped = facts.replaceable, facts.grouped
         # Memo of live texts and cost reductions, valid while the owner's seat object is
         # the same (states are immutable: any change makes a new seat).
         self._texts: dict[str, tuple[Seat, list[Text]]] = {}
         self._red: dict[tuple[int, CardType | None], tuple[Seat, Seat, int]] = {}
+        self._groups: tuple[Seat, Seat, list[tuple[str, Static]]] | None = None
 
     # ---- cards and places ----------------------------------------------------------
 
@@ -194,8 +235,46 @@ class Board:
         for t in self.texts(inst):
             yield from t.statics
 
+    def unit_statics(self, inst: str) -> Iterator[Static]:
+        """The statics that apply to `inst` now: its own (`affects = this`), and every live
+        card's group static whose group and filter it is in (a Unit on the field only)."""
+        for st in self.statics(inst):
+            if not st.grouped:
+                yield st
+        if not self.grouped or self.unit(inst) is None:
+            return
+        mine = owner(inst)
+        card = self.card(inst)
+        for src, st in self.group_statics():
+            a = st.affects
+            if a is Affects.ALL_UNITS:
+                ok = True
+            elif a is Affects.RIVAL_UNITS:
+                ok = owner(src) != mine
+            else:
+                ok = owner(src) == mine and (a is Affects.FRIENDLY_UNITS or src != inst)
+            if ok and st.matches(card):
+                yield st
+
+    def group_statics(self) -> list[tuple[str, Static]]:
+        """(source, static) for every live group static on both sides, memoised while the
+        seats are the same objects."""
+        s0, s1 = self.s.seats
+        hit = self._groups
+        if hit is not None and hit[0] is s0 and hit[1] is s1:
+            return hit[2]
+        out = [
+            (inst, st)
+            for seat in (0, 1)
+            for inst in self.live_cards(seat)
+            for st in self.statics(inst)
+            if st.grouped
+        ]
+        self._groups = (s0, s1, out)
+        return out
+
     def has_static(self, inst: str, kind: StaticKind) -> bool:
-        return any(s.kind is kind for s in self.statics(inst))
+        return any(s.kind is kind for s in self.unit_statics(inst))
 
     def seat_has_static(self, seat: int, kind: StaticKind) -> bool:
         return any(self.has_static(i, kind) for i in self.live_cards(seat))
@@ -211,7 +290,7 @@ class Board:
         total = card.power + sum(self.card(g).power for g in self.gear_on(inst))
         total += sum(m.power for m in self.s.mods if m.inst == inst)
         cred = self.street_cred(owner(inst))
-        for st in self.statics(inst):
+        for st in self.unit_statics(inst):
             if st.kind is StaticKind.POWER and (
                 st.condition == "always"
                 or (st.condition == "cred_even" and is_even(cred))
@@ -317,11 +396,13 @@ class Board:
         return None
 
     def steal_amount(self, inst: str) -> int:
-        """§8: floor(power / 10) + 1, then the card modifiers; none at power ≤ 0 (T1, T29)."""
+        """§8: floor(power / 10) + 1, then the card modifiers; none at power ≤ 0 (T1, D1)."""
         base = steal_count(self.power(inst))
         if base == 0:
             return 0
-        bonus = sum(st.amount for st in self.statics(inst) if st.kind is StaticKind.STEAL_BONUS)
+        bonus = sum(
+            st.amount for st in self.unit_statics(inst) if st.kind is StaticKind.STEAL_BONUS
+        )
         bonus += sum(m.steal for m in self.s.mods if m.inst == inst)
         return max(0, base + bonus)
 

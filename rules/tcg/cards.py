@@ -5,17 +5,50 @@ activated abilities, static abilities and (for Programs) the effects it resolves
 vocabulary is small and documented in docs/tcg-content.md; anything it cannot say is a
 `Named` effect, a registered Python function (rules/tcg/named.py) the loader checks by name.
 
-Rulings (T1…T28) are those of docs/rules/tcg.md.
+Rulings (T1…T28, the reference's) and design decisions (D1…, Fixer's own) are those of
+docs/rules/tcg.md.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
-FROZEN = ConfigDict(frozen=True, extra="forbid")
+# The effect vocabulary lives in rules/tcg/vocab.py; its names are re-exported here, so
+# `cards.X` reaches every card model.
+from rules.tcg.vocab import FROZEN as FROZEN
+from rules.tcg.vocab import AdjustGig as AdjustGig
+from rules.tcg.vocab import CallLegend as CallLegend
+from rules.tcg.vocab import CantAttack as CantAttack
+from rules.tcg.vocab import ChooseOne as ChooseOne
+from rules.tcg.vocab import Defeat as Defeat
+from rules.tcg.vocab import Draw as Draw
+from rules.tcg.vocab import Effect as Effect
+from rules.tcg.vocab import Match as Match
+from rules.tcg.vocab import Mode as Mode
+from rules.tcg.vocab import Named as Named
+from rules.tcg.vocab import Peek as Peek
+from rules.tcg.vocab import Power as Power
+from rules.tcg.vocab import PreventDefeat as PreventDefeat
+from rules.tcg.vocab import PreventSteal as PreventSteal
+from rules.tcg.vocab import Ready as Ready
+from rules.tcg.vocab import ReadyEddies as ReadyEddies
+from rules.tcg.vocab import SellTop as SellTop
+from rules.tcg.vocab import SetGig as SetGig
+from rules.tcg.vocab import Spend as Spend
+from rules.tcg.vocab import StealBonus as StealBonus
+from rules.tcg.vocab import StealGig as StealGig
+from rules.tcg.vocab import SwapGig as SwapGig
+from rules.tcg.vocab import Target as Target
+from rules.tcg.vocab import ToDeckBottom as ToDeckBottom
+from rules.tcg.vocab import ToHand as ToHand
+from rules.tcg.vocab import Until as Until
+from rules.tcg.vocab import Who as Who
+from rules.tcg.vocab import WinIf as WinIf
+from rules.tcg.vocab import _mode_effects
+from rules.tcg.vocab import _PlainEffect as _PlainEffect
 
 
 class Colour(StrEnum):
@@ -63,282 +96,13 @@ WATCHERS = frozenset(
 SUBJECT_WATCHERS = frozenset({Trigger.FRIENDLY_DEFEATED, Trigger.YOU_PLAY})
 
 
-class Who(StrEnum):
-    SELF = "self"
-    RIVAL = "rival"
-    EACH = "each"  # the active player acts first (T12)
-
-
-class Target(StrEnum):
-    """Who an effect acts on. The chosen ones are asked with a prompt."""
-
-    THIS = "this"  # the card the text is on (the host, for a Gear's lower text)
-    FRIENDLY_UNIT = "friendly_unit"
-    RIVAL_UNIT = "rival_unit"
-    ANY_UNIT = "any_unit"
-    ALL_FRIENDLY_UNITS = "all_friendly_units"
-    ALL_RIVAL_UNITS = "all_rival_units"
-
-
-class Until(StrEnum):
-    END_OF_TURN = "end_of_turn"
-    YOUR_NEXT_TURN = "your_next_turn"  # until the start of the controller's next turn
-    PERMANENT = "permanent"  # while the card stays where it is
-
-
-class _Effect(BaseModel):
-    model_config = FROZEN
-
-
-def _check_tag(tag: str | None) -> str | None:
-    if tag is not None and tag != tag.upper():
-        raise ValueError(f"tags are capitalised: '{tag}'")
-    return tag
-
-
-class Match(BaseModel):
-    """A filter by card name ("a Unit named X": every subtitle, §1) and by tag ("each
-    NETRUNNER Unit": the card's own tags; a host doesn't get its Gear's tags)."""
-
-    model_config = FROZEN
-
-    named: str | None = Field(default=None, min_length=1, max_length=60)
-    tag: str | None = Field(default=None, min_length=1, max_length=30)
-
-    @field_validator("tag")
-    @classmethod
-    def _capitalised(cls, v: str | None) -> str | None:
-        return _check_tag(v)
-
-    def filtered(self) -> bool:
-        return self.named is not None or self.tag is not None
-
-    def matches(self, card: Card) -> bool:
-        if self.named is not None and card.name != self.named:
-            return False
-        return self.tag is None or self.tag in card.tags
-
-
-class _Targeted(_Effect, Match):
-    """An effect on one or more Units, optionally only those a `named` / `tag` filter picks."""
-
-    target: Target
-
-    @model_validator(mode="after")
-    def _filter_needs_a_choice(self) -> _Targeted:
-        if self.filtered() and self.target is Target.THIS:
-            raise ValueError("a named / tag filter needs a chosen target, not 'this'")
-        return self
-
-
-class Draw(_Effect):
-    type: Literal["draw"] = "draw"
-    count: int = Field(default=1, ge=1, le=10)
-    who: Who = Who.SELF
-
-
-class Power(_Targeted):
-    """Add `amount` (may be negative) power to the target(s)."""
-
-    type: Literal["power"] = "power"
-    amount: int = Field(ge=-50, le=50)
-    until: Until = Until.END_OF_TURN
-    max_power: int | None = None  # only targets with at most this power
-
-
-class Defeat(_Targeted):
-    type: Literal["defeat"] = "defeat"
-    max_power: int | None = None
-    spent_only: bool = False
-
-
-class Ready(_Targeted):
-    type: Literal["ready"] = "ready"
-
-
-class Spend(_Targeted):
-    """Spend the target. Spending a spent card is legal (T9); the rider still lands."""
-
-    type: Literal["spend"] = "spend"
-    no_ready_next: bool = False  # "it doesn't ready during its controller's next turn"
-
-
-class CantAttack(_Targeted):
-    type: Literal["cant_attack"] = "cant_attack"
-    until: Until = Until.YOUR_NEXT_TURN
-
-
-class ToHand(_Targeted):
-    """Return the target to its owner's hand (a Legend is removed instead, T21)."""
-
-    type: Literal["to_hand"] = "to_hand"
-    max_power: int | None = None
-
-
-class ToDeckBottom(_Targeted):
-    type: Literal["to_deck_bottom"] = "to_deck_bottom"
-    max_power: int | None = None
-
-
-class StealGig(_Effect):
-    """Take up to `count` Gigs from the rival's Gig area (the controller picks)."""
-
-    type: Literal["steal_gig"] = "steal_gig"
-    count: int = Field(default=1, ge=1, le=6)
-
-
-class SwapGig(_Effect):
-    """Swap one of your Gigs with one of the rival's; needs a Gig on each side (T8)."""
-
-    type: Literal["swap_gig"] = "swap_gig"
-
-
-class AdjustGig(_Effect):
-    """Raise or lower a Gig by 0…amount (the controller picks), within the die's range."""
-
-    type: Literal["adjust_gig"] = "adjust_gig"
-    direction: Literal["up", "down"]
-    amount: int = Field(ge=1, le=19)
-    friendly: bool = False  # only your own Gigs; otherwise either side
-
-
-class SetGig(_Effect):
-    type: Literal["set_gig"] = "set_gig"
-    to: Literal["min", "max"]
-    friendly: bool = False
-
-
-class ReadyEddies(_Effect):
-    type: Literal["ready_eddies"] = "ready_eddies"
-    count: int = Field(ge=1, le=10)
-
-
-class SellTop(_Effect):
-    """Put the top card(s) of your deck into the Eddies area unseen (no Sell tag needed)."""
-
-    type: Literal["sell_top"] = "sell_top"
-    count: int = Field(default=1, ge=1, le=5)
-
-
-class CallLegend(_Effect):
-    """A free Call: it shares the once-per-turn counter (T3)."""
-
-    type: Literal["call_legend"] = "call_legend"
-
-
-class Peek(_Effect):
-    """Look at the top `count` cards of your deck (seen by you only); they stay there."""
-
-    type: Literal["peek"] = "peek"
-    count: int = Field(default=1, ge=1, le=10)
-
-
-class WinIf(_Effect):
-    """A card-made win condition: win at once if your Street Cred is at least `cred`."""
-
-    type: Literal["win_if"] = "win_if"
-    street_cred_at_least: int = Field(ge=1)
-
-
-class PreventDefeat(_Targeted):
-    """ "Prevent the next `count` times the target would be defeated" (a shield on the card,
-    gone when it leaves play or `until` ends). A prevented defeat fires no DEFEATED (§10)."""
-
-    type: Literal["prevent_defeat"] = "prevent_defeat"
-    count: int = Field(default=1, ge=1, le=5)
-    until: Until = Until.END_OF_TURN
-
-
-class StealBonus(_Targeted):
-    """The target steals `amount` more (or, negative, fewer) Gigs when its attack steals (§8:
-    modifiers apply to the number; a Unit at power 0 or less still steals none, T29)."""
-
-    type: Literal["steal_bonus"] = "steal_bonus"
-    amount: int = Field(ge=-5, le=5)
-    until: Until = Until.END_OF_TURN
-
-    @field_validator("amount")
-    @classmethod
-    def _nonzero(cls, v: int) -> int:
-        if v == 0:
-            raise ValueError("a steal bonus of 0 does nothing")
-        return v
-
-
-class Named(_Effect):
-    type: Literal["named"] = "named"
-    name: str
-    params: dict[str, int | str | bool] = {}
-
-
-_PlainEffect = Annotated[
-    Draw
-    | Power
-    | Defeat
-    | Ready
-    | Spend
-    | CantAttack
-    | ToHand
-    | ToDeckBottom
-    | StealGig
-    | SwapGig
-    | AdjustGig
-    | SetGig
-    | ReadyEddies
-    | SellTop
-    | CallLegend
-    | Peek
-    | WinIf
-    | PreventDefeat
-    | StealBonus
-    | Named,
-    Field(discriminator="type"),
-]
-
-
-class Mode(BaseModel):
-    """One mode of a "choose one —" effect: its prompt label and what it does."""
-
-    model_config = FROZEN
-
-    label: str = Field(default="", max_length=80)  # by default written from the effects
-    effects: tuple[_PlainEffect, ...]
-
-    @model_validator(mode="after")
-    def _check(self) -> Mode:
-        # Checked after the items, so a bad effect isn't also reported as a missing one.
-        if not self.effects:
-            raise ValueError("a mode needs at least 1 effect")
-        return self
-
-
-class ChooseOne(_Effect):
-    """ "Choose one —": the controller must pick a mode (T25), even one that will do nothing
-    (§11); the chosen mode's effects resolve in this effect's place. Modes don't nest."""
-
-    type: Literal["choose_one"] = "choose_one"
-    modes: tuple[Mode, ...]
-
-    @model_validator(mode="after")
-    def _check(self) -> ChooseOne:
-        if not 2 <= len(self.modes) <= 4:
-            raise ValueError(f"choose one needs 2 to 4 modes, not {len(self.modes)}")
-        return self
-
-
-Effect = Annotated[
-    _PlainEffect | ChooseOne,
-    Field(discriminator="type"),
-]
-
-
 class Triggered(Match):
     when: Trigger
     effects: tuple[Effect, ...]
     may: bool = False  # "may" text: the controller is asked (T25)
     # Condition checked when the trigger happens, not when it resolves (§7).
     min_power: int | None = None
-    # "The first time … each turn": only the turn's first such happening (§10, T30).
+    # "The first time … each turn": only the turn's first such happening (§10, D2).
     first_each_turn: bool = False
     # `named` / `tag` (friendly_defeated, you_play only): which cards count.
 
@@ -350,39 +114,100 @@ class Triggered(Match):
         return self
 
 
-def _mode_effects(e: ChooseOne) -> list[_PlainEffect]:
-    return [x for m in e.modes for x in m.effects]
+class Would(StrEnum):
+    """The events a replacement ("if … would …, instead …") or a prevention replaces (D3, D4).
+    Each card drawn and each Gig taken is an event of its own."""
+
+    BE_DEFEATED = "be_defeated"  # a Unit on the field would be defeated (a fight, an effect)
+    RETURN_TO_HAND = "return_to_hand"  # a card in play would be returned to its owner's hand
+    # A card in play would go to the trash without being defeated: sacrificed, or Gear
+    # whose host leaves for the trash.
+    BE_TRASHED = "be_trashed"
+    DRAW = "draw"  # you would draw a card
+    BE_STOLEN = "be_stolen"  # a Gig of yours would be stolen (an attack or an effect; not a swap)
+
+
+# Events about a card (the rest are about a player).
+CARD_EVENTS = frozenset({Would.BE_DEFEATED, Would.RETURN_TO_HAND, Would.BE_TRASHED})
 
 
 class Subject(StrEnum):
-    """Whose defeat a replacement replaces."""
+    """Whose event a replacement replaces."""
 
     THIS = "this"  # the card the text is on (a Gear's lower box: the host)
     FRIENDLY_UNIT = "friendly_unit"  # any Unit of yours, this one included
     OTHER_FRIENDLY_UNIT = "other_friendly_unit"
+    YOU = "you"  # the controller: their draws, their Gigs
+
+
+# Where `move_to` puts the card instead ("instead put it into your hand").
+MoveTo = Literal["hand", "deck_bottom", "trash"]
+_USUAL = {Would.BE_DEFEATED: "trash", Would.RETURN_TO_HAND: "hand", Would.BE_TRASHED: "trash"}
 
 
 class Replacement(Match):
-    """ "If <subject> would be defeated, instead …": the defeat doesn't happen (no move, no
-    DEFEATED trigger, §10); `sacrifice` trashes the card this text is printed on (a Gear's
-    lower box: the Gear), and `instead` resolves at once, `this` meaning the saved card."""
+    """ "If <subject> would <event>, instead …": the event doesn't happen (a saved Unit doesn't
+    move and fires no DEFEATED, §10; a replaced draw draws nothing; a replaced steal leaves
+    the die). `sacrifice` trashes the card this text is printed on (a Gear's lower box: the
+    Gear); `move_to` puts the subject card there instead; `instead` resolves at once, `this`
+    meaning the subject card (card events) or this card (player events). A replacement
+    applies at most once to an event and to whatever replaces it (D3): it never loops."""
 
-    would: Literal["be_defeated"] = "be_defeated"
-    subject: Subject = Subject.THIS
+    would: Would = Would.BE_DEFEATED
+    subject: Subject = Subject.THIS  # default: `this` for card events, `you` for the rest
     instead: tuple[Effect, ...] = ()
+    move_to: MoveTo | None = None
     sacrifice: bool = False
     once_each_turn: bool = False
 
+    @model_validator(mode="before")
+    @classmethod
+    def _default_subject(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "subject" not in data:
+            would = data.get("would", Would.BE_DEFEATED)
+            if would in (Would.DRAW, Would.BE_STOLEN, "draw", "be_stolen"):
+                data = {**data, "subject": Subject.YOU}
+        return data
+
+    @property
+    def card_event(self) -> bool:
+        return self.would in CARD_EVENTS
+
     @model_validator(mode="after")
     def _check(self) -> Replacement:
-        if not self.instead and not self.sacrifice:
+        if not self.instead and not self.sacrifice and self.move_to is None:
             raise ValueError(
-                "a replacement says what happens instead: give `instead` effects or sacrifice"
+                "a replacement says what happens instead: give `instead` effects, `move_to` "
+                "or sacrifice"
+            )
+        if not self.card_event:
+            if self.subject is not Subject.YOU:
+                raise ValueError(f"would = {self.would.value} is about a player: subject = you")
+            if self.filtered() or self.move_to is not None:
+                raise ValueError(
+                    f"would = {self.would.value} has no card to filter or move: drop named, "
+                    "tag and move_to"
+                )
+            return self
+        if self.subject is Subject.YOU:
+            raise ValueError(
+                f"would = {self.would.value} is about a card: subject = you is for draw, be_stolen"
+            )
+        if self.move_to is not None and self.move_to == _USUAL[self.would]:
+            raise ValueError(
+                f"move_to = {self.move_to} is where {self.would.value} sends it anyway"
+            )
+        if self.would is Would.BE_TRASHED and self.move_to is None:
+            raise ValueError(
+                "a card that would be trashed is leaving play anyway: say where it goes "
+                "instead (move_to = hand or deck_bottom)"
             )
         plain = [
             e for x in self.instead for e in (_mode_effects(x) if isinstance(x, ChooseOne) else [x])
         ]
-        if any(isinstance(e, Defeat) and e.target is Target.THIS for e in plain):
+        if self.would is Would.BE_DEFEATED and any(
+            isinstance(e, Defeat) and e.target is Target.THIS for e in plain
+        ):
             raise ValueError("defeating the saved card instead would replace itself forever")
         if self.filtered() and self.subject is Subject.THIS:
             raise ValueError(
@@ -424,9 +249,30 @@ class StaticKind(StrEnum):
     YOU_CHOOSE_STOLEN = "you_choose_stolen"
 
 
-class Static(BaseModel):
-    model_config = FROZEN
+class Affects(StrEnum):
+    """Which Units a Unit static covers: the card itself, or every Unit on the field in a
+    group (filtered by `named` / `tag`), recomputed whenever it is read."""
 
+    THIS = "this"  # the card the text is on (a Gear's lower box: the host)
+    FRIENDLY_UNITS = "friendly_units"  # "your MERC Units get +1 power"
+    OTHER_FRIENDLY_UNITS = "other_friendly_units"  # "your other Units …"
+    RIVAL_UNITS = "rival_units"
+    ALL_UNITS = "all_units"  # "Units named X can't be blocked"
+
+
+# The statics about a Unit (the rest are about a player and can't cover a group).
+UNIT_STATICS = frozenset(
+    {
+        StaticKind.CANT_BE_BLOCKED,
+        StaticKind.CANT_ATTACK,
+        StaticKind.MUST_ATTACK,
+        StaticKind.POWER,
+        StaticKind.STEAL_BONUS,
+    }
+)
+
+
+class Static(Match):
     kind: StaticKind
     amount: int = 0
     card_type: CardType | None = None
@@ -434,6 +280,8 @@ class Static(BaseModel):
     condition: Literal["always", "cred_even", "cred_odd"] = "always"
     # PROTECT_GIGS only: just this die size ("your d20 can't be stolen"); None: every Gig.
     die_size: Literal[4, 6, 8, 10, 12, 20] | None = None
+    # Unit statics: which Units it covers; `named` / `tag` narrow a group.
+    affects: Affects = Affects.THIS
 
     @model_validator(mode="after")
     def _check(self) -> Static:
@@ -441,7 +289,20 @@ class Static(BaseModel):
             raise ValueError("a steal_bonus static needs a non-zero amount")
         if self.die_size is not None and self.kind is not StaticKind.PROTECT_GIGS:
             raise ValueError("die_size belongs to kind = protect_gigs")
+        grouped = self.affects is not Affects.THIS
+        if (grouped or self.filtered()) and self.kind not in UNIT_STATICS:
+            kinds = ", ".join(sorted(k.value for k in UNIT_STATICS))
+            raise ValueError(f"affects / named / tag belong to the Unit statics ({kinds})")
+        if self.filtered() and not grouped:
+            raise ValueError(
+                "a named / tag filter on a static needs a group: affects = friendly_units, "
+                "other_friendly_units, rival_units or all_units"
+            )
         return self
+
+    @property
+    def grouped(self) -> bool:
+        return self.affects is not Affects.THIS
 
 
 class Text(BaseModel):
@@ -509,7 +370,18 @@ class Card(BaseModel):
         for tag in self.tags:
             if tag != tag.upper():
                 raise ValueError(f"tags are capitalised: '{tag}'")
-        if any(r.sacrifice and r.subject is Subject.THIS for r in self.text.replacements):
+        if self.type is CardType.GEAR and any(
+            r.would is not Would.BE_TRASHED or r.subject is not Subject.THIS
+            for r in self.text.replacements
+        ):
+            raise ValueError(
+                "a Gear's own text replaces only its own trashing (would = be_trashed, "
+                "subject = this); what the Gear does for its host goes in `lower`"
+            )
+        if any(
+            r.sacrifice and r.subject is Subject.THIS and r.card_event
+            for r in self.text.replacements
+        ):
             raise ValueError(
                 "a card can't sacrifice itself to save itself (sacrifice with subject = this "
                 "belongs in a Gear's lower box)"

@@ -24,7 +24,7 @@ class PromptKind(StrEnum):
     AMOUNT = "amount"  # "up to X": 0…X
     STEAL = "steal"  # an attack's steal: which die to take next
     STEAL_GIG = "steal_gig"  # an effect's steal
-    GIVE_GIG = "give_gig"  # a steal where the victim picks which of their Gigs goes (T29)
+    GIVE_GIG = "give_gig"  # a steal where the victim picks which of their Gigs goes (D1)
     MODE = "mode"  # "choose one —": which mode resolves (T25)
     SWAP_OWN = "swap_own"
     SWAP_RIVAL = "swap_rival"

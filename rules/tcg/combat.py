@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.tcg.cards import (
     StaticKind,
     Trigger,
+    Would,
 )
 from rules.tcg.codes import EventKind, Phase, PromptKind, RefusalCode
 from rules.tcg.effects import Effects
@@ -144,7 +145,7 @@ class Combat(Effects):
             self.steal_next()
 
     def steal_next(self) -> None:
-        """The attacker picks the dice (§8), or the victim with a card saying so (T29):
+        """The attacker picks the dice (§8), or the victim with a card saying so (D1):
         asked only when it is a real choice."""
         a = self.s.attack
         assert a is not None
@@ -173,11 +174,14 @@ class Combat(Effects):
             self.set(attack=None)
         else:
             self.set(attack=evolve(a, steals_left=left))
-            self.steal_next()
+            if not self.s.frames:  # else a replaced steal's `instead` first (the driver resumes)
+                self.steal_next()
 
     def take_gig(self, seat: int, die_id: str, attacker: str | None = None) -> None:
-        """T18: the die moves as it lies."""
+        """T18: the die moves as it lies, unless the steal is replaced or prevented."""
         rv = 1 - seat
+        if self.replaced(Would.BE_STOLEN, rv) is not None:
+            return
         gigs = self.seat(rv).gigs
         die = next(d for d in gigs if d.id == die_id)
         self.set_seat(rv, gigs=tuple(d for d in gigs if d.id != die_id))

@@ -41,6 +41,21 @@ _SUBJECT = {
     cd.Subject.THIS: "this Unit",
     cd.Subject.FRIENDLY_UNIT: "a friendly Unit",
     cd.Subject.OTHER_FRIENDLY_UNIT: "another friendly Unit",
+    cd.Subject.YOU: "you",
+}
+_WOULD = {
+    cd.Would.BE_DEFEATED: "would be defeated",
+    cd.Would.RETURN_TO_HAND: "would be returned to a hand",
+    cd.Would.BE_TRASHED: "would be trashed",
+    cd.Would.DRAW: "would draw a card",
+    cd.Would.BE_STOLEN: "would lose a Gig to a steal",
+}
+_MOVE = {"hand": "its owner's hand", "deck_bottom": "the bottom of its owner's deck"}
+_GROUP = {
+    cd.Affects.FRIENDLY_UNITS: "Your Units",
+    cd.Affects.OTHER_FRIENDLY_UNITS: "Your other Units",
+    cd.Affects.RIVAL_UNITS: "Rival Units",
+    cd.Affects.ALL_UNITS: "Units",
 }
 
 
@@ -99,6 +114,9 @@ def effect_text(e: cd.Effect) -> str:
         return (
             f"Prevent the next {times} {_target(e.target, m=e)} would be defeated{_UNTIL[e.until]}."
         )
+    if isinstance(e, cd.PreventSteal):
+        gigs = plural(e.count, "Gig", f"{e.count} Gigs")
+        return f"Prevent the next {gigs} that would be stolen from you{_UNTIL[e.until]}."
     if isinstance(e, cd.StealBonus):
         more = "more" if e.amount > 0 else "fewer"
         gigs = plural(abs(e.amount), "Gig", "Gigs")
@@ -126,7 +144,8 @@ def effect_text(e: cd.Effect) -> str:
     if isinstance(e, cd.CallLegend):
         return "Call a Legend for free."
     if isinstance(e, cd.Peek):
-        return f"Look at the top {e.count} cards of your deck."
+        top = plural(e.count, "the top card", f"the top {e.count} cards")
+        return f"Look at {top} of your deck."
     if isinstance(e, cd.WinIf):
         return f"If your Street Cred is {e.street_cred_at_least} or more, you win the duel."
     return f"[{e.name}]"
@@ -137,6 +156,22 @@ def _effects(effects: tuple[cd.Effect, ...] | tuple[cd._PlainEffect, ...]) -> st
 
 
 def _static(s: cd.Static) -> str:
+    own = _own_static(s)
+    if not s.grouped:
+        return own
+    group = _GROUP[s.affects]
+    if s.tag is not None:
+        group = group.replace("Units", f"{s.tag} Units")
+    if s.named is not None:
+        group += f" named {s.named}"
+    return (
+        own.replace("This Unit", group, 1)
+        .replace(" gets ", " get ", 1)
+        .replace(" steals ", " steal ", 1)
+    )
+
+
+def _own_static(s: cd.Static) -> str:
     k = s.kind
     if k is cd.StaticKind.CANT_BE_BLOCKED:
         return "This Unit can't be blocked."
@@ -166,6 +201,26 @@ def _static(s: cd.Static) -> str:
     return f"This Unit gets {s.amount:+d} power{cond}."
 
 
+def _replacement(r: cd.Replacement) -> str:
+    subj = _filtered(_SUBJECT[r.subject], r)
+    if r.would is cd.Would.BE_STOLEN:
+        head = "one of your Gigs would be stolen"
+    else:
+        head = f"{subj} {_WOULD[r.would]}"
+    head = f"{'Once each turn, if' if r.once_each_turn else 'If'} {head}"
+    then = _effects(r.instead)
+    if r.card_event and r.subject is not cd.Subject.THIS:  # `this` is the subject card
+        then = then.replace("this Unit", "that Unit")
+    parts = []
+    if r.sacrifice:
+        parts.append("trash this card")
+    if r.move_to is not None:
+        parts.append(f"put it into {_MOVE.get(r.move_to, 'the trash')}")
+    if parts:
+        return f"{head}, {' and '.join(parts)} instead." + (f" Then: {then}" if then else "")
+    return f"{head}, instead: {then}"
+
+
 def text_lines(t: cd.Text) -> list[str]:
     out: list[str] = []
     if t.keywords:
@@ -180,16 +235,7 @@ def text_lines(t: cd.Text) -> list[str]:
         elif tr.first_each_turn:
             when += " (the first time each turn)"
         out.append(f"{when}:{cond}{may} {_effects(tr.effects)}")
-    for r in t.replacements:
-        subj = _filtered(_SUBJECT[r.subject], r)
-        head = f"{'Once each turn, if' if r.once_each_turn else 'If'} {subj} would be defeated"
-        then = _effects(r.instead)
-        if r.subject is not cd.Subject.THIS:  # `this` in `instead` is the saved Unit
-            then = then.replace("this Unit", "that Unit")
-        if r.sacrifice:
-            out.append(f"{head}, trash this card instead." + (f" Then: {then}" if then else ""))
-        else:
-            out.append(f"{head}, instead: {then}")
+    out += [_replacement(r) for r in t.replacements]
     for ab in t.abilities:
         cost = " ".join(
             x for x in ((f"{ab.cost} €$" if ab.cost else ""), ("⊡" if ab.spend else "")) if x
@@ -203,6 +249,8 @@ def card_text(card: cd.Card) -> str:
     if card.rules_text:
         return card.rules_text
     lines = text_lines(card.text)
+    if card.type is cd.CardType.GEAR:  # a Gear's own text is about the Gear
+        lines = [x.replace("this Unit", "this Gear") for x in lines]
     if card.effects:
         lines.append(_effects(card.effects))
     if card.lower is not None:

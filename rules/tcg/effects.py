@@ -14,6 +14,7 @@ from rules.tcg.cards import (
     Target,
     Trigger,
     Until,
+    Who,
 )
 from rules.tcg.codes import EventKind, PromptKind
 from rules.tcg.describe import effect_text
@@ -121,16 +122,7 @@ class Effects(Watchers):
         """Resolve one effect; False when it waits on a prompt."""
         seat = fr.seat
         if isinstance(eff, cd.Draw):
-            order = (
-                [seat]
-                if eff.who == "self"
-                else [1 - seat]
-                if eff.who == "rival"
-                else [self.s.active, 1 - self.s.active]
-            )
-            for s in order:
-                self.draw(s, eff.count)
-            return True
+            return self.fx_draw(fr, eff)
         if isinstance(eff, cd.Power | cd.CantAttack):
             mp = eff.max_power if isinstance(eff, cd.Power) else None
             got = self.targets(fr, eff.target, max_power=mp, match=eff)
@@ -154,10 +146,9 @@ class Effects(Watchers):
             got = self.targets(fr, eff.target, eff.max_power, match=eff)
             if got is None:
                 return False
-            zone = "hand" if isinstance(eff, cd.ToHand) else "deck"
+            zone = "hand" if isinstance(eff, cd.ToHand) else "deck_bottom"
             for t in got:
-                self.emit(EventKind.MOVE, f"{self.name(t)} leaves the field ({zone}).")
-                self.send(t, zone)
+                self.move_out(t, zone)
             return True
         if isinstance(eff, cd.Ready | cd.Spend):
             got = self.targets(fr, eff.target, match=eff)
@@ -264,6 +255,18 @@ class Effects(Watchers):
                     self.add_mod(Mod(inst=t, seat=seat, steal=eff.amount, until=eff.until))
                     self.emit(EventKind.EFFECT, f"{self.name(t)} steals {eff.amount:+d} Gigs.")
             return True
+        if isinstance(eff, cd.PreventSteal):
+            self.add_mod(
+                Mod(
+                    inst="",
+                    seat=seat,
+                    shield=eff.count,
+                    prevents=cd.Would.BE_STOLEN,
+                    until=eff.until,
+                )
+            )
+            self.emit(EventKind.EFFECT, f"{self.label(seat)}'s Gigs are shielded from steals.")
+            return True
         if isinstance(eff, cd.ChooseOne):
             return self.fx_choose_one(fr, eff)
         if isinstance(eff, cd.Named):
@@ -289,18 +292,55 @@ class Effects(Watchers):
         self.replace_top(evolve(fr, effects=effects, chosen=()))
         return False  # not done: the spliced-in effects run next, at the same index
 
-    def fx_steal(self, fr: Frame, count: int) -> bool:
+    def fx_draw(self, fr: Frame, eff: cd.Draw) -> bool:
+        """One card at a time: a draw replaced with `instead` effects lets them resolve
+        before the rest of the draws (they happen in the replaced draw's place)."""
         seat = fr.seat
-        for did in fr.chosen:  # answers recorded but not applied yet
-            if self.die_seat(did) != seat:
-                self.move_gig(did, seat)
-        taken = len(fr.chosen)
-        while taken < count and self.stealable(1 - seat):
+        if eff.who == "each":
+            order = [self.s.active, 1 - self.s.active]
+        else:
+            order = [seat if eff.who == "self" else 1 - seat]
+        depth = len(self.s.frames)
+        for n, s in enumerate(order):
+            for k in range(eff.count):
+                self.draw(s, 1)
+                if s in self.losers:
+                    break
+                if len(self.s.frames) > depth:
+                    rest = [(s, eff.count - k - 1)] + [(x, eff.count) for x in order[n + 1 :]]
+                    left = tuple(
+                        cd.Draw(count=c, who=Who.SELF if x == seat else Who.RIVAL)
+                        for x, c in rest
+                        if c > 0
+                    )
+                    if not left:
+                        return True
+                    effects = fr.effects[: fr.index] + left + fr.effects[fr.index + 1 :]
+                    self.set_frame(depth, effects=effects)
+                    return False
+        return True
+
+    def fx_steal(self, fr: Frame, count: int) -> bool:
+        """Up to `count` stealable rival Gigs, one die at a time (each may be replaced or
+        prevented); `step` counts the picks already applied, so an answer lands once."""
+        seat = fr.seat
+        depth = len(self.s.frames)
+        while True:
+            fr = self.s.frames[depth - 1]
+            while fr.step < len(fr.chosen):
+                did = fr.chosen[fr.step]
+                self.set_frame(depth, step=fr.step + 1)
+                if self.die_seat(did) != seat:
+                    self.steal_die(did, seat)
+                if len(self.s.frames) > depth:
+                    return False  # the `instead` of a replaced steal resolves first
+                fr = self.s.frames[depth - 1]
             rival = self.stealable(1 - seat)
-            if count - taken >= len(rival):
-                for d in rival:
-                    self.move_gig(d.id, seat)
+            if len(fr.chosen) >= count or not rival:
                 return True
+            if count - len(fr.chosen) >= len(rival):
+                self.set_frame(depth, chosen=fr.chosen + (rival[0].id,))
+                continue
             picker = self.steal_picker(seat)
             self.ask(
                 picker,
@@ -311,6 +351,12 @@ class Effects(Watchers):
                 private=False,
             )
             return False
+
+    def steal_die(self, die_id: str, to: int) -> bool:
+        """Take a rival Gig, unless the steal is replaced or prevented; True if taken."""
+        if self.replaced(cd.Would.BE_STOLEN, 1 - to) is not None:
+            return False
+        self.move_gig(die_id, to)
         return True
 
     def move_gig(self, die_id: str, to: int) -> None:

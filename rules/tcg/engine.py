@@ -402,6 +402,8 @@ class _Engine(MainPhase):
             s = self.s
             if s.frames:
                 self.step_frame()
+            elif s.attack is not None and s.attack.steals_left > 0 and not s.attack.window:
+                self.steal_next()  # after a replaced steal's `instead` (combat.after_steal)
             elif s.pool:
                 self.step_pool()
             elif s.attack is not None and s.attack.steals_left == 0:

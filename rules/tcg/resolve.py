@@ -145,21 +145,31 @@ class Resolver(Board):
 
     def send(self, inst: str, zone: str) -> None:
         """Move a card out of play to trash, hand or deck bottom. A Legend is removed from
-        the game instead; its Gear goes where the Legend was sent, unequipped (T21)."""
+        the game instead; its Gear goes where the Legend was sent, unequipped (T21). Each
+        Gear's destination is settled while it is still attached (its text is live)."""
         seat = owner(inst)
-        gear = self.leave_play(inst)
-        legend = self.card(inst).type is CardType.LEGEND
-        to_zone = list(gear) + ([] if legend else [inst])
-        st = self.seat(seat)
-        if zone == "trash":
-            self.set_seat(seat, trash=st.trash + tuple(to_zone))
-        elif zone == "hand":
-            self.set_seat(seat, hand=st.hand + tuple(to_zone))
-        else:
-            self.set_seat(seat, deck=st.deck + tuple(to_zone))
-        if legend:
+        dest = [(g, self.gear_zone(g, zone)) for g in self.gear_on(inst)]
+        self.leave_play(inst)
+        for g, z in dest:
+            self.put(seat, (g,), z)
+        if self.card(inst).type is CardType.LEGEND:
             self.set_seat(seat, removed=self.seat(seat).removed + (inst,))
             self.emit(EventKind.REMOVED, f"{self.name(inst)} is removed from the game.")
+        else:
+            self.put(seat, (inst,), zone)
+
+    def put(self, seat: int, insts: tuple[str, ...], zone: str) -> None:
+        """Add cards out of play to the trash (on top), the hand, or the deck (at the bottom)."""
+        st = self.seat(seat)
+        if zone == "trash":
+            self.set_seat(seat, trash=st.trash + insts)
+        elif zone == "hand":
+            self.set_seat(seat, hand=st.hand + insts)
+        else:
+            self.set_seat(seat, deck=st.deck + insts)
+
+    def gear_zone(self, gear: str, zone: str) -> str:  # effects_watch.py overrides
+        return zone
 
     def defeat_all(self, insts: Sequence[str]) -> None:
         """Defeated cards move first (with their Gear), then DEFEATED triggers fire."""
@@ -326,12 +336,23 @@ class Resolver(Board):
             self.push_frame(p.seat, p.source, p.effects)
 
     def push_frame(
-        self, seat: int, source: str, effects: tuple[cd.Effect, ...], program: bool = False
+        self,
+        seat: int,
+        source: str,
+        effects: tuple[cd.Effect, ...],
+        program: bool = False,
+        replaced_by: tuple[str, ...] = (),
     ) -> None:
-        self.set(
-            frames=self.s.frames
-            + (Frame(seat=seat, source=source, effects=effects, program=program),)
+        fr = Frame(
+            seat=seat, source=source, effects=effects, program=program, replaced_by=replaced_by
         )
+        self.set(frames=self.s.frames + (fr,))
+
+    def set_frame(self, depth: int, **update: Any) -> None:
+        """Change the frame at `depth` (1 = the bottom one), which may not be the top."""
+        frames = list(self.s.frames)
+        frames[depth - 1] = evolve(frames[depth - 1], **update)
+        self.set(frames=tuple(frames))
 
     # ---- effect resolution -----------------------------------------------------------------------
 
@@ -360,10 +381,7 @@ class Resolver(Board):
         # A replacement may push its `instead` frame on top while this one runs: step the
         # frame that ran, not the top.
         if done and len(self.s.frames) >= depth:
-            frames = list(self.s.frames)
-            cur = frames[depth - 1]
-            frames[depth - 1] = evolve(cur, index=cur.index + 1, chosen=())
-            self.set(frames=tuple(frames))
+            self.set_frame(depth, index=self.s.frames[depth - 1].index + 1, chosen=(), step=0)
 
     def run_effect(self, fr: Frame, eff: cd.Effect) -> bool:  # effects.py overrides
         raise NotImplementedError

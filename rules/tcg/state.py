@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.rng import Rng
-from rules.tcg.cards import Effect, Trigger, Until
+from rules.tcg.cards import Effect, Trigger, Until, Would
 from rules.tcg.codes import Phase, PromptKind
 from rules.tcg.options import TcgOptions
 
@@ -121,7 +121,10 @@ class Mod(BaseModel):
     seat: int  # who made it: "until your next turn" counts from this seat's turns
     power: int = 0
     cant_attack: bool = False
-    shield: int = 0  # defeats still to prevent ("prevent the next …")
+    # Events still to prevent ("prevent the next …"): the card's defeats, or (inst "") the
+    # Gigs of `seat` that would be stolen.
+    shield: int = 0
+    prevents: Would = Would.BE_DEFEATED
     steal: int = 0  # Gigs more (or fewer) its attacks steal (§8)
     until: Until = Until.END_OF_TURN
 
@@ -159,9 +162,12 @@ class Frame(BaseModel):
     source: str
     effects: tuple[Effect, ...]
     index: int = 0
-    step: int = 0  # sub-step inside one effect (e.g. die, then amount)
+    step: int = 0  # sub-step inside one effect (a steal: how many picks are applied)
     chosen: tuple[str, ...] = ()
-    left: int = 0  # picks left (steals)
+    left: int = 0  # unused; kept so saved duels still load
+    # The replacements whose `instead` this is (and its parents'): they can't apply again
+    # to anything it does (D3).
+    replaced_by: tuple[str, ...] = ()
     # A Program resolving here goes to the trash when its frame ends.
     program: bool = False
 

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.core.events import Event, visible_to
 from rules.tcg.board import Board, value_pairs
-from rules.tcg.cards import Card, TcgContent
+from rules.tcg.cards import Card, TcgContent, Would
 from rules.tcg.codes import Phase, PromptKind
 from rules.tcg.describe import card_text
 from rules.tcg.state import Duel, Option
@@ -100,6 +100,8 @@ class SeatView(BaseModel):
     sold: bool
     called: bool
     mulligan: bool | None
+    # Gigs still to shield from steals ("prevent the next steal"): public, like the Program.
+    steal_shield: int = 0
 
 
 class PromptView(BaseModel):
@@ -222,6 +224,11 @@ def _seat_view(b: Board, i: int, viewer: int | None) -> SeatView:
         sold=st.sold,
         called=st.called,
         mulligan=st.mulligan,
+        steal_shield=sum(
+            m.shield
+            for m in b.s.mods
+            if m.inst == "" and m.seat == i and m.prevents is Would.BE_STOLEN
+        ),
     )
 
 

@@ -4,6 +4,10 @@ limits."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any, cast
+
+import discord
 import pytest
 
 from cogs.common import ids
@@ -52,3 +56,43 @@ def test_a_view_with_a_select_keeps_discords_limits() -> None:
         FxSelect(
             ids.ButtonId("toyselect", "pick", "t1", 1), [Option("a", str(i)) for i in range(26)]
         )
+
+
+class _House:
+    """Records the clicks the house cog routes."""
+
+    def __init__(self) -> None:
+        self.clicks: list[ids.ButtonId] = []
+
+    async def click(self, interaction: Any, bid: ids.ButtonId) -> None:
+        self.clicks.append(bid)
+
+
+def _pick(custom_id: str, values: list[str], on_message: list[str]) -> Any:
+    message = SimpleNamespace(
+        components=[SimpleNamespace(custom_id=c, children=None) for c in on_message]
+    )
+    return SimpleNamespace(
+        type=discord.InteractionType.component,
+        data={"custom_id": custom_id, "component_type": 3, "values": values},
+        message=message,
+    )
+
+
+async def test_a_pick_on_a_menu_no_longer_on_its_message_is_routed_like_a_stale_click() -> None:
+    # discord.py drops a component interaction whose custom id is not on the message it
+    # carries (a client still showing a replaced panel): the house answers it as the
+    # click of the button the picked value names, so the game refuses it as stale.
+    from cogs.common.house import HouseCog
+
+    house = _House()
+    cog = HouseCog(cast(Any, house))
+    select = ids.encode_select(ids.ButtonId("toyselect", "pick", "t1", 7))
+    await cog.on_interaction(_pick(select, ["3"], on_message=["fx:toyselect:pick:t1:8:0"]))
+    assert house.clicks == [ids.ButtonId("toyselect", "pick", "t1", 7, "3")]
+    # Still on its message: discord.py's own router takes it, the house does nothing.
+    await cog.on_interaction(_pick(select, ["4"], on_message=[select]))
+    # A pick without a value, or of a select that is not Fixer's: nothing to route.
+    await cog.on_interaction(_pick(select, [], on_message=[]))
+    await cog.on_interaction(_pick("someone-else", ["1"], on_message=[]))
+    assert len(house.clicks) == 1

@@ -34,7 +34,7 @@ def _runtime(content: TcgContent) -> TcgRuntime:
     a state edited here without a new version needs a fresh one)."""
     rt = object.__new__(TcgRuntime)
     rt.content = content
-    rt._memo = {}
+    rt.memo = {}
     return rt
 
 

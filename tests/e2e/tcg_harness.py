@@ -23,6 +23,8 @@ from rules.tcg.state import Duel, evolve
 from tests.e2e.harness import finish, settle, start_fixer
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
+BROUGHT = "**Your Legends** (any order): "  # the owner's unordered list (§14)
+
 
 def _components(msg: FakeMessage) -> list[dict[str, Any]]:
     return [c for row in msg.components for c in row.get("components", [])]
@@ -45,6 +47,8 @@ class Duelists:
     hidden_names: set[str] = field(default_factory=set)
     # Every card name that was ever public (played, face-up, trashed, sold).
     public_names: set[str] = field(default_factory=set)
+    # Every Legend ever seen face-down: hidden from its owner too (§14).
+    facedown_names: set[str] = field(default_factory=set)
 
     @property
     def rt(self) -> TcgRuntime:
@@ -136,11 +140,13 @@ class Duelists:
     def note_hidden(self, state: Duel) -> None:
         content = self.rt.content
         for seat in state.seats:
-            for inst in seat.hand:
+            for inst in (*seat.hand, *seat.deck):  # a hand, and the deck (its order too)
                 self.hidden_names.add(content.cards[state.cards[inst]].full_name)
             for sl in seat.legends:
                 if sl.inst is not None and not sl.face_up:
-                    self.hidden_names.add(content.cards[state.cards[sl.inst]].full_name)
+                    name = content.cards[state.cards[sl.inst]].full_name
+                    self.hidden_names.add(name)
+                    self.facedown_names.add(name)
         self.note_public(state)
 
     def note_public(self, state: Duel) -> None:
@@ -172,10 +178,32 @@ class Duelists:
         assert never, "the check must have something to look for"
         for m in self.fake.public_messages():
             assert "Your hand" not in m.text, "a hand panel in public"
-            assert ":do:" not in " ".join(m.custom_ids), "action buttons in public"
+            assert "How do you pay" not in m.text, "a payment prompt in public"
+            ids = " ".join(m.custom_ids)
+            assert ":do:" not in ids, "action buttons or their menu in public"
+            assert ":pay:" not in ids, "a payment prompt's buttons in public"
             for t in m.all_texts:
                 for name in never:
                     assert name not in t, f"{name!r} (hidden) in a public message: {t[:200]}"
+
+    def check_private(self, state: Duel) -> None:
+        """Private payloads (hand panels, their menus, payment prompts, DMs) keep a
+        face-down Legend's identity from everyone, its owner included (§14): they name
+        the slot only. The owner's panel may list the three Legends they brought, in no
+        order (the line "Your Legends (any order)", left out of the scan). And every
+        panel or prompt is ephemeral or a DM."""
+        self.note_hidden(state)
+        never = self.facedown_names - self.public_names
+        dms = [m for u in self.users for m in self.fake.dms_to(u)]
+        private = [*self.fake.ephemeral_messages(), *dms]
+        assert private, "the check must have something to look at"
+        for m in private:
+            for text in m.all_texts:
+                t = "\n".join(ln for ln in text.splitlines() if not ln.startswith(BROUGHT))
+                for name in never:
+                    assert name not in t, f"{name!r} (face-down) in a private message: {t[:300]}"
+        for m in self.fake.public_messages():
+            assert not any(x in " ".join(m.custom_ids) for x in (":do:", ":pay:"))
 
 
 async def position(
@@ -249,4 +277,5 @@ async def play_out(d: Duelists, rng: random.Random, max_steps: int = 600) -> Due
         await d.do(action, pay=rng)
         if step % 25 == 0:
             d.check_public(await d.state())
+            d.check_private(await d.state())
     raise AssertionError("the duel did not finish")

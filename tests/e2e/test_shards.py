@@ -129,7 +129,9 @@ async def test_a_vote_timer_armed_in_one_process_fires_in_the_other(world: World
     the deadline; the other process takes the timer over and closes the vote, once."""
     t, alice = await _table(world, vote_seconds=600)
     for bot in world.bots:
-        bot.runtime("legends").time_scale = 0.002  # 600 s become 1.2 s
+        rt = bot.runtime("legends")
+        rt.time_scale = 0.005  # 600 s become 3 s
+        rt.timers.lease = 1.0  # (should the dying process have claimed it already)
     await t.slash(alice, "start")
     state = await t.play_out(until=lambda s: s.run is not None and s.run.phase == "vote")
     assert state.run is not None and state.run.phase == "vote"
@@ -146,9 +148,9 @@ async def test_a_vote_timer_armed_in_one_process_fires_in_the_other(world: World
     def chose() -> list[str]:
         return [x for m in t.boards() for x in m.all_texts if "The crew chose" in x]
 
-    await world.fake.wait_for(lambda: bool(chose()), timeout=8)
+    await world.fake.wait_for(lambda: bool(chose()), timeout=20)
     waited = time.monotonic() - opened
-    assert 0.9 < waited < 5, waited
+    assert 2.0 < waited < 15, waited
     survivor = world.bots[0].runtime("legends")
     assert survivor.timers.taken_over >= 1
     await world.settle()

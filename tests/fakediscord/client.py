@@ -324,14 +324,17 @@ class FakeDiscord(FakeDiscordServer):
         custom_id: str,
         values: Sequence[Any],
         *,
+        stale: bool = False,
         locale: str = "en-US",
     ) -> FakeInteraction:
         """``user`` picks ``values`` in a select menu of ``message``: type 3.
 
         String selects take option values; user/role/mentionable/channel selects take
         FakeUser / FakeRole / FakeChannel objects (resolved like Discord does).
+        ``stale=True`` also finds the menu in earlier versions of the message, as
+        ``click_button`` does.
         """
-        comp = self._clickable(user, message, custom_id, None)
+        comp = self._clickable(user, message, custom_id, None, stale=stale)
         ctype = comp.get("type")
         if ctype not in (3, 5, 6, 7, 8):
             raise ValueError(f"component {custom_id!r} is not a select menu")

@@ -101,3 +101,21 @@ def test_polish_readers_see_the_pack_in_polish_english_readers_as_printed() -> N
     intro = next(e for e in steps[0].events if e.kind == "run_started")
     (done,) = localize_events([intro], c, steps[0].after, "pl")
     assert "Nocny Targ" in done.text
+
+
+def test_clues_and_their_puzzles_read_in_the_pack_s_translation() -> None:
+    from cogs.legends import render
+    from rules.legends import engine
+
+    c = load_default_pack()
+    table = engine.new_table(
+        table_id="t", name="T", owner="o", campaign=next(iter(c.campaigns)), seed=1, content=c
+    ).model_copy(update={"clues": ("under-the-stalls:7",)})
+    ((name, text, puzzle),) = render.clue_cards(table, c, loc="pl")
+    assert name == "Malachias's Locker"  # names stay as printed
+    assert text.startswith("Za straganem Mender") and puzzle is not None
+    assert puzzle.startswith("Zagadka (nierozwiązana): Szafka szepcze")
+    ((_, text_en, puzzle_en),) = render.clue_cards(table, c)
+    assert text_en.startswith("Behind the Mender") and "Say my name" in (puzzle_en or "")
+    pl = render.clues_embed(table, c, loc="pl")
+    assert pl.title == "Tropy" and "`/legends rozwiaz`" in (pl.description or "")

@@ -106,3 +106,46 @@ async def test_a_polish_and_an_english_player_at_one_table(
     assert ("Twoja ręka" if other_loc == "pl" else "Your hand") in _texts(click)
     t.assert_no_public_leak()
     await bot.close()
+
+
+def test_the_language_option_takes_a_language_code_or_nothing() -> None:
+    from content.legends.loader import load_default_pack
+    from rules.core.errors import IllegalAction
+    from rules.legends import engine
+    from rules.legends.actions import SetOption
+
+    c = load_default_pack()
+    table = engine.new_table(
+        table_id="t", name="T", owner="o", campaign=next(iter(c.campaigns)), seed=1, content=c
+    )
+    for value in ("pl", "pt_BR", ""):
+        done = engine.apply(table, SetOption(player="o", name="language", value=value), c)
+        assert done.table.options.language == value
+    with pytest.raises(IllegalAction) as err:
+        engine.apply(table, SetOption(player="o", name="language", value="Polish!"), c)
+    assert err.value.refusal.code == "bad_option_value"
+
+
+async def test_quoting_a_card_in_polish_breaks_table_talk_too(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """A player reading their hand in Polish may not quote its Polish text either; the
+    notice reaches them in the table's language."""
+    bot = await start_fixer(fake, tmp_path / "fixer.sqlite3")
+    ola = fake.add_user("ola", guild=fake.guild)
+    sam = fake.add_user("sam", guild=fake.guild)
+    t = await new_table(fake, bot, [ola, sam], roles=["solo", "netrunner"])
+    await _slash(fake, bot, ola, "options", {"language": "pl"}, "pl")
+    state = await t.state()
+    assert state.run is not None
+    pl = t.content.translations["pl"].cards
+    hand = [t.content.cards[state.run.cards[i]] for i in state.run.zones[0].hand]
+    card = next(c for c in hand if c.id in pl and len((pl[c.id].text or "").split()) >= 5)
+    quote = " ".join((pl[card.id].text or "").split()[:5])
+    msg = await fake.post_message(ola, t.channel, f"słuchajcie, mam: {quote}")
+    await settle(fake, bot)
+    await fake.wait_for(lambda: msg.deleted)
+    (dm,) = fake.dms_to(ola)
+    assert "została usunięta" in dm.content and card.name in dm.content
+    t.assert_no_public_leak()
+    await bot.close()

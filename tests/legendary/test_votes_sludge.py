@@ -213,3 +213,24 @@ def test_l13_kod_sludge_still_counts_toward_evil_wins() -> None:
     assert t.game.result is None
     t.choose(1, "hq0")  # the flushed space stayed empty (no Hero Deck)
     assert t.game.result is Result.EVIL
+
+
+def test_a_game_saved_before_the_scheme_zones_existed_still_plays() -> None:
+    g = scenario(PACK, hands={0: ["blade"]})
+    new = {Z.SCHEME_STACK, Z.TOKENS, *(Z.under(i) for i in range(5))}
+    old = g.model_copy(update={"zones": {k: v for k, v in g.zones.items() if k not in new}})
+    old = type(g).model_validate_json(old.model_dump_json())  # as loaded from storage
+    t = Table(PACK, old)
+    t.play(0, "blade")
+    assert t.pools == (0, 2) and view(t.game, PACK, 0).hq_under == ((),) * 5
+
+
+def test_a_scheme_sets_the_wound_stack_by_player_count() -> None:
+    from rules.legendary.setup import Setup, new_game
+    from tests.legendary.test_setup_end import BIG
+
+    sch = VOTES.model_copy(update={"id": "small-wounds", "wounds_by_players": {1: 12}})
+    pack = BIG.model_copy(update={"schemes": {**BIG.schemes, sch.id: sch}})
+    for names, want in ((("a",), 12), (("a", "b"), pack.wounds)):
+        g = new_game(pack, Setup(names=names, scheme="small-wounds", mastermind="lead-mm"), 3)
+        assert len(g.state.zones[Z.WOUNDS]) == want

@@ -77,6 +77,13 @@ async def test_concurrent_actions_from_both_processes_are_all_applied_once(pair:
     log = await a.store.read_log("t1")
     ids = [e.interaction_id for e in log if e.interaction_id]
     assert sorted(ids) == sorted(f"{i}-{j}" for j in range(2) for i in range(n))
+    # a's cached copy catches up with b's last commits (NOTIFY arrives a moment after
+    # the commit; the read check sees it at once).
+
+    async def caught_up() -> bool:
+        return bool((await a.get("t1")).version == 2 + 2 * n)
+
+    await _until(caught_up)
     assert (await a.get("t1")).counter == 2 * n
     assert await a.verify("t1")
 

@@ -296,6 +296,114 @@ CARDS += [
     _u("cagey", 1, text={"statics": [{"kind": "you_choose_stolen"}]}),
 ]
 
+# Replacements of other events (D3, D4) and group statics.
+MERC = ["MERC"]
+CARDS += [
+    _u("merc-a", 2, tags=MERC),
+    _u("merc-b", 3, tags=MERC),
+    _u(
+        "merc-boss",
+        1,
+        text={
+            "statics": [{"kind": "power", "amount": 2, "affects": "friendly_units", "tag": "MERC"}]
+        },
+    ),
+    _u(
+        "rival-sapper",
+        1,
+        text={"statics": [{"kind": "power", "amount": -1, "affects": "rival_units"}]},
+    ),
+    _u(
+        "cheer",
+        1,
+        text={"statics": [{"kind": "power", "amount": 1, "affects": "other_friendly_units"}]},
+    ),
+    _u(
+        "vex-cloak",
+        1,
+        text={"statics": [{"kind": "cant_be_blocked", "affects": "all_units", "named": "Vex"}]},
+    ),
+    _u(
+        "curfew",
+        1,
+        text={"statics": [{"kind": "cant_attack", "affects": "rival_units", "tag": "MERC"}]},
+    ),
+    _u(
+        "skimmer",
+        1,
+        text={
+            "replacements": [
+                {"would": "draw", "once_each_turn": True, "instead": [{"type": "sell_top"}]}
+            ]
+        },
+    ),
+    _u(
+        "seer",
+        1,
+        text={"replacements": [{"would": "draw", "instead": [{"type": "peek", "count": 1}, DRAW]}]},
+    ),
+    _u(
+        "always-skim",
+        1,
+        text={"replacements": [{"would": "draw", "instead": [{"type": "sell_top"}]}]},
+    ),
+    _u("decoy", 1, text={"replacements": [{"would": "be_stolen", "sacrifice": True}]}),
+    _u(
+        "alarm",
+        1,
+        text={"replacements": [{"would": "be_stolen", "once_each_turn": True, "instead": [DRAW]}]},
+    ),
+    _p(
+        "panic-room",
+        [{"type": "prevent_steal", "count": 1}],
+        cost=0,
+        text=kw("quick"),
+    ),
+    _u(
+        "anchored",
+        3,
+        text={
+            "replacements": [
+                {"would": "return_to_hand", "instead": [{"type": "spend", "target": "this"}]}
+            ]
+        },
+    ),
+    _u(
+        "to-hand-trash",
+        3,
+        text={"replacements": [{"would": "return_to_hand", "move_to": "trash"}]},
+    ),
+    _u(
+        "hand-saver",
+        1,
+        text={
+            "replacements": [{"would": "be_trashed", "subject": "friendly_unit", "move_to": "hand"}]
+        },
+    ),
+    dict(
+        _g("homing-chip", 1),
+        text={"replacements": [{"would": "be_trashed", "move_to": "hand"}]},
+    ),
+    _u(
+        "phoenix",
+        3,
+        text={"replacements": [{"would": "be_defeated", "move_to": "hand"}]},
+    ),
+    _u(
+        "bouncer",
+        1,
+        text={
+            "replacements": [
+                {
+                    "would": "return_to_hand",
+                    "subject": "other_friendly_unit",
+                    "move_to": "trash",
+                }
+            ]
+        },
+    ),
+]
+
 PACK = TcgContent(id="test", cards={c["id"]: Card.model_validate(c) for c in CARDS})
 
 # A legal 40-card deck of the test pack: Red Units, Blue Programs, Yellow Gear.
@@ -349,6 +457,39 @@ NEW_DECK = DeckList(
     id="test-new", name="Test New", legends=("solo-l", "first-l", "null-l"), cards=tuple(NEW_MAIN)
 )
 
+# A legal deck of the replacements of other events (D3, D4) and the group statics.
+NEWEST_MAIN = [
+    ("merc-a", 3),
+    ("merc-b", 3),
+    ("merc-boss", 2),
+    ("rival-sapper", 2),
+    ("cheer", 2),
+    ("vex-one", 2),
+    ("vex-two", 2),
+    ("vex-cloak", 2),
+    ("curfew", 2),
+    ("skimmer", 2),
+    ("seer", 2),
+    ("decoy", 2),
+    ("alarm", 2),
+    ("panic-room", 3),
+    ("anchored", 2),
+    ("to-hand-trash", 2),
+    ("hand-saver", 2),
+    ("homing-chip", 3),
+    ("phoenix", 2),
+    ("bouncer", 2),
+    ("recall", 3),
+    ("heist", 2),
+    ("snipe", 1),
+]
+NEWEST_DECK = DeckList(
+    id="test-newest",
+    name="Test Newest",
+    legends=("solo-l", "plain-l", "null-l"),
+    cards=tuple(NEWEST_MAIN),
+)
+
 
 # The bundled cards written with the newer kinds (content/tcg/core/cards, end of each file).
 NEWER_CORE = [
@@ -374,9 +515,26 @@ NEWER_CORE = [
 ]
 
 
-def with_newer_cards(deck: DeckList, pack: TcgContent) -> DeckList:
-    """A bundled deck plus two of each newer card of its colour (the decks themselves are
-    balanced elsewhere and don't change)."""
+# The bundled cards of the other replacements, group statics, `call_legend` and the
+# `cant_attack` static (content/tcg/core/cards, after the NEWER_CORE ones).
+NEWEST_CORE = [
+    "block-captain",
+    "leashed-bruiser",
+    "alley-medic",
+    "oracle-feed",
+    "ghost-signal",
+    "sniffer-swarm",
+    "payroll-officer",
+    "decoy-wallet",
+    "mag-lock-boots",
+    "salvage-tag",
+    "safehouse",
+]
+
+
+def with_newer_cards(deck: DeckList, pack: TcgContent, newer: list[str] | None = None) -> DeckList:
+    """A bundled deck plus two of each newer card (NEWER_CORE, or `newer`) of its colour
+    (the decks themselves are balanced elsewhere and don't change)."""
     colours = {pack.cards[c].colour for c in deck.legends}
-    extra = tuple((c, 2) for c in NEWER_CORE if pack.cards[c].colour in colours)
+    extra = tuple((c, 2) for c in newer or NEWER_CORE if pack.cards[c].colour in colours)
     return deck.model_copy(update={"id": f"{deck.id}-plus", "cards": deck.cards + extra})

@@ -62,6 +62,24 @@ def test_the_pack_has_original_cards_for_each_newer_kind() -> None:
     assert any(m.named for m in filters) and any(m.tag for m in filters)
 
 
+def test_the_pack_has_original_cards_for_every_event_group_static_and_legend_call() -> None:
+    from content.tcg.loader import _walk_effects
+    from rules.tcg import cards as cd
+
+    pack = load_default_pack()
+    cards = list(pack.cards.values())
+    types = {e.type for c in cards for _, e in _walk_effects(c)}
+    assert {"call_legend", "prevent_steal"} <= types
+    texts = [c.text for c in cards] + [c.lower for c in cards if c.lower is not None]
+    reps = [r for t in texts for r in t.replacements]
+    assert {r.would for r in reps} == set(cd.Would)
+    assert any(r.move_to for r in reps)
+    statics = [s for t in texts for s in t.statics]
+    assert cd.StaticKind.CANT_ATTACK in {s.kind for s in statics}
+    groups = [s for s in statics if s.grouped]
+    assert any(s.tag for s in groups) and any(s.named for s in groups)
+
+
 def test_preconstructed_decks_export_and_import_losslessly() -> None:
     pack = load_default_pack()
     for deck in pack.decks.values():

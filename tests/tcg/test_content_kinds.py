@@ -243,3 +243,137 @@ def test_a_replacement_that_defeats_the_saved_card_again_is_refused(tmp_path: Pa
         ),
     )
     one(msgs, "field text.replacements[0]:", "forever")
+
+
+# ---- replacements of other events (D3, D4), steal prevention, group statics ----------------
+
+
+def unit(body: str) -> str:
+    return card(f"power = 1\n{body}", "unit")
+
+
+def test_the_newer_replacement_and_static_forms_load(tmp_path: Path) -> None:
+    root = tmp_path / "pk"
+    (root / "cards").mkdir(parents=True)
+    (root / "pack.toml").write_text('game = "tcg"\nid = "pk"\nname = "Pk"\nversion = "1"\n')
+    (root / "cards" / "red.toml").write_text(
+        GOOD
+        + "\n[[card]]\n"
+        + unit(
+            'text.replacements = [{ would = "draw", once_each_turn = true, '
+            'instead = [{ type = "sell_top" }] }, { would = "be_stolen", sacrifice = true }, '
+            '{ would = "return_to_hand", move_to = "trash" }]\n'
+            'text.statics = [{ kind = "power", amount = 1, affects = "friendly_units", '
+            'tag = "NETRUNNER" }, { kind = "cant_be_blocked", affects = "all_units", '
+            'named = "Vex" }]'
+        )
+        + '\n[[card]]\nid = "chip"\nname = "Chip"\ntype = "gear"\ncolour = "red"\n'
+        'text.replacements = [{ would = "be_trashed", move_to = "hand" }]\n'
+        + '\n[[card]]\nid = "room"\nname = "Room"\ntype = "program"\ncolour = "red"\n'
+        'effects = [{ type = "prevent_steal", count = 2, until = "your_next_turn" }]\n'
+    )
+    pack = load_pack(root)
+    rep = pack.cards["bad"].text.replacements
+    assert [r.subject.value for r in rep] == ["you", "you", "this"]
+
+
+def test_an_unknown_event_is_refused_with_a_suggestion(tmp_path: Path) -> None:
+    msgs = errors(tmp_path, unit('text.replacements = [{ would = "draws", sacrifice = true }]'))
+    one(msgs, "field text.replacements[0].would", "did you mean 'draw'")
+
+
+def test_a_player_event_needs_subject_you(tmp_path: Path) -> None:
+    msgs = errors(
+        tmp_path,
+        unit('text.replacements = [{ would = "draw", subject = "this", sacrifice = true }]'),
+    )
+    one(msgs, "field text.replacements[0]:", "about a player: subject = you")
+
+
+def test_a_player_event_has_no_card_to_filter_or_move(tmp_path: Path) -> None:
+    msgs = errors(tmp_path, unit('text.replacements = [{ would = "be_stolen", move_to = "hand" }]'))
+    one(msgs, "field text.replacements[0]:", "no card to filter or move")
+    msgs = errors(
+        tmp_path,
+        unit('text.replacements = [{ would = "draw", tag = "NETRUNNER", sacrifice = true }]'),
+    )
+    one(msgs, "field text.replacements[0]:", "no card to filter or move")
+
+
+def test_a_card_event_cant_have_subject_you(tmp_path: Path) -> None:
+    msgs = errors(
+        tmp_path,
+        unit('text.replacements = [{ would = "be_defeated", subject = "you", sacrifice = true }]'),
+    )
+    one(msgs, "field text.replacements[0]:", "about a card")
+
+
+def test_a_trashed_card_must_be_sent_somewhere_else(tmp_path: Path) -> None:
+    msgs = errors(
+        tmp_path,
+        unit(
+            'text.replacements = [{ would = "be_trashed", subject = "friendly_unit", '
+            'instead = [{ type = "draw" }] }]'
+        ),
+    )
+    one(msgs, "field text.replacements[0]:", "move_to = hand or deck_bottom")
+
+
+def test_move_to_the_usual_place_is_refused(tmp_path: Path) -> None:
+    msgs = errors(
+        tmp_path, unit('text.replacements = [{ would = "return_to_hand", move_to = "hand" }]')
+    )
+    one(msgs, "field text.replacements[0]:", "sends it anyway")
+    msgs = errors(
+        tmp_path, unit('text.replacements = [{ would = "return_to_hand", move_to = "attic" }]')
+    )
+    one(msgs, "field text.replacements[0].move_to")
+
+
+def test_a_gears_own_text_replaces_only_its_own_trashing(tmp_path: Path) -> None:
+    msgs = errors(
+        tmp_path,
+        card(
+            'text.replacements = [{ would = "be_defeated", instead = [{ type = "draw" }] }]',
+            "gear",
+        ),
+    )
+    one(msgs, "a Gear's own text", "goes in `lower`")
+
+
+def test_a_static_group_belongs_to_unit_statics(tmp_path: Path) -> None:
+    msgs = errors(
+        tmp_path,
+        unit(
+            'text.statics = [{ kind = "cost_reduction", amount = 1, affects = "friendly_units" }]'
+        ),
+    )
+    one(msgs, "field text.statics[0]:", "belong to the Unit statics")
+
+
+def test_a_static_filter_needs_a_group(tmp_path: Path) -> None:
+    msgs = errors(
+        tmp_path, unit('text.statics = [{ kind = "power", amount = 1, tag = "NETRUNNER" }]')
+    )
+    one(msgs, "field text.statics[0]:", "needs a group")
+
+
+def test_a_static_filter_is_checked_against_the_pack(tmp_path: Path) -> None:
+    msgs = errors(
+        tmp_path,
+        unit('text.statics = [{ kind = "cant_be_blocked", affects = "all_units", named = "Vax" }]'),
+    )
+    one(msgs, "field text.statics[0].named", "no card in this pack is named 'Vax'", "'Vex'")
+
+
+def test_an_unknown_static_group_is_refused(tmp_path: Path) -> None:
+    msgs = errors(
+        tmp_path,
+        unit('text.statics = [{ kind = "power", amount = 1, affects = "friendly_unit" }]'),
+    )
+    one(msgs, "field text.statics[0].affects", "did you mean 'friendly_units'")
+
+
+def test_a_steal_prevention_count_is_bounded(tmp_path: Path) -> None:
+    msgs = errors(tmp_path, card('effects = [{ type = "prevent_steal", count = 0 }]'))
+    one(msgs, "field effects[0].count", "greater than or equal to 1")

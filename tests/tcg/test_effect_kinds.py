@@ -1,6 +1,6 @@
 """The newer effect kinds, read like the rulebook: name and tag filters (§1), watchers and
-"the first time … each turn" (§10, T30), replacements and prevention (§8, §10), "choose
-one" (§11, T25), and steal modifiers (§8, T29)."""
+"the first time … each turn" (§10, D2), replacements and prevention (§8, §10), "choose
+one" (§11, T25), and steal modifiers (§8, D1)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_a_filter_with_no_matching_unit_does_nothing_T8() -> None:
     assert t.ids(t.seat(0).trash) == ["vex-hunt"]
 
 
-# ---- watchers and "the first time … each turn" (§10, T30) --------------------------------------
+# ---- watchers and "the first time … each turn" (§10, D2) --------------------------------------
 
 
 def test_the_first_time_you_steal_each_turn_fires_once_then_again_next_turn() -> None:
@@ -325,7 +325,7 @@ def test_a_bad_mode_is_refused_and_the_duel_is_unchanged() -> None:
     assert t.refused(0, a.Choose, option="3") is RefusalCode.BAD_OPTION
 
 
-# ---- steal modifiers (§8, T29) ------------------------------------------------------------------
+# ---- steal modifiers (§8, D1) ------------------------------------------------------------------
 
 
 def test_a_steal_bonus_adds_to_the_number_stolen() -> None:
@@ -349,7 +349,7 @@ def test_a_steal_bonus_effect_lasts_this_turn() -> None:
     assert Board(t.state, PACK).steal_amount(t.inst("grunt")) == 1
 
 
-def test_a_steal_penalty_never_goes_below_zero_and_zero_power_steals_nothing_T29() -> None:
+def test_a_steal_penalty_never_goes_below_zero_and_zero_power_steals_nothing_D1() -> None:
     t = Table(PACK, Side(field=["clumsy"]), Side(gigs=["d4:1"]))
     t.act(0, a.Attack, unit="clumsy", target=None)  # 1 - 1 = 0
     t.act(1, a.Pass)
@@ -387,7 +387,7 @@ def test_protecting_one_die_size_leaves_the_rest_stealable() -> None:
     assert gig_ids(t, 0) == ["1d4", "1d6"] and gig_ids(t, 1) == ["1d20"]
 
 
-def test_the_victim_chooses_the_stolen_dice_with_a_card_saying_so_T29() -> None:
+def test_the_victim_chooses_the_stolen_dice_with_a_card_saying_so_D1() -> None:
     t = Table(PACK, Side(field=["brute"]), Side(field=["cagey"], gigs=["d20:19", "d4:1"]))
     t.act(0, a.Attack, unit="brute", target=None)
     t.act(1, a.Pass)

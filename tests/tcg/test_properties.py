@@ -21,7 +21,14 @@ from rules.tcg.legal import legal_actions, payment_variants, to_act
 from rules.tcg.sim import start
 from rules.tcg.state import DICE, Duel
 from rules.tcg.view import view
-from tests.tcg.pack import DECK, NEW_DECK, PACK, with_newer_cards
+from tests.tcg.pack import (
+    DECK,
+    NEW_DECK,
+    NEWEST_CORE,
+    NEWEST_DECK,
+    PACK,
+    with_newer_cards,
+)
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -164,6 +171,49 @@ def test_random_playouts_with_the_newer_bundled_cards_keep_every_invariant(
         check_views(d, pack)
 
 
+@SETTINGS
+@given(st.integers(0, 10_000), st.integers(0, 3), st.integers(0, 3))
+def test_random_playouts_with_the_newest_bundled_cards_keep_every_invariant(
+    seed: int, a: int, b: int
+) -> None:
+    pack = load_default_pack()
+    decks = [
+        with_newer_cards(d, pack, NEWEST_CORE)
+        for d in sorted(pack.decks.values(), key=lambda d: d.id)
+    ]
+    assert all(deck_problems(d, pack) == [] for d in decks)
+    for d in playout(seed, True, pack, (decks[a], decks[b]))[::4]:
+        check_invariants(d, pack)
+        check_views(d, pack)
+
+
+@SETTINGS
+@given(st.integers(0, 10_000))
+def test_random_playouts_with_other_replacements_and_group_statics_keep_every_invariant(
+    seed: int,
+) -> None:
+    # NEWEST_DECK: draw / steal / return-to-hand / trash replacements, steal prevention,
+    # group statics (tests/tcg/pack.py).
+    for d in playout(seed, True, PACK, (NEWEST_DECK, NEWEST_DECK))[::3]:
+        check_invariants(d)
+        check_views(d)
+
+
+def test_random_playouts_with_other_replacements_reach_them() -> None:
+    events: list[Event] = []
+    for seed in range(16):
+        playout(seed, False, PACK, (NEWEST_DECK, NEWEST_DECK), events)
+    text = " ".join(e.text for e in events)
+    for what in (
+        "would draw a card; instead",
+        "would be stolen; instead",
+        "would return to its owner's hand; instead",
+        "would be trashed; instead",
+        "Gig would be stolen; it is prevented",
+    ):
+        assert what in text, what
+
+
 def test_random_playouts_with_the_newer_kinds_reach_them() -> None:
     """The playouts above are worth something only if they get to the new kinds."""
     kinds: set[str] = set()
@@ -175,7 +225,7 @@ def test_random_playouts_with_the_newer_kinds_reach_them() -> None:
     text = " ".join(e.text for e in events)
     for label in ("you steal", "you play", "friendly defeated", "you adjust"):
         assert f": {label} triggers." in text, label
-    assert "is shielded from defeat." in text and "replaces the defeat." in text
+    assert "is shielded from defeat." in text and "would be defeated; instead," in text
     assert "steals +" in text  # a steal bonus effect
 
 

@@ -29,6 +29,16 @@ from rules.tcg.view import DuelView
 
 
 class SearchPlayer:
+    """Determinized Monte Carlo over the greedy player's best few moves.
+
+    `budget` seconds per decision (at least one sampled world), or exactly `samples`
+    worlds (reproducible: the CLI and tests). `my_deck` is the list this player brought,
+    the only thing it knows beyond its view. Rollouts run `horizon` turn changes (2: to
+    the start of the player's next turn) and at most `max_steps` actions; `prior` is the
+    edge, in log-odds, another move needs over the greedy choice; `noise` the share of
+    random moves in rollouts.
+    """
+
     def __init__(
         self,
         budget: float = 0.3,
