@@ -503,6 +503,11 @@ class GameRuntime(ABC, Generic[S]):
         worker = self._workers.get(cid)
         if worker is None or worker.done():
             self._workers[cid] = asyncio.ensure_future(self._worker(cid, q))
+        if self.service.store.shared:
+            # The AI's next move becomes a shared timer row right after the commit, not
+            # after the publish (seconds later): should this process die in between,
+            # another one takes the move over. (A game kicks each version once.)
+            self.kick_ai(cid, applied.state)
 
     async def _worker(self, cid: str, q: asyncio.Queue[Applied[S]]) -> None:
         while True:
