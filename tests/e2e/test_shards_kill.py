@@ -271,7 +271,8 @@ async def test_a_vote_armed_in_a_process_that_is_sigkilled_is_closed_by_the_othe
                 store, PLUGIN.adapter(content()), cache_check="read"
             )
             alice = fake.add_user("alice", guild=guild)
-            t = RemoteTable(fake=fake, bot=Remote(service), channel=channel, users=[alice])
+            remote: Any = Remote(service)
+            t = RemoteTable(fake=fake, bot=remote, channel=channel, users=[alice])
             await t.slash(alice, "new", {"name": "Night Crew"})
             (info,) = await store.list_campaigns("active")
             t.cid = info.id
