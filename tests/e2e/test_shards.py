@@ -203,7 +203,7 @@ async def _die(fake: FakeDiscord, bot: FixerBot) -> None:
     for rt in bot.house.runtimes.values():
         rt.closed = True
         rt.timers.cancel()
-        for task in list(rt._tasks):
+        for task in [*rt._tasks, *rt._workers.values()]:  # (publishers too)
             task.cancel()
     await fake.kill_bot(bot)
     await store.close()
@@ -269,3 +269,71 @@ async def test_an_ai_seat_whose_process_died_is_moved_by_the_other_once(world: W
     assert len(made) == 1 and made[0].interaction_id is None  # the AI's, not a person's
     befores = [e.version_before for e in log]
     assert befores == sorted(set(befores))  # no version acted on twice
+
+
+async def _wait_for_ai_row(store: Any, cid: str) -> None:
+    """The pending AI move is a timer row a moment after the commit."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 10
+    while True:
+        async with store._pool.acquire() as conn:
+            kinds = await conn.fetch("SELECT kind FROM timers WHERE campaign_id = $1", cid)
+        if any(r["kind"] == "ai" for r in kinds):
+            return
+        assert loop.time() < end, "the AI's move was never armed"
+        await asyncio.sleep(0.02)
+
+
+async def test_a_practice_ai_whose_process_died_is_moved_by_the_other_once(
+    world: World,
+) -> None:
+    """The same for a TCG practice duel: the AI's pending move outlives the process that
+    was pacing it."""
+    from cogs.tcg.runtime import ai_level
+    from rules.tcg import actions as act
+    from rules.tcg.legal import legal_actions, to_act
+    from tests.e2e.tcg_harness import Duelists
+
+    dm_shard, guild_shard = world.bots
+    guild_shard.runtime("tcg").ai_pace = 1.0
+    dm_shard.runtime("tcg").ai_pace = 0.0
+    alice = world.fake.add_user("alice", guild=world.guild)
+    me = str(alice.id)
+    d = Duelists(world.fake, guild_shard, world.channel, [alice])
+    await d.slash(alice, "practice", {"deck": "chrome-rush", "level": "random"})
+    d.cid = guild_shard.runtime("tcg").table_of_channel[world.channel.id]
+    svc = guild_shard.runtime("tcg").service
+    for _ in range(80):  # alice plays until her move leaves the duel waiting on the AI
+        state = await svc.get(d.cid, fresh=True)
+        assert state.result is None
+        seat = to_act(state)
+        if seat is not None and ai_level(state.seats[seat].player) is not None:
+            break
+        if seat is None:
+            await asyncio.sleep(0.05)
+            continue
+        legal = [a for a in legal_actions(state, d.rt.content, me) if a.type != "concede"]
+        ends = [a for a in legal if isinstance(a, act.End)]
+        if ends:  # answered once committed, not settled (that waits out the AI's turn)
+            await finish(await world.fake.send_slash(alice, "tcg end", channel=world.channel))
+        else:
+            kinds = ("keep", "roll", "pass")
+            await d.do(next((a for a in legal if a.type in kinds), legal[0]))
+    else:
+        raise AssertionError("the duel never waited on the AI")
+    waiting = state.version
+    await _wait_for_ai_row(svc.store, d.cid)
+    await _die(world.fake, guild_shard)
+    survivor = dm_shard.runtime("tcg")
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 20
+    while (await survivor.service.get(d.cid, fresh=True)).version == waiting:
+        assert loop.time() < end, "nobody made the AI's move"
+        await asyncio.sleep(0.05)
+    assert survivor.timers.taken_over >= 1
+    await world.settle()
+    log = await survivor.service.store.read_log(d.cid)
+    made = [e for e in log if e.version_before == waiting]
+    assert len(made) == 1 and made[0].interaction_id is None  # the AI's, not a person's
+    befores = [e.version_before for e in log]
+    assert befores == sorted(set(befores))
