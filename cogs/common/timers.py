@@ -239,9 +239,13 @@ class Timers(Generic[S]):
             return True
         self.start()
         key = ("move", version)
-        text, store = key_text(key), self.rt.service.store
+        text, svc = key_text(key), self.rt.service
         try:
+            if svc.adapter.version(await svc.get(cid)) != version:
+                return False  # moved on already (a late kick): no row for a past version
             row = await self._arm(cid, AI, key, seconds, version)
+        except IllegalAction:
+            return False  # the table is gone
         except StorageError as exc:
             # The move is still version-checked: made at most once, whoever makes it.
             log.warning("campaign %s: the AI moves without its timer row: %s", cid, exc.message)
@@ -251,7 +255,7 @@ class Timers(Generic[S]):
             return False  # a newer situation is pending (armed by a process that saw more)
         await asyncio.sleep(max(0.0, row.due_at - time.time()))
         try:
-            claimed = await store.claim_timer(cid, AI, text, now=time.time(), lease=self.lease)
+            claimed = await svc.store.claim_timer(cid, AI, text, now=time.time(), lease=self.lease)
         except StorageError as exc:
             log.warning("campaign %s: the AI moves without its claim: %s", cid, exc.message)
             return True
