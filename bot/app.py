@@ -198,12 +198,12 @@ class ShardedFixerBot(FixerBot, commands.AutoShardedBot):
     the interaction came in on (DMs come in on shard 0 only)."""
 
 
-def make_bot(settings: Settings, **kwargs: Any) -> FixerBot:
-    """The bot `settings` ask for: sharded (AutoShardedBot) when BOT_SHARDS is set, else a
-    plain Bot on one unsharded connection."""
+def make_bot(settings: Settings, **kwargs: Any) -> ShardedFixerBot:
+    """The bot `settings` ask for: an AutoShardedBot with the shards BOT_SHARDS names, or
+    (`auto`, the default) with as many as Discord recommends, all in this process. One
+    process holding every shard is still one process: on SQLite nothing changes. (Tests
+    that build `FixerBot` directly get a plain, unsharded Bot.)"""
     shards = settings.shards
-    if shards is None:
-        return FixerBot(settings, **kwargs)
     if shards.ids is None:
         return ShardedFixerBot(settings, **kwargs)
     return ShardedFixerBot(settings, shard_ids=list(shards.ids), shard_count=shards.count, **kwargs)

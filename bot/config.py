@@ -119,9 +119,10 @@ class Settings(BaseModel):
     backup_every: float = Field(default=6 * 3600.0, description="BOT_BACKUP_EVERY")
     backup_keep: int = Field(default=14, description="BOT_BACKUP_KEEP")
     backup_dir: Path | None = Field(default=None, description="BOT_BACKUP_DIR")
-    # The shards this process runs (None: not sharded, one gateway connection, as a
-    # bot in fewer than 2,500 servers may be). See docs/operations.md, "Many processes".
-    shards: Shards | None = Field(default=None, description="BOT_SHARDS")
+    # The shards this process runs; unset is `auto`: as many as Discord recommends, all
+    # in this one process (one shard for a bot in fewer than 2,500 servers). See
+    # docs/operations.md, "Many processes".
+    shards: Shards = Field(default_factory=Shards, description="BOT_SHARDS")
     # PostgreSQL with several processes: `notify` (another process's commit drops the
     # table from this one's cache, by LISTEN/NOTIFY) or `read` (a version check on every
     # read). See docs/storage.md, "Several processes".

@@ -155,8 +155,11 @@ class OneLineReconnect(logging.Filter):
         ):
             exc = record.exc_info[1]
             why = describe(exc)
-            delay = record.args[0] if isinstance(record.args, tuple) and record.args else 0.0
-            record.msg = "lost the connection to Discord (%s); reconnecting in %.1f s"
+            args = record.args if isinstance(record.args, tuple) else ()
+            # The client's message has (delay,); an AutoShardedClient shard's (id, delay).
+            delay = args[-1] if args else 0.0
+            shard = f"shard {args[0]} " if len(args) > 1 else ""
+            record.msg = shard + "lost the connection to Discord (%s); reconnecting in %.1f s"
             record.args = (why.what if why else _first_line(exc), delay)
             record.exc_info = None
             record.exc_text = None
@@ -169,9 +172,10 @@ _RECONNECT_FILTER = OneLineReconnect()
 
 def quiet_reconnects() -> None:
     """Install the one-line reconnect record on discord.py's client logger (idempotent)."""
-    logger = logging.getLogger("discord.client")
-    if _RECONNECT_FILTER not in logger.filters:
-        logger.addFilter(_RECONNECT_FILTER)
+    for name in ("discord.client", "discord.shard"):  # (the shards of an AutoShardedBot)
+        logger = logging.getLogger(name)
+        if _RECONNECT_FILTER not in logger.filters:
+            logger.addFilter(_RECONNECT_FILTER)
 
 
 async def serve(

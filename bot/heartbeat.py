@@ -52,7 +52,7 @@ def process_heartbeat_path(database: str | Path, shards: object | None = None) -
     other's; `python -m bot health` with the same settings reads the same file."""
     if isinstance(database, Path):
         return heartbeat_path(database)
-    if shards is None:
+    if shards is None or str(shards) == "auto":  # one process with every shard
         return PROCESS_DIR / "fixer.heartbeat.json"
     tag = str(shards).replace("/", "-of-").replace(",", "_")
     return PROCESS_DIR / f"fixer-shards-{tag}.heartbeat.json"

@@ -24,6 +24,9 @@ plumbing:
   the preferences, so a restart resumes them with the time that was left. The game's
   policy says which (`deadline`, `reminder`) and what happens (`deadline_action`,
   `reminder_text`).
+* **AI seats.** A game whose seats an AI may hold starts the AI's move in `kick_ai` and
+  waits its pacing with `ai_pause`; with several processes the pending move is a shared
+  timer, taken over by another process if the one that was to move dies.
 * **Start-up.** The game's active campaigns are bound; on the first connection their
   timers resume, runs whose last update was never posted (a crash) get a fresh board, and
   owners are told about missing intents or permissions (`setup_problems`).
@@ -167,6 +170,17 @@ class GameRuntime(ABC, Generic[S]):
     def reminder_text(self, state: S, number: int, who: str, minutes: float) -> str:
         """Reminder `number`, mentioning `who`, every `minutes`."""
         return f"⏰ Reminder {number}: {who} (turn timer {minutes:g} min)."
+
+    def kick_ai(self, cid: str, state: S) -> None:
+        """If the table waits on an AI seat, start its move (a task that waits its
+        pacing with `ai_pause`). The game's; the house calls it too when this process
+        takes over the pending AI move of a process that died."""
+
+    async def ai_pause(self, cid: str, version: int, seconds: float) -> bool:
+        """The AI's pacing before its move at `version` (`seconds`, times `time_scale`):
+        True if this process is to make the move (with several processes on one
+        database only one is, and another takes over if it dies; cogs/common/timers.py)."""
+        return await self.timers.ai_pause(cid, version, seconds * self.time_scale)
 
     def dm_closed_notice(self, player: str) -> str:
         """Posted once in the channel when `player`'s DMs turn out to be closed."""
@@ -489,6 +503,11 @@ class GameRuntime(ABC, Generic[S]):
         worker = self._workers.get(cid)
         if worker is None or worker.done():
             self._workers[cid] = asyncio.ensure_future(self._worker(cid, q))
+        if self.service.store.shared:
+            # The AI's next move becomes a shared timer row right after the commit, not
+            # after the publish (seconds later): should this process die in between,
+            # another one takes the move over. (A game kicks each version once.)
+            self.kick_ai(cid, applied.state)
 
     async def _worker(self, cid: str, q: asyncio.Queue[Applied[S]]) -> None:
         while True:

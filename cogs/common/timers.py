@@ -21,6 +21,13 @@ out (`lease`): those of a process that died. A deadline fired twice could not ac
 twice anyway (its action is made for the state version it was armed on), and a
 reminder's next deadline is recorded before it is sent: a crash skips a reminder, never
 repeats one.
+
+**An AI seat's pending move** is a timer too (`ai_pause`, kind "ai", key `["move",
+version]`): the game's AI task waits its pacing delay through it. One process: a sleep.
+Several: a row due after the pacing, claimed by the process about to move; if that
+process dies (before the move or while making it), a sweeper claims the row and asks
+the game to move (`GameRuntime.kick_ai`), so the AI goes on without a new action or a
+restart. The move is made for the version it was armed on: it cannot be made twice.
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ log = logging.getLogger("cogs.common")
 S = TypeVar("S")
 
 MAX_REMINDERS = 3
-DEADLINE, REMINDER = "deadline", "reminder"
+DEADLINE, REMINDER, AI = "deadline", "reminder", "ai"
 # Actions a repeating deadline takes at most before it gives up (a loop guard).
 MAX_REPEATS = 20
 
@@ -100,6 +107,9 @@ class Timers(Generic[S]):
         self.lease = 30.0
         self._sweeper: asyncio.Task[None] | None = None
         self.taken_over = 0
+        # Shared database: the AI move row this process claimed per table (its key,
+        # and the version it is for), dropped once the table has moved past it.
+        self._ai_held: dict[str, tuple[int, tuple[Any, ...]]] = {}
 
     @property
     def shared(self) -> bool:
@@ -217,6 +227,60 @@ class Timers(Generic[S]):
             minutes = round(delay / max(rt.time_scale, 1e-9) / 60, 1)
             await rt.say_many(cid, rt.reminder_text(state, n, who, minutes), people)
 
+    # ---- an AI seat's pacing ------------------------------------------------------------
+
+    async def ai_pause(self, cid: str, version: int, seconds: float) -> bool:
+        """Wait `seconds` (already scaled) before the AI's move at `version`; True if
+        this process is to make it. One process: always. Several: the pending move is
+        a claimable row, so only one process moves, and another takes it over (after
+        `grace`, or once a claim's `lease` ran out) if this one dies first."""
+        if not self.shared:
+            await asyncio.sleep(seconds)
+            return True
+        self.start()
+        key = ("move", version)
+        text, svc = key_text(key), self.rt.service
+        try:
+            if svc.adapter.version(await svc.get(cid)) != version:
+                return False  # moved on already (a late kick): no row for a past version
+            row = await self._arm(cid, AI, key, seconds, version)
+        except IllegalAction:
+            return False  # the table is gone
+        except StorageError as exc:
+            # The move is still version-checked: made at most once, whoever makes it.
+            log.warning("campaign %s: the AI moves without its timer row: %s", cid, exc.message)
+            await asyncio.sleep(seconds)
+            return True
+        if row.key != text:
+            return False  # a newer situation is pending (armed by a process that saw more)
+        await asyncio.sleep(max(0.0, row.due_at - time.time()))
+        try:
+            claimed = await svc.store.claim_timer(cid, AI, text, now=time.time(), lease=self.lease)
+        except StorageError as exc:
+            log.warning("campaign %s: the AI moves without its claim: %s", cid, exc.message)
+            return True
+        if claimed is None:
+            return False  # another process is making the move
+        self._ai_held[cid] = (version, key)
+        return True
+
+    def _drop_ai_moved(self, cid: str, version: int) -> None:
+        """The table is at `version`: the AI move row claimed for an older one is done
+        (moved, or overtaken by someone else's move)."""
+        held = self._ai_held.get(cid)
+        if held is not None and held[0] < version:
+            del self._ai_held[cid]
+            self.rt.spawn(self._clear(cid, AI, held[1]), name="timer")
+
+    async def _take_over_ai(self, row: TimerRow, state: S) -> None:
+        cid = row.campaign_id
+        if self.rt.service.adapter.version(state) != row.version:
+            await self.rt.service.store.clear_timer(cid, AI, row.key)  # moved since
+            return
+        # The row is claimed by this process now: the game's AI task, kicked here,
+        # gets past `ai_pause` at once (the pacing is over) and makes the move.
+        self.rt.kick_ai(cid, state)
+
     # ---- several processes: the timers are rows of the shared database -------------
 
     def _schedule_shared(self, cid: str, state: S) -> None:
@@ -224,6 +288,7 @@ class Timers(Generic[S]):
         self.start()
         timers = self._tables.setdefault(cid, _TableTimers())
         version = rt.service.adapter.version(state)
+        self._drop_ai_moved(cid, version)
         deadline = rt.deadline(state)
         key = deadline.key if deadline is not None else None
         if key != timers.deadline_key:
@@ -353,6 +418,9 @@ class Timers(Generic[S]):
             state = await self.rt.service.get(cid)
         except IllegalAction:
             await store.clear_timer(cid, row.kind, row.key)
+            return
+        if row.kind == AI:
+            await self._take_over_ai(row, state)
             return
         timers = self._tables.setdefault(cid, _TableTimers())
         if row.kind == DEADLINE:

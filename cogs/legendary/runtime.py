@@ -373,7 +373,8 @@ class LegendaryRuntime(GameRuntime[Table]):
     async def _ai_move(self, cid: str, version: int) -> None:
         state = await self.service.get(cid)
         pace = state.options.ai_pace if self.ai_delay is None else self.ai_delay
-        await asyncio.sleep(pace * self.time_scale)
+        if not await self.ai_pause(cid, version, pace):
+            return  # (several processes: another one makes this move)
         state = await self.service.get(cid)
         g = state.game
         if state.version != version or g is None or state.over:

@@ -351,6 +351,9 @@ class TcgRuntime(GameRuntime[Duel]):
 
     # ---- the AI -------------------------------------------------------------------------
 
+    def kick_ai(self, cid: str, state: Duel) -> None:
+        self.maybe_ai(cid, state)
+
     def maybe_ai(self, cid: str, state: Duel) -> None:
         seat = self.waiting(state)
         if seat is None or ai_level(state.seats[seat].player) is None or cid in self._ai_running:
@@ -360,7 +363,8 @@ class TcgRuntime(GameRuntime[Duel]):
 
     async def _ai_move(self, cid: str, version: int) -> None:
         try:
-            await asyncio.sleep(self.ai_pace * self.time_scale)
+            if not await self.ai_pause(cid, version, self.ai_pace):
+                return  # (several processes: another one makes this move)
             state = await self.service.get(cid)
             if state.version != version:
                 return

@@ -17,7 +17,8 @@ import pytest
 
 from bot.app import FixerBot, ShardedFixerBot, make_bot
 from bot.config import Settings
-from tests.e2e.harness import Table, content, finish, new_table
+from rules.legendary import engine
+from tests.e2e.harness import Table, content, finish, legendary_content, new_table
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.server import FakeChannel, FakeGuild
 from tests.pg import SKIP_REASON, fresh_database, pg_available
@@ -29,15 +30,20 @@ async def _start(fake: FakeDiscord, url: str, shards: str) -> FixerBot:
     settings = Settings.from_env(
         {"DISCORD_TOKEN": fake.token, "BOT_DATABASE": url, "BOT_SHARDS": shards}
     )
-    bot = make_bot(settings, contents={"legends": content()}, guild_ready_timeout=0.05)
+    bot = make_bot(
+        settings,
+        contents={"legends": content(), "legendary": legendary_content()},
+        guild_ready_timeout=0.05,
+    )
     assert isinstance(bot, ShardedFixerBot)
     await fake.start_bot(bot)
     fake.install_commands(bot.tree)
     seeds = random.Random("shards")
     rt = bot.runtime("legends")
     rt.new_seed = lambda: seeds.randrange(2**48)
-    rt.timers.sweep_every = 0.1
-    rt.timers.grace = 0.3
+    for game_rt in bot.house.runtimes.values():
+        game_rt.timers.sweep_every = 0.1
+        game_rt.timers.grace = 0.3
     bot.house.prefs_refresh = 0.1
     await bot.house.idle()
     return bot
@@ -187,3 +193,147 @@ async def test_a_process_resumes_only_the_tables_of_its_shards(world: World) -> 
         str(world.guild.id)
     )
     assert dm_rt.on_my_shards(None) and not guild_rt.on_my_shards(None)  # DMs: shard 0
+
+
+async def _die(fake: FakeDiscord, bot: FixerBot) -> None:
+    """As the process's death, in this event loop: its timers and tasks stop at once
+    (an AI move it was pacing too: a clean close would wait for it), its gateway
+    session drops and its connections to the database close."""
+    store = bot.runtime("legends").service.store
+    for rt in bot.house.runtimes.values():
+        rt.closed = True
+        rt.timers.cancel()
+        for task in [*rt._tasks, *rt._workers.values()]:  # (publishers too)
+            task.cancel()
+    await fake.kill_bot(bot)
+    await store.close()
+
+
+async def test_an_ai_seat_whose_process_died_is_moved_by_the_other_once(world: World) -> None:
+    """The channel's process commits a move after which the game waits on an AI seat,
+    and dies during the AI's pacing: the other process takes the pending AI move over
+    and makes it (once), and the AI goes on, with no new action and no restart."""
+    dm_shard, guild_shard = world.bots
+    alice = world.fake.add_user("alice", guild=world.guild)
+    guild_shard.runtime("legendary").ai_delay = 1.0  # the committing process paces
+    dm_shard.runtime("legendary").ai_delay = 0.0
+
+    async def slash(name: str, options: dict[str, Any] | None = None) -> None:
+        # Answered once committed; not settled (that would wait out the AI's moves).
+        it = await world.fake.send_slash(
+            alice, f"legendary {name}", options or {}, channel=world.channel
+        )
+        await finish(it)
+
+    await slash("new")
+    await slash("join", {"ai": True})
+    await slash("start")
+    svc = guild_shard.runtime("legendary").service
+    (info,) = [i for i in await svc.store.list_campaigns("active") if i.game == "legendary"]
+    for _ in range(60):  # alice's turn (and her prompts) until the game waits on the AI
+        state = await svc.get(info.id, fresh=True)
+        assert state.game is not None and not state.over
+        seat = engine.decision_seat(state.game)
+        if seat is not None and state.seats[seat].person is None:
+            break
+        if seat is None:
+            await asyncio.sleep(0.05)
+        elif state.game.prompt is not None:
+            await slash("choose", {"option": state.game.prompt.options[0].id})
+        else:
+            await slash("end")
+    else:
+        raise AssertionError("the game never waited on the AI seat")
+    waiting = state.version
+    store = svc.store
+    while True:  # the pending move is a timer row a moment after the commit
+        async with store._pool.acquire() as conn:
+            kinds = await conn.fetch("SELECT kind FROM timers WHERE campaign_id = $1", info.id)
+        if any(r["kind"] == "ai" for r in kinds):
+            break
+        await asyncio.sleep(0.02)
+    died = time.monotonic()
+    await _die(world.fake, guild_shard)
+
+    survivor = dm_shard.runtime("legendary")
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 20
+    while (await survivor.service.get(info.id, fresh=True)).version == waiting:
+        assert loop.time() < end, "nobody made the AI's move"
+        await asyncio.sleep(0.05)
+    assert time.monotonic() - died > 0.5  # its pacing was over, then the sweeper's grace
+    assert survivor.timers.taken_over >= 1
+    await world.settle()
+    log = await survivor.service.store.read_log(info.id)
+    made = [e for e in log if e.version_before == waiting]
+    assert len(made) == 1 and made[0].interaction_id is None  # the AI's, not a person's
+    befores = [e.version_before for e in log]
+    assert befores == sorted(set(befores))  # no version acted on twice
+
+
+async def _wait_for_ai_row(store: Any, cid: str) -> None:
+    """The pending AI move is a timer row a moment after the commit."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 10
+    while True:
+        async with store._pool.acquire() as conn:
+            kinds = await conn.fetch("SELECT kind FROM timers WHERE campaign_id = $1", cid)
+        if any(r["kind"] == "ai" for r in kinds):
+            return
+        assert loop.time() < end, "the AI's move was never armed"
+        await asyncio.sleep(0.02)
+
+
+async def test_a_practice_ai_whose_process_died_is_moved_by_the_other_once(
+    world: World,
+) -> None:
+    """The same for a TCG practice duel: the AI's pending move outlives the process that
+    was pacing it."""
+    from cogs.tcg.runtime import ai_level
+    from rules.tcg import actions as act
+    from rules.tcg.legal import legal_actions, to_act
+    from tests.e2e.tcg_harness import Duelists
+
+    dm_shard, guild_shard = world.bots
+    guild_shard.runtime("tcg").ai_pace = 1.0
+    dm_shard.runtime("tcg").ai_pace = 0.0
+    alice = world.fake.add_user("alice", guild=world.guild)
+    me = str(alice.id)
+    d = Duelists(world.fake, guild_shard, world.channel, [alice])
+    await d.slash(alice, "practice", {"deck": "chrome-rush", "level": "random"})
+    d.cid = guild_shard.runtime("tcg").table_of_channel[world.channel.id]
+    svc = guild_shard.runtime("tcg").service
+    for _ in range(80):  # alice plays until her move leaves the duel waiting on the AI
+        state = await svc.get(d.cid, fresh=True)
+        assert state.result is None
+        seat = to_act(state)
+        if seat is not None and ai_level(state.seats[seat].player) is not None:
+            break
+        if seat is None:
+            await asyncio.sleep(0.05)
+            continue
+        legal = [a for a in legal_actions(state, d.rt.content, me) if a.type != "concede"]
+        ends = [a for a in legal if isinstance(a, act.End)]
+        if ends:  # answered once committed, not settled (that waits out the AI's turn)
+            await finish(await world.fake.send_slash(alice, "tcg end", channel=world.channel))
+        else:
+            kinds = ("keep", "roll", "pass")
+            await d.do(next((a for a in legal if a.type in kinds), legal[0]))
+    else:
+        raise AssertionError("the duel never waited on the AI")
+    waiting = state.version
+    await _wait_for_ai_row(svc.store, d.cid)
+    await _die(world.fake, guild_shard)
+    survivor = dm_shard.runtime("tcg")
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 20
+    while (await survivor.service.get(d.cid, fresh=True)).version == waiting:
+        assert loop.time() < end, "nobody made the AI's move"
+        await asyncio.sleep(0.05)
+    assert survivor.timers.taken_over >= 1
+    await world.settle()
+    log = await survivor.service.store.read_log(d.cid)
+    made = [e for e in log if e.version_before == waiting]
+    assert len(made) == 1 and made[0].interaction_id is None  # the AI's, not a person's
+    befores = [e.version_before for e in log]
+    assert befores == sorted(set(befores))

@@ -12,6 +12,7 @@ import os
 import random
 import signal
 import sys
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -69,7 +70,15 @@ class RemoteTable(Table):
         await super().observe()
 
 
-async def _spawn(fake: FakeDiscord, url: str, shards: str) -> asyncio.subprocess.Process:
+async def _spawn(
+    fake: FakeDiscord,
+    url: str,
+    shards: str,
+    *,
+    log: Path | None = None,
+    env: dict[str, str] | None = None,
+) -> asyncio.subprocess.Process:
+    err: Any = asyncio.subprocess.DEVNULL if log is None else log.open("wb")
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -80,9 +89,9 @@ async def _spawn(fake: FakeDiscord, url: str, shards: str) -> asyncio.subprocess
         url,
         shards,
         cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
         stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL,
+        stderr=err,
     )
 
 
@@ -232,3 +241,82 @@ async def test_sigkill_of_either_process_loses_nothing_acknowledged(
             for child in children:
                 await _kill(child)
             await store.close()
+
+
+async def test_a_vote_armed_in_a_process_that_is_sigkilled_is_closed_by_the_other_once(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Two real processes: the channel's (shard 1) opens a scene vote, so its deadline
+    is armed there; it is SIGKILLed; the DM shard's process takes the deadline over and
+    closes the vote, exactly once (the action log has one close_vote, the survivor's log
+    says it took the timer over)."""
+    guild = fake.add_guild("Night City", shard=(1, 2))
+    channel = fake.channels[guild.system_channel_id or 0]
+    schema = FixerBot(Settings(token=fake.token, database=tmp_path / "x.db"), sync_only=True)
+    await schema.setup_hook()
+    fake.install_commands(schema.tree)
+    # 10 s votes (the least allowed) become 2 s; dead processes' timers are looked for
+    # every 0.2 s, after 0.2 s of grace.
+    knobs = {"FIXER_TEST_TIME_SCALE": "0.2", "FIXER_TEST_SWEEP": "0.2"}
+    survivor_log = tmp_path / "survivor.log"
+    children: list[asyncio.subprocess.Process] = []
+    async with fresh_database() as url:
+        store = await PostgresStore.open(url)
+        try:
+            survivor = await _spawn(fake, url, "0/2", log=survivor_log, env=knobs)
+            armed = await _spawn(fake, url, "1/2", env=knobs)
+            children += [survivor, armed]
+            await fake.wait_for(lambda: len(fake.live_sessions) == 2, timeout=30, what="bots")
+            service: GameService[Any, Any] = GameService(
+                store, PLUGIN.adapter(content()), cache_check="read"
+            )
+            alice = fake.add_user("alice", guild=guild)
+            remote: Any = Remote(service)
+            t = RemoteTable(fake=fake, bot=remote, channel=channel, users=[alice])
+            await t.slash(alice, "new", {"name": "Night Crew"})
+            (info,) = await store.list_campaigns("active")
+            t.cid = info.id
+            await t.slash(alice, "join", {"role": "solo", "merc": "nomad"})
+            await t.slash(alice, "options", {"vote_seconds": 10})
+            await t.slash(alice, "start")
+            state = await t.play_out(
+                use_buttons=0.0, until=lambda s: s.run is not None and s.run.phase == "vote"
+            )
+            assert state.run is not None and state.run.phase == "vote"
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 10
+            while not await _timer_kinds(store, t.cid, "deadline"):
+                assert loop.time() < end, "the vote's deadline was never armed"
+                await asyncio.sleep(0.02)
+            armed_at = time.monotonic()
+            await _kill(armed)
+            assert armed.returncode == -signal.SIGKILL
+
+            async def closes() -> int:
+                return [e.kind for e in await store.read_log(t.cid)].count("close_vote")
+
+            end = loop.time() + 20
+            while not await closes():
+                assert loop.time() < end, "nobody closed the vote"
+                await asyncio.sleep(0.05)
+            waited = time.monotonic() - armed_at
+            assert 1.0 < waited < 15, waited  # at its deadline (2 s from the vote), not before
+            await asyncio.sleep(1.0)  # and nothing fires it again later
+            assert await closes() == 1
+            assert not await _timer_kinds(store, t.cid, "deadline")
+            assert await GameService(store, PLUGIN.adapter(content())).verify(t.cid)
+            text = survivor_log.read_text()
+            assert text.count(f"campaign {t.cid}: taking over its deadline") == 1, text
+            assert text.count(f"campaign {t.cid}: the deadline passed: close_vote") == 1, text
+        finally:
+            for child in children:
+                await _kill(child)
+            await store.close()
+
+
+async def _timer_kinds(store: PostgresStore, cid: str, kind: str) -> list[str]:
+    async with store._pool.acquire() as conn:
+        rows = await conn.fetch(
+            "SELECT key FROM timers WHERE campaign_id = $1 AND kind = $2", cid, kind
+        )
+    return [str(r["key"]) for r in rows]

@@ -65,15 +65,21 @@ def test_a_bad_cache_check_is_one_line() -> None:
     assert Settings.from_env({"BOT_CACHE_CHECK": "READ"}).cache_check == "read"
 
 
-async def test_the_bot_is_sharded_only_when_asked() -> None:
-    plain = make_bot(Settings.from_env({}))
-    assert type(plain) is FixerBot and not isinstance(plain, commands.AutoShardedBot)
+async def test_unset_shards_are_auto_and_a_plain_bot_stays_for_tests() -> None:
+    """docs/operations.md: BOT_SHARDS defaults to `auto` (Discord's recommended count,
+    all in this process); FixerBot built directly (the tests) is a plain Bot."""
+    assert Settings.from_env({}).shards == parse_shards("auto")
+    unset = make_bot(Settings.from_env({}))
+    assert isinstance(unset, ShardedFixerBot) and isinstance(unset, discord.AutoShardedClient)
+    assert unset.shard_ids is None and unset.shard_count is None
     some = make_bot(Settings.from_env({"BOT_SHARDS": "2-3/4"}))
     assert isinstance(some, ShardedFixerBot) and isinstance(some, discord.AutoShardedClient)
     assert some.shard_ids == [2, 3] and some.shard_count == 4
     auto = make_bot(Settings.from_env({"BOT_SHARDS": "auto"}))
     assert isinstance(auto, ShardedFixerBot) and auto.shard_ids is None
     assert auto.shard_count is None  # asked of Discord (GET /gateway/bot) at connect
+    plain = FixerBot(Settings.from_env({}))
+    assert type(plain) is FixerBot and not isinstance(plain, commands.AutoShardedBot)
     await plain.close()  # (an AutoShardedBot never started has nothing to close)
 
 
@@ -88,6 +94,8 @@ def test_each_postgresql_process_has_its_own_heartbeat(
     two = process_heartbeat_path(url, parse_shards("2,3/4"))
     assert one.name == "fixer-shards-0_1-of-4.heartbeat.json" and one != two
     assert process_heartbeat_path(url).name == "fixer.heartbeat.json"
+    # `auto` (the default) is one process with every shard: the same file as before.
+    assert process_heartbeat_path(url, parse_shards("auto")).name == "fixer.heartbeat.json"
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("BOT_DATABASE", url)
     monkeypatch.setenv("BOT_SHARDS", "2,3/4")

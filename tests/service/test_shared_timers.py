@@ -68,6 +68,26 @@ class Runtime:
     async def say_many(self, cid: str, text: str, people: Any) -> None:
         self.said.append(text)
 
+    # The toy's AI seat: it bumps the counter once, after `ai_pace` seconds.
+    ai_pace = 0.3
+    ai_moves = 0
+    hang_after_claim = False  # dies (hangs) between its claim and its move
+
+    def kick_ai(self, cid: str, state: ToyState) -> None:
+        if state.counter == 0:
+            self.spawn(self._ai_move(cid, state.version))
+
+    async def _ai_move(self, cid: str, version: int) -> None:
+        if not await self.timers.ai_pause(cid, version, self.ai_pace):
+            return
+        if self.hang_after_claim:
+            await asyncio.Event().wait()
+        state = await self.service.get(cid)
+        if state.version != version:
+            return
+        await self.service.act(cid, Bump(player="a"), expected_version=version)
+        self.ai_moves += 1
+
     def die(self) -> None:
         """As the process's death: its timers stop (and it never claims again)."""
         self.closed = True
@@ -210,4 +230,84 @@ async def test_a_stale_arm_does_not_replace_a_newer_situation(
         rows = await conn.fetch("SELECT key, version FROM timers")
     assert [(r["key"], r["version"]) for r in rows] == [(key_text(("bump", 1)), 3)]
     a.die()
+    b.die()
+
+
+# ---- an AI seat's pending move ---------------------------------------------------------
+
+
+def _ai_runtimes(stores: tuple[PostgresStore, PostgresStore]) -> tuple[Runtime, Runtime]:
+    a, b = (Runtime(svc) for svc in _services(stores))
+    for rt in (a, b):
+        rt.deadline = lambda state: None  # type: ignore[method-assign]
+    return a, b
+
+
+async def _timer_rows(store: PostgresStore) -> list[tuple[str, str]]:
+    async with store._pool.acquire() as conn:
+        return [(r["kind"], r["key"]) for r in await conn.fetch("SELECT kind, key FROM timers")]
+
+
+async def test_an_ai_move_kicked_by_both_processes_is_made_once(
+    stores: tuple[PostgresStore, PostgresStore],
+) -> None:
+    a, b = _ai_runtimes(stores)
+    state = await make_table(a.service)
+    a.kick_ai("t1", state)
+    b.kick_ai("t1", await b.service.get("t1"))
+    await asyncio.sleep(0.8)
+    assert (a.ai_moves, b.ai_moves) in ((1, 0), (0, 1))
+    assert await _timer_bumps(stores[0]) == 1
+    assert await _timer_rows(stores[0]) == []  # dropped once the table moved on
+    a.die()
+    b.die()
+
+
+async def test_an_ai_move_of_a_process_that_died_during_its_pacing_is_made_by_the_other(
+    stores: tuple[PostgresStore, PostgresStore],
+) -> None:
+    """The process that committed (and so was to move the AI) dies before the AI's
+    pacing is over: the other one's sweeper takes the pending move over, once."""
+    a, b = _ai_runtimes(stores)
+    state = await make_table(a.service)
+    a.kick_ai("t1", state)
+    await asyncio.sleep(0.1)  # the pending move is a row now
+    assert await _timer_rows(stores[0]) == [("ai", key_text(("move", state.version)))]
+    a.die()
+    started = time.monotonic()
+    b.timers.start()  # b only sweeps: it never saw the commit
+
+    async def moved() -> bool:
+        return (await b.service.get("t1", fresh=True)).counter == 1
+
+    await _wait(moved)
+    assert time.monotonic() - started >= 0.2 + b.timers.grace - 0.1  # due, then grace
+    await asyncio.sleep(0.5)
+    assert (a.ai_moves, b.ai_moves) == (0, 1)
+    assert b.timers.taken_over == 1
+    assert await _timer_bumps(stores[1]) == 1
+    assert await _timer_rows(stores[1]) == []
+    b.die()
+
+
+async def test_an_ai_move_claimed_by_a_process_that_died_is_made_once_its_lease_ran_out(
+    stores: tuple[PostgresStore, PostgresStore],
+) -> None:
+    a, b = _ai_runtimes(stores)
+    for rt in (a, b):
+        rt.timers.lease = 0.5
+    a.hang_after_claim = True
+    state = await make_table(a.service)
+    a.kick_ai("t1", state)
+    await asyncio.sleep(a.ai_pace + 0.1)  # claimed, and never made
+    a.die()
+    b.timers.start()
+
+    async def moved() -> bool:
+        return (await b.service.get("t1", fresh=True)).counter == 1
+
+    await _wait(moved)
+    await asyncio.sleep(0.3)
+    assert (a.ai_moves, b.ai_moves) == (0, 1)
+    assert await _timer_bumps(stores[1]) == 1
     b.die()
