@@ -81,6 +81,11 @@ def test_tcg_text_for_reads_polish_and_falls_back_to_the_printed_english() -> No
     assert content.text_for("data-cache", "text", "de") == card_text(card)
     # Names stay as printed unless the translation gives one.
     assert content.text_for("data-cache", "name", "pl") == card.name
+    assert content.text_for("rook-vance", "flavour", "pl") == "Nigdy nie nauczył się pukać."
+    flavoured = [c.id for c in content.cards.values() if c.flavour]
+    assert all(
+        content.text_for(cid, "flavour", "pl") != content.cards[cid].flavour for cid in flavoured
+    )
     assert content.deck_text_for("chrome-rush", "blurb", "pl").startswith("Czerwona agresja")
     assert content.deck_text_for("chrome-rush", "name", "pl") == "Chrome Rush"
 
