@@ -80,6 +80,9 @@ def model_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> type[BaseMod
     for part in loc:
         tp = _unwrap(tp)
         origin = typing.get_origin(tp)
+        if origin is dict:
+            tp = typing.get_args(tp)[1]  # any key of a table of items (translations)
+            continue
         if isinstance(part, int):
             if origin in (tuple, list):
                 tp = typing.get_args(tp)[0]

@@ -3,6 +3,8 @@ one row per pack, a card as players see it, and every card name (for "did you me
 
 from __future__ import annotations
 
+from content.common.translations import summary
+from content.legendary.translations import translation_warnings
 from rules.core.text import count
 from rules.legendary.cards import (
     Card,
@@ -26,7 +28,7 @@ def summarize(pack: Pack, label: str) -> str:
             count(len(pack.schemes), "Scheme"),
         )
     )
-    return f"OK {label}: {counts}"
+    return summary(f"OK {label}: {counts}", pack.translations, translation_warnings(pack))
 
 
 def pack_rows(pack: Pack) -> list[tuple[str, str, str, str, str, str]]:

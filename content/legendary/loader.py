@@ -8,6 +8,7 @@
     villains/*.toml      one Villain or Henchman Group per file: id, name, henchman, [[card]]
     masterminds/*.toml   one Mastermind per file: its fields, then [[tactic]]
     schemes/*.toml       one Scheme per file
+    translations/<language>.toml   the pack's texts in another language (optional)
 
 Every problem is collected (not just the first) and raised together as one
 `ContentError`; each names the file, the card and the field.
@@ -22,6 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from content.common import Collector, ContentError, ContentIssue, display_path, field_path
+from content.legendary.translations import load_translations, translation_issues
 from rules.legendary.cards import (
     BystanderCard,
     Card,
@@ -282,6 +284,7 @@ def load_pack(path: str | Path) -> Pack:  # noqa: C901
         teams = manifest.get("teams", {})
         supply = manifest.get("supply", {})
     _cross_check(ctx, cards, origin, groups, masterminds, teams, root)
+    translations = load_translations(ctx, root)
     for sch in schemes.values():
         if sch.tokens is not None and not isinstance(cards.get(sch.tokens.card), TokenCard):
             msg = f"'{sch.tokens.card}' is not a token card of this pack (add it to "
@@ -298,6 +301,7 @@ def load_pack(path: str | Path) -> Pack:  # noqa: C901
         "masterminds": masterminds,
         "schemes": schemes,
         "teams": teams,
+        "translations": translations,
         **supply,
     }
     try:
@@ -314,6 +318,9 @@ def load_pack(path: str | Path) -> Pack:  # noqa: C901
         raise ContentError(
             [ContentIssue(ctx.rel(manifest_path), m, "supply", f) for f, m in problems]
         )
+    issues = translation_issues(root, pack)
+    if issues:
+        raise ContentError(issues)
     return pack
 
 

@@ -3,6 +3,7 @@ summary line, one row per pack, and a card as players see it."""
 
 from __future__ import annotations
 
+from content.common.translations import summary
 from content.legends.translations import translation_warnings
 from rules.core.text import count
 from rules.legends.cards import ContentPack, PackKind, Scenario, ScenarioCard, ScenarioKind
@@ -26,12 +27,8 @@ def summarize(pack: ContentPack, path: str) -> str:
             (len(pack.upgrade_packs), "upgrade pack"),
         )
     )
-    langs = ", ".join(sorted(pack.translations)) or "none"
-    head = (
-        f"OK {path}: {counts} ({sealed} sealed), {count(len(pack.campaigns), 'campaign')}, "
-        f"translations: {langs}"
-    )
-    return "\n".join([head, *(f"warning: {w}" for w in translation_warnings(pack))])
+    head = f"OK {path}: {counts} ({sealed} sealed), {count(len(pack.campaigns), 'campaign')}"
+    return summary(head, pack.translations, translation_warnings(pack))
 
 
 def pack_rows(pack: ContentPack) -> list[tuple[str, str, str, str, str, str]]:

@@ -42,7 +42,7 @@ from content.legends.parts import (
     ScenarioCheck,
 )
 from content.legends.translations import DIR as TRANSLATIONS
-from content.legends.translations import load_translations
+from content.legends.translations import load_translations, translation_issues
 from rules.core.text import did_you_mean
 from rules.legends.cards import (
     Campaign,
@@ -449,7 +449,7 @@ def load_pack(
         # Grouped by file; within a file, in the order found.
         raise ContentError(sorted(ctx.issues, key=lambda issue: issue.file))
 
-    return ContentPack(
+    pack = ContentPack(
         cards=parts.cards,
         roles=parts.roles,
         scenarios=parts.scenarios,
@@ -458,6 +458,10 @@ def load_pack(
         packs=parts.infos,
         translations=translations,
     )
+    issues = translation_issues(root, pack)
+    if issues:
+        raise ContentError(issues)
+    return pack
 
 
 @lru_cache(maxsize=1)

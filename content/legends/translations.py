@@ -1,82 +1,61 @@
-"""Loading and checking a Legends pack's translations (`translations/<language>.toml`).
-
-The file's shape is validated like the rest of the pack (an unknown key is an error with
-its field). What it translates is checked against the pack: an id the pack lacks (an
-extra translation) and a player-facing text left untranslated (a missing one) are
-warnings, not errors, so a half-done translation still loads and falls back to the
-printed text; `python -m content validate` prints them.
-"""
+"""A Legends pack's translations (`translations/<language>.toml`): the file's shape is
+`rules.legends.translations.PackTranslation`; reading, checking and the missing/extra
+warnings are the games' shared ones (content.common.translations)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from content.common import Collector
+from content.common import Collector, ContentIssue
+from content.common import translations as common
 from rules.legends.cards import ContentPack
 from rules.legends.translations import PackTranslation
 
-DIR = "translations"
+DIR = common.DIR
 
 
 def load_translations(ctx: Collector, root: Path) -> dict[str, PackTranslation]:
-    out: dict[str, PackTranslation] = {}
-    for path in sorted((root / DIR).glob("*.toml")):
-        data = ctx.load_toml(path)
-        if data is None:
-            continue
-        data.setdefault("language", path.stem)
-        tr = ctx.validate(PackTranslation, data, path, f"translation {path.stem}")
-        if tr is None:
-            continue
-        if tr.language != path.stem:
-            ctx.add(
-                path,
-                f"language '{tr.language}' differs from the file's name; name the file "
-                f"{tr.language}.toml",
-                fld="language",
-            )
-            continue
-        out[tr.language] = tr
-    return out
+    return common.load_files(ctx, root, PackTranslation)
+
+
+def source(pack: ContentPack) -> common.Source:
+    """Every text of the pack a translation may carry: card and scene texts, intros,
+    puzzles and vote choices are required; names and flavour stay as printed unless
+    translated."""
+    src = common.Source()
+    for cid, card in pack.cards.items():
+        src.optional[f"cards.{cid}.name"] = card.name
+        if card.flavor:
+            src.optional[f"cards.{cid}.flavor"] = card.flavor
+        if card.text:
+            src.required[f"cards.{cid}.text"] = card.text
+    for sid, scen in pack.scenarios.items():
+        src.optional[f"scenarios.{sid}.name"] = scen.name
+        if scen.intro:
+            src.required[f"scenarios.{sid}.intro"] = scen.intro
+        for scard in scen.cards:
+            at = f"scenarios.{sid}.cards.{scard.order}"
+            src.optional[f"{at}.name"] = scard.name
+            if scard.text:
+                src.required[f"{at}.text"] = scard.text
+            if scard.puzzle is not None:
+                src.required[f"{at}.puzzle"] = scard.puzzle.question
+            for choice in scard.choices:
+                src.required[f"{at}.choices.{choice.key}"] = choice.label
+    return src
+
+
+def _texts(pack: ContentPack) -> dict[str, dict[str, str]]:
+    return {
+        lang: common.flatten(tr.model_dump(exclude={"language"}))
+        for lang, tr in pack.translations.items()
+    }
+
+
+def translation_issues(root: Path, pack: ContentPack) -> list[ContentIssue]:
+    return common.token_issues(root, _texts(pack), source(pack))
 
 
 def translation_warnings(pack: ContentPack) -> list[str]:
     """What each translation lacks or has too much of, one line each."""
-    out: list[str] = []
-    for lang, tr in sorted(pack.translations.items()):
-        where = f"{DIR}/{lang}.toml"
-        for cid in sorted(set(tr.cards) - set(pack.cards)):
-            out.append(f"{where}: cards.{cid}: extra translation (the pack has no such card)")
-        for cid, card in sorted(pack.cards.items()):
-            if card.text and not (cid in tr.cards and tr.cards[cid].text):
-                out.append(f"{where}: cards.{cid}.text: missing translation")
-        for sid in sorted(set(tr.scenarios) - set(pack.scenarios)):
-            out.append(f"{where}: scenarios.{sid}: extra translation (no such scenario)")
-        for sid, scen in sorted(pack.scenarios.items()):
-            st = tr.scenarios.get(sid)
-            if scen.intro and not (st and st.intro):
-                out.append(f"{where}: scenarios.{sid}.intro: missing translation")
-            orders = {c.order: c for c in scen.cards}
-            for order in sorted(set(st.cards) - set(orders) if st else ()):
-                out.append(
-                    f"{where}: scenarios.{sid}.cards.{order}: extra translation (no such card)"
-                )
-            for order, scard in sorted(orders.items()):
-                sc = st.cards.get(order) if st else None
-                if scard.text and not (sc and sc.text):
-                    out.append(f"{where}: scenarios.{sid}.cards.{order}.text: missing translation")
-                if scard.puzzle is not None and not (sc and sc.puzzle):
-                    out.append(
-                        f"{where}: scenarios.{sid}.cards.{order}.puzzle: missing translation"
-                    )
-                keys = {c.key for c in scard.choices}
-                got = set(sc.choices) if sc else set()
-                for key in sorted(keys - got):
-                    out.append(
-                        f"{where}: scenarios.{sid}.cards.{order}.choices.{key}: missing translation"
-                    )
-                for key in sorted(got - keys):
-                    out.append(
-                        f"{where}: scenarios.{sid}.cards.{order}.choices.{key}: extra translation"
-                    )
-    return out
+    return common.warnings(_texts(pack), source(pack))

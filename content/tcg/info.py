@@ -3,6 +3,8 @@ line, one row per pack, and a card as players see it."""
 
 from __future__ import annotations
 
+from content.common.translations import summary
+from content.tcg.translations import translation_warnings
 from rules.core.text import count
 from rules.tcg.cards import Card, CardType, TcgContent
 from rules.tcg.describe import card_text
@@ -10,10 +12,11 @@ from rules.tcg.describe import card_text
 
 def summarize(content: TcgContent, label: str) -> str:
     legends = sum(1 for c in content.cards.values() if c.type is CardType.LEGEND)
-    return (
+    head = (
         f"OK {label}: {count(len(content.cards), 'card')} "
         f"({count(legends, 'Legend')}), {count(len(content.decks), 'preconstructed deck')}"
     )
+    return summary(head, content.translations, translation_warnings(content))
 
 
 def pack_rows(content: TcgContent) -> list[tuple[str, str, str, str, str, str]]:

@@ -5,6 +5,7 @@ Layout:
     pack.toml        game = "tcg", id, name, version
     cards/*.toml     [[card]] tables (rules.tcg.cards.Card)
     decks/*.toml     one preconstructed deck per file: id, name, blurb, legends, [cards]
+    translations/<language>.toml   card and deck texts in another language (optional)
 
 Every problem is collected (not just the first) and raised together as one
 `ContentError`, each naming its file, card (or deck) and field.
@@ -19,6 +20,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from content.common import Collector, ContentError
+from content.common.translations import DIR as TRANSLATIONS
+from content.tcg.translations import load_translations, translation_issues
 from rules.core.text import did_you_mean
 from rules.tcg import cards as cd
 from rules.tcg.decks import deck_problems
@@ -227,14 +230,30 @@ def load_pack(
     for file in sorted(root.rglob("*.toml")):
         rel = file.relative_to(root)
         ok = rel.as_posix() == "pack.toml" or (
-            len(rel.parts) == 2 and rel.parts[0] in ("cards", "decks")
+            len(rel.parts) == 2 and rel.parts[0] in ("cards", "decks", TRANSLATIONS)
         )
         if not ok:
-            ctx.add(file, "not part of the pack layout (pack.toml, cards/, decks/); file ignored")
+            ctx.add(
+                file,
+                "not part of the pack layout (pack.toml, cards/, decks/, translations/); "
+                "file ignored",
+            )
+    translations = load_translations(ctx, root)
     if ctx.issues:
         raise ContentError(ctx.issues)
     assert info is not None
-    return cd.TcgContent(id=info.id, name=info.name, version=info.version, cards=cards, decks=decks)
+    content = cd.TcgContent(
+        id=info.id,
+        name=info.name,
+        version=info.version,
+        cards=cards,
+        decks=decks,
+        translations=translations,
+    )
+    issues = translation_issues(root, content)
+    if issues:
+        raise ContentError(issues)
+    return content
 
 
 _DEFAULT: cd.TcgContent | None = None

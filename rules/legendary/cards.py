@@ -8,9 +8,11 @@ definitions (`Pack.card`).
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.core.translations import Translation, text_for
 from rules.legendary.effects import Ability, AttackBonus, CardKind, Effect, HeroClass
 
 
@@ -322,6 +324,48 @@ class Pack(BaseModel):
     bystanders: int = 30
     twist_card: str
     strike_card: str
+    # The pack's translations by language (content/legendary/translations.py), flat.
+    translations: dict[str, Translation] = {}
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]
+
+    def text_for(self, card_id: str, field: str, loc: object) -> str:
+        """A card's `name` or `text` (or `halves.0.text`, `epic.text`) in the language
+        of `loc` ("pl", "pl-PL"), else as printed: English, names included."""
+        return self.translated(f"cards.{card_id}.{field}", loc)
+
+    def translated(self, path: str, loc: object) -> str:
+        """Any text of the pack by its path in a translation file
+        (`masterminds.helix-board.actions.bribe.text`, `teams.free-grid.name`) in the
+        language of `loc`, else in English. A path the pack lacks is a KeyError."""
+        return text_for(self.translations, path, loc, self.english(path))
+
+    def english(self, path: str) -> str:
+        """The printed text at a translation path."""
+        section, item, *rest = path.split(".")
+        if section == "teams":
+            return self.teams[item]
+        holders: dict[str, Any] = {
+            "cards": self.cards,
+            "masterminds": self.masterminds,
+            "schemes": self.schemes,
+            "heroes": self.heroes,
+            "groups": self.groups,
+        }
+        obj: Any = holders[section][item]
+        while len(rest) > 1:
+            key, *rest = rest
+            if key == "halves" and isinstance(obj, HeroCard) and obj.halves is not None:
+                obj = obj.halves[int(rest.pop(0))]
+            elif key == "actions":
+                aid = rest.pop(0)
+                obj = next((a for a in obj.special_actions if a.id == aid), None)
+            else:
+                obj = getattr(obj, key)
+            if obj is None:
+                raise KeyError(path)
+        value = getattr(obj, rest[0]) if rest else None
+        if not isinstance(value, str):
+            raise KeyError(path)
+        return value

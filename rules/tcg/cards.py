@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 # The effect vocabulary lives in rules/tcg/vocab.py; its names are re-exported here, so
 # `cards.X` reaches every card model.
+from rules.core.translations import Translation, text_for
 from rules.tcg.vocab import FROZEN as FROZEN
 from rules.tcg.vocab import AdjustGig as AdjustGig
 from rules.tcg.vocab import CallLegend as CallLegend
@@ -404,6 +405,9 @@ class DeckList(BaseModel):
         return [cid for cid, n in self.cards for _ in range(n)]
 
 
+CardField = Literal["name", "subtitle", "text", "flavour"]
+
+
 class TcgContent(BaseModel):
     """A loaded TCG pack: cards by id and the preconstructed decks."""
 
@@ -414,6 +418,25 @@ class TcgContent(BaseModel):
     version: str = "1"
     cards: dict[str, Card]
     decks: dict[str, DeckList] = {}
+    # The pack's translations by language (content/tcg/translations.py), kept flat.
+    translations: dict[str, Translation] = {}
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]
+
+    def text_for(self, card_id: str, field: CardField, loc: object) -> str:
+        """A card's name, subtitle, rules text or flavour in the language of `loc`
+        (a locale such as "pl" or "pl-PL"), else as printed: English, names included."""
+        card = self.cards[card_id]
+        if field == "text":
+            from rules.tcg.describe import card_text  # describe builds on this module
+
+            english = card_text(card)
+        else:
+            english = getattr(card, field)
+        return text_for(self.translations, f"cards.{card_id}.{field}", loc, english)
+
+    def deck_text_for(self, deck_id: str, field: Literal["name", "blurb"], loc: object) -> str:
+        """A preconstructed deck's name or blurb in the language of `loc`, else English."""
+        english = getattr(self.decks[deck_id], field)
+        return text_for(self.translations, f"decks.{deck_id}.{field}", loc, english)
