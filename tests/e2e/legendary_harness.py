@@ -125,7 +125,7 @@ class Lg:
             if s.person is not None:
                 for c in view(st.game, self.pack, seat).players[seat].hand or ():
                     self.held.add(c.name)
-        refs = [*pub.played_this_turn, *pub.escape, *pub.ko, *pub.revealed]
+        refs = [*pub.played_this_turn, *pub.escape, *pub.ko, *pub.revealed, *pub.scheme_stack]
         refs += [h for h in pub.hq if h is not None]
         refs += [s.villain for s in pub.city if s.villain is not None]
         for p in pub.players:
@@ -245,6 +245,8 @@ async def arranged(
     *,
     mastermind: str | None = None,
     villains: tuple[str, ...] | None = None,
+    scheme: str | None = None,
+    heroes: tuple[str, ...] | None = None,
     ai: int = 0,
     seed: int = 5,
     turn_timer: int = 0,
@@ -258,7 +260,10 @@ async def arranged(
     pack = legendary_content()
     owner = str(users[0].id)
     table = new_table(
-        "lg-arranged", owner, names[0], Choice(mastermind=mastermind, villains=villains)
+        "lg-arranged",
+        owner,
+        names[0],
+        Choice(scheme=scheme, mastermind=mastermind, villains=villains, heroes=heroes),
     )
     for u, n in zip(users[1:], names[1:], strict=True):
         table, _ = table_apply(table, Join(person=str(u.id), name=n), pack)
@@ -293,6 +298,20 @@ def move_to_top(game: Game, zone: str, card_id: str) -> Game:
     inst = next(i for i in cards if game.instances[i] == card_id)
     cards.remove(inst)
     return game.model_copy(update={"zones": {**game.zones, zone: (inst, *cards)}})
+
+
+def to_hand(game: Game, seat: int, card_id: str, n: int = 1) -> Game:
+    """`game` with `n` instances of the Hero `card_id` moved from the Hero Deck into the
+    hand of `seat` (a test's way to hold a given card)."""
+    from rules.legendary.state import Z
+
+    deck = list(game.zones[Z.HERO_DECK])
+    moved = [i for i in deck if game.instances[i] == card_id][:n]
+    assert len(moved) == n, f"only {len(moved)} {card_id} in the Hero Deck"
+    hand = (*game.zones[Z.hand(seat)], *moved)
+    rest = tuple(i for i in deck if i not in moved)
+    zones = {**game.zones, Z.HERO_DECK: rest, Z.hand(seat): hand}
+    return game.model_copy(update={"zones": zones})
 
 
 def ended(t: Lg) -> list[FakeMessage]:
