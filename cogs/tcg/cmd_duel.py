@@ -131,7 +131,9 @@ class DuelCommands(CommandBase):
         ch = self._challenge_here(interaction)
         if ch is None or player_id(interaction) not in (ch.opponent, ch.challenger):
             await refuse(
-                interaction, "There is no challenge of yours in this channel.\nNothing to decline."
+                interaction,
+                "There is no challenge of yours in this channel.\nNothing to decline; start one "
+                "with /tcg challenge.",
             )
             return
         await decline(self.rt, interaction, ch)

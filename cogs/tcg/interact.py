@@ -265,7 +265,9 @@ async def challenge_click(
     if bid.action == DECLINE:
         if player not in (ch.opponent, ch.challenger):
             await refuse(
-                interaction, "This challenge is not yours.\nOnly its two players answer it."
+                interaction,
+                "This challenge is not yours.\nOnly its two players answer it; challenge "
+                "someone yourself with /tcg challenge.",
             )
             return
         await decline(rt, interaction, ch)

@@ -175,6 +175,13 @@ async def test_sell_call_activate_card_rules_and_deck_show(fake: FakeDiscord, db
     assert topics
     assert topics[0] in _answer(await d.slash(carol, "rules", {"topic": topics[0]})).text
     _refused(await d.slash(carol, "rules", {"topic": "zzz"}), "No rules topic")
+    # A spectator's commands of the duel and its challenge: refused, with what to do.
+    _refused(await d.slash(carol, "decline"), "no challenge of yours")
+    _refused(await d.slash(carol, "accept", {"deck": "chrome-rush"}), "Nobody has challenged you")
+    _refused(await d.slash(carol, "options", {"turn_timer": 30}), "set by the two players")
+    _refused(await d.slash(carol, "hand"), "not playing")
+    _refused(await d.slash(carol, "dm", {"enabled": True}), "not playing")
+    _refused(await d.slash(carol, "end"), "not playing")
     # deck show: the list of a deck; an unknown one is refused.
     shown = _answer(await d.slash(carol, "deck show", {"name": "chrome-rush"}))
     assert "Alley Cutter" in shown.text
