@@ -136,9 +136,7 @@ def test_card_text_lists_each_half() -> None:
 
 
 def test_the_new_board_parts_name_no_hand_card() -> None:
-    g = _full(
-        "flood-the-undercity", hq=_longest(HeroCard, 5), under={1: ["sludge"]}, tokens=11
-    )
+    g = _full("flood-the-undercity", hq=_longest(HeroCard, 5), under={1: ["sludge"]}, tokens=11)
     pub = view(g, PACK, None)
     e = render.board_embed(pub, _table(g), pack=PACK)
     text = " ".join([e.title or "", e.description or "", *(f.value for f in e.fields)])
