@@ -158,6 +158,14 @@ async def test_a_divided_card_played_by_each_half(fake: FakeDiscord, db: Path) -
     assert "Play Patience / Freefall as Patience" in labels(panel)
     assert "Play Patience / Freefall as Freefall" in labels(panel)
     assert "Play Patience / Freefall" not in labels(panel)
+    # `play`'s half autocomplete offers the halves of the card in `card`, privately.
+    it = await fake.autocomplete(t.user, "legendary play", {"card": sky[0]}, focused="half")
+    await it.response()
+    assert [(c["name"], c["value"]) for c in it.choices] == [("Patience", "0"), ("Freefall", "1")]
+    plain = next(i for i in hand if st.game.instances[i] not in (DIVIDED, GHOST))
+    it = await fake.autocomplete(t.user, "legendary play", {"card": plain}, focused="half")
+    await it.response()
+    assert list(it.choices) == []
     # By button: the first half (Patience: 3 Attack).
     attack = st.game.turn.attack
     await t.send(Play(seat=0, card=sky[0], half=0), use_button=True)
@@ -184,7 +192,6 @@ async def test_a_divided_card_played_by_each_half(fake: FakeDiscord, db: Path) -
     assert st.game is not None and st.game.prompt is None
     assert "Ghost / Protocol (as Protocol)" in board_text(t)
     # A half on an ordinary card is refused; nothing changes.
-    plain = next(i for i in st.game.zones[Z.hand(0)] if st.game.instances[i] not in (DIVIDED,))
     before = await t.state()
     it = await t.slash("play", {"card": plain, "half": "0"})
     assert it.original is not None and it.original.ephemeral
