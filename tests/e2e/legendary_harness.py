@@ -21,10 +21,10 @@ from cogs.legendary.table import Join, Start, new_table
 from cogs.legendary.table import Table as TableState
 from cogs.legendary.table import apply as table_apply
 from rules.legendary import engine
-from rules.legendary.actions import Action
+from rules.legendary.actions import Action, Play
 from rules.legendary.ai import make_agent
 from rules.legendary.state import Game
-from rules.legendary.view import GameView, view
+from rules.legendary.view import CardRef, GameView, view
 from tests.e2e.harness import finish, legendary_content, settle, start_fixer
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
@@ -153,9 +153,17 @@ class Lg:
                 assert m.ephemeral or m.channel.guild is None, m
         assert not self.fake.warnings, self.fake.warnings
 
+    def hand_of(self, st: TableState, seat: int) -> tuple[CardRef, ...]:
+        assert st.game is not None
+        return view(st.game, self.pack, seat).players[seat].hand or ()
+
     async def send(self, action: Action, use_button: bool, user: FakeUser | None = None) -> None:
         who = user or self.user
         st = await self.state()
+        if use_button and isinstance(action, Play) and action.half is None:
+            # A divided card has a button per half, none for "ask me": use the slash.
+            c = next((c for c in self.hand_of(st, action.seat) if c.inst == action.card), None)
+            use_button = c is None or not c.halves
         if use_button:
             panel = await self.panel(who)
             want = bid_for(action, st.id, st.version).encode()
@@ -223,7 +231,7 @@ async def new_game(
     users = [fake.add_user(n, guild=fake.guild) for n in names]
     t = Lg(fake, bot, users)
     it = await t.slash("new", setup or {})
-    assert it.original is not None and not it.original.ephemeral
+    assert it.original is not None and not it.original.ephemeral, it.original.text
     t.cid = bot.runtime("legendary").table_of_channel[fake.channel.id]
     for u in users[1:]:
         await t.slash("join", user=u)

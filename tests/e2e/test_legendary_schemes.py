@@ -202,3 +202,23 @@ async def test_a_divided_card_played_by_each_half(fake: FakeDiscord, db: Path) -
     assert it.original is not None and "**Freefall** — instinct · Recruit 2" in it.original.text
     t.assert_no_public_leak()
     await bot.close()
+
+
+async def test_whole_games_of_the_vote_and_sludge_schemes_with_divided_cards(
+    fake: FakeDiscord, db: Path
+) -> None:
+    """Played solo to the end by buttons and commands (the greedy AI's choices): the
+    special actions, divided cards and their prompts all go through."""
+    bot = await boot(fake, db)
+    heroes = ",".join(HEROES)
+    shows = {"seize-the-council": "Votes (", "flood-the-undercity": "**buried**"}
+    start = 0  # the first message of this game (both games share the channel)
+    for scheme, shown in shows.items():
+        t = await new_game(fake, bot, ai=0, setup={"scheme": scheme, "heroes": heroes})
+        st = await t.play_out(seed=3)
+        assert st.over and st.game is not None
+        texts = "\n".join(x for m in t.boards() if m.id > start for x in m.all_texts)
+        assert shown in texts and "(as " in texts  # the Scheme's part; a half played
+        t.assert_no_public_leak()
+        start = max(m.id for m in t.boards())
+    await bot.close()
