@@ -261,8 +261,9 @@ class CommandBase(commands.Cog):
         try:
             return resolve(typed, names, "card")
         except IllegalAction:
-            if kind is Recruit:
-                buried_refusal(v, typed)
+            low = typed.strip().lower()
+            if kind is Recruit and not any(n.lower().startswith(low) for n in names.values()):
+                buried_refusal(v, typed)  # no offered Hero matched: is it a buried one?
             raise
 
     def _half(self, state: Table, seat: int, inst: str, typed: str) -> int:

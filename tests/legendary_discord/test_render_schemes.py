@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cogs.legendary import render
+from cogs.legendary.cmd_base import buried_refusal
 from cogs.legendary.components import action_for, bid_for, panel_buttons
 from cogs.legendary.howto import card_text
+from rules.core.errors import IllegalAction
 from rules.legendary import engine
 from rules.legendary.actions import Play, Special
 from rules.legendary.cards import HeroCard, VillainCard
@@ -148,3 +152,17 @@ def test_the_new_board_parts_name_no_hand_card() -> None:
             if c.name not in public:
                 assert c.name not in text
                 assert not any(h in text for h in c.halves if h not in " ".join(public))
+
+
+def test_typing_a_buried_hero_says_why_it_cant_be_recruited() -> None:
+    heroes = _longest(HeroCard, 5)
+    g = _full("flood-the-undercity", hq=heroes, under={2: ["sludge"] * 3}, tokens=9)
+    v = view(g, PACK, 0)
+    name = PACK.cards[heroes[2]].name
+    with pytest.raises(IllegalAction) as exc:
+        buried_refusal(v, name.lower())
+    head, how = exc.value.refusal.message.split("\n")
+    assert head == f"{name} can't be recruited: 3 Sludge under its HQ space."
+    assert "Flush the Undercity" in how
+    # A Hero with nothing under it is left to the usual answers.
+    buried_refusal(v, PACK.cards[heroes[0]].name)
