@@ -28,7 +28,7 @@ from cogs.legendary.table import Table
 from rules.core.events import Event
 from rules.core.text import count, name_list
 from rules.legendary import setup
-from rules.legendary.cards import Pack
+from rules.legendary.cards import EvilWinsOn, Pack
 from rules.legendary.codes import Ev
 from rules.legendary.state import Options, Result
 from rules.legendary.view import CardRef, GameView
@@ -176,10 +176,16 @@ def board_embed(
         ],
     )
     scheme_lines = [f"{v.scheme_name}: Twists {v.twists}", *votes_lines(v, hero_names)]
+    ends = {e.on: e.threshold(len(v.names)) for e in scheme.evil_wins} if scheme else {}
+    if EvilWinsOn.VOTE_LEAD in ends and scheme_lines[1:]:
+        scheme_lines[-1] += f" (Evil wins at a {ends[EvilWinsOn.VOTE_LEAD] * 10}M lead)"
     if tokens is not None or v.tokens or any(v.hq_under):
         out = sum(len(u) for u in v.hq_under)
         what = pack.cards[tokens.card].name if pack is not None and tokens else "tokens"
-        scheme_lines.append(f"{what}: {out} under the HQ · {v.tokens} left in the supply")
+        line = f"{what}: {out} under the HQ · {v.tokens} left in the supply"
+        if EvilWinsOn.TOKENS_OUT in ends:
+            line += f" (Evil wins when {ends[EvilWinsOn.TOKENS_OUT]} are out)"
+        scheme_lines.append(line)
     _field(embed, "Scheme", scheme_lines)
     city = []
     for sp in v.city:

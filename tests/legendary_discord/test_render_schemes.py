@@ -66,7 +66,7 @@ def test_a_vote_scheme_board_shows_the_tally_and_who_leads() -> None:
     _check(e)
     scheme = _field(e, "Scheme")
     assert "Votes (10 cards stacked): Mastermind 30M · Skyline 50M · Vexa Thorn 20M" in scheme
-    assert "Skyline leads the Mastermind by 20M" in scheme
+    assert "Skyline leads the Mastermind by 20M (Evil wins at a 40M lead)" in scheme
     # The Mastermind ahead, and a tie.
     g2 = _full("seize-the-council", scheme_stack=[twist] * 4 + VEXA[:1])
     lead = _field(render.board_embed(view(g2, PACK, None), _table(g2), pack=PACK), "Scheme")
@@ -91,7 +91,8 @@ def test_tokens_under_the_hq_and_buried_heroes_are_marked() -> None:
     assert "under it: 2 Sludge · **buried**" in hq[0]
     assert "under it: 1 Sludge · **buried**" in hq[3]
     assert all("buried" not in line for line in (hq[1], hq[2], hq[4]))
-    assert "Sludge: 3 under the HQ · 9 left in the supply" in _field(e, "Scheme")
+    sludge = "Sludge: 3 under the HQ · 9 left in the supply (Evil wins when 12 are out)"
+    assert sludge in _field(e, "Scheme")
     # The current player's panel offers the flush and never a buried Hero.
     me = view(g, PACK, 0)
     legal = engine.legal_actions(g, PACK, 0)
