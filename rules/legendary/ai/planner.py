@@ -12,7 +12,7 @@ Everything it reads is in its `GameView`; it never sees a `Game`.
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations
 
 from rules.legendary.actions import (
     MASTERMIND,
@@ -27,13 +27,12 @@ from rules.legendary.actions import (
     Special,
 )
 from rules.legendary.ai.base import answer_prompt, card_value, hand, me, visible_cards
+from rules.legendary.ai.lookahead import best_order, fight_plan, played_icons
 from rules.legendary.ai.players import (
     URU_MARGIN,
-    _icons,
     _late,
     _play,
     _recruit_value,
-    _sequence_value,
     _wounds_in_hand,
 )
 from rules.legendary.cards import EvilWinsOn, Half, HeroCard, Pack, VillainCard
@@ -114,6 +113,16 @@ def best_half(c: HeroCard, view: GameView) -> int:
     return 0 if values[0] >= values[1] else 1
 
 
+def _locked(view: GameView, pack: Pack) -> bool:
+    """Is a recruit-or-fight lock in the city (L10)?"""
+    return any(
+        s.villain is not None
+        and isinstance(c := pack.cards[s.villain.id], VillainCard)
+        and c.recruit_or_fight_lock
+        for s in view.city
+    )
+
+
 class PlannerAgent:
     """Plans its turn from its view: play order, specials, heal, fights, recruits."""
 
@@ -130,16 +139,18 @@ class PlannerAgent:
             return special
         heal = any(isinstance(a, Heal) for a in legal)
         fights = [a for a in legal if isinstance(a, Fight)]
-        plan = self._fight_plan(view, pack, fights)
+        worth = {f.target: target_value(view, pack, f.target)[0] for f in fights}
+        fight_worth, plan = fight_plan(view, pack, fights, worth)
+        recruits = [a for a in legal if isinstance(a, Recruit)]
+        buy_worth, buy = self._recruit_plan(view, pack, recruits) if recruits else (0.0, None)
         if heal and self._should_heal(view, pack, plan):
             return Heal(seat=me(view))
-        if plan:
+        # Under a recruit-or-fight lock (L10) only one of the two happens this turn: the
+        # end-of-turn position worth more decides which.
+        if plan and not (_locked(view, pack) and buy is not None and buy_worth > fight_worth):
             return plan[0]
-        recruits = [a for a in legal if isinstance(a, Recruit)]
-        if recruits:
-            best = self._recruit_plan(view, pack, recruits)
-            if best is not None:
-                return best
+        if buy is not None:
+            return buy
         return EndTurn(seat=me(view))
 
     # ---- prompts ------------------------------------------------------------------------
@@ -208,17 +219,7 @@ class PlannerAgent:
         by_inst = {r.inst: r for r in hand(view)}
         cards = {a.card: pack.cards[by_inst[a.card].id] for a in plays}
         heroes = {i: c for i, c in cards.items() if isinstance(c, HeroCard)}
-        played_icons = [
-            _icons(c) for r in view.played_this_turn if isinstance(c := pack.cards[r.id], HeroCard)
-        ]
-        order = list(heroes)
-        if 1 < len(order) <= 6:
-            best_v, best = -1.0, order
-            for perm in permutations(order):
-                v = _sequence_value([heroes[i] for i in perm], played_icons)
-                if v > best_v:
-                    best_v, best = v, list(perm)
-            order = best
+        order = best_order(heroes, played_icons(view, pack))
         first = order[0]
         a = _play(view, pack, next(p for p in plays if p.card == first), fated=True)
         c = heroes[first]
@@ -228,19 +229,6 @@ class PlannerAgent:
 
     # ---- fights, healing, recruits ------------------------------------------------------
 
-    def _fight_plan(self, view: GameView, pack: Pack, fights: list[Fight]) -> list[Fight]:
-        """The set of fights worth most for the Attack in hand, best first."""
-        options = [(*target_value(view, pack, f.target), f) for f in fights]
-        best: tuple[float, list[Fight]] = (0.0, [])
-        for k in range(1, min(len(options), 6) + 1):
-            for combo in combinations(options, k):
-                if sum(c[1] for c in combo) > view.attack:
-                    continue
-                worth = sum(c[0] for c in combo)
-                if worth > best[0]:
-                    best = (worth, [c[2] for c in sorted(combo, key=lambda c: -c[0])])
-        return best[1]
-
     @staticmethod
     def _should_heal(view: GameView, pack: Pack, plan: list[Fight]) -> bool:
         """Heal when it costs little: nothing worth fighting and little to recruit."""
@@ -249,7 +237,10 @@ class PlannerAgent:
             return False
         return view.recruit < 3 or wounds >= 2 and view.recruit < 5
 
-    def _recruit_plan(self, view: GameView, pack: Pack, recruits: list[Recruit]) -> Action | None:
+    def _recruit_plan(
+        self, view: GameView, pack: Pack, recruits: list[Recruit]
+    ) -> tuple[float, Action | None]:
+        """(worth, first recruit) of the best combination the Recruit pool buys."""
         mine = view.players[me(view)]
         owned = tuple(
             k
@@ -284,7 +275,7 @@ class PlannerAgent:
                         max(combo, key=lambda r: self._cost(view, r)) if combo else officer
                     )
                     best = (worth, first)
-        return best[1]
+        return best
 
     @staticmethod
     def _ref(view: GameView, r: Recruit) -> CardRef | None:
