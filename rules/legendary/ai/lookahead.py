@@ -22,7 +22,7 @@ next decision plans again from the new view.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, permutations
+from itertools import permutations
 
 from rules.legendary.actions import MASTERMIND, Fight
 from rules.legendary.ai.players import _icons, _sequence_value
@@ -112,18 +112,7 @@ def reveal_distribution(view: GameView, pack: Pack) -> dict[int, float]:
 
 def success_chance(dist: dict[int, float], cards: int, spare: int) -> float:
     """Chance that `cards` revealed cards add at most `spare` VP."""
-    if spare < 0:
-        return 0.0
-    sums = {0: 1.0}
-    for _ in range(cards):
-        nxt: dict[int, float] = {}
-        for s, p in sums.items():
-            for vp, q in dist.items():
-                t = s + vp
-                if t <= spare:
-                    nxt[t] = nxt.get(t, 0.0) + p * q
-        sums = nxt
-    return sum(sums.values())
+    return sum(p for b, p in bonus_distribution(dist, cards).items() if b <= spare)
 
 
 def _base_attack(view: GameView, target: str) -> tuple[int, int]:
