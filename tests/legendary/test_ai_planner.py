@@ -8,10 +8,13 @@ from typing import Any
 import pytest
 
 from content.legendary.loader import load_default_pack
-from rules.legendary.actions import Action, EndTurn, Fight, Play, Recruit, Special
+from rules.legendary.actions import MASTERMIND, Action, EndTurn, Fight, Play, Recruit, Special
 from rules.legendary.ai import PlannerAgent
 from rules.legendary.ai.lookahead import (
+    FAIL_COST,
+    WOUND_COST,
     best_order,
+    fail_cost,
     order_value,
     reveal_distribution,
     success_chance,
@@ -175,3 +178,15 @@ def test_lookahead_recruits_instead_under_a_lock_when_worth_more() -> None:
     free = scenario(PACK, **base, city={0: "street-drone"})
     assert isinstance(_turn(locked, PlannerAgent())[0], Recruit)
     assert isinstance(_turn(free, PlannerAgent())[0], Fight)
+
+
+def test_uru_failure_costs_the_wounds_its_fight_or_fail_deals() -> None:
+    """Saint of Knives' Fight or Fail wounds you; Hammer Deacon's wounds each other
+    player, so it costs more at a bigger table."""
+    g = scenario(PACK, players=3, hq=HQ, city={0: "saint-of-knives", 1: "hammer-deacon"})
+    v = view(g, PACK, 0)
+    saint, deacon = v.city[0].villain, v.city[1].villain
+    assert saint is not None and deacon is not None
+    assert fail_cost(v, PACK, saint.inst) == FAIL_COST + WOUND_COST
+    assert fail_cost(v, PACK, deacon.inst) == FAIL_COST + 2 * WOUND_COST
+    assert fail_cost(v, PACK, MASTERMIND) == FAIL_COST  # the classic Mastermind has none

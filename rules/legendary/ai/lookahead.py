@@ -26,13 +26,14 @@ from itertools import permutations
 
 from rules.legendary.actions import MASTERMIND, Fight
 from rules.legendary.ai.players import _icons, _sequence_value
-from rules.legendary.cards import BystanderCard, HeroCard, Pack, VillainCard
-from rules.legendary.effects import Draw
+from rules.legendary.cards import BystanderCard, Card, HeroCard, Pack, TacticCard, VillainCard
+from rules.legendary.effects import Draw, GainWound, Who
 from rules.legendary.view import CardRef, GameView
 
 DRAW_FEEDS = 0.6  # worth of one card drawn before each later Superpower card
 ZERO_PRIOR = 4.0  # pseudo-count of 0-VP Villain Deck cards (Twists, Strikes) in the estimate
-FAIL_COST = 1.5  # what a failed Uru fight costs beyond its lost Attack (a Wound, mostly)
+FAIL_COST = 2.0  # what any failed Uru fight costs beyond the fights it loses (tuned, seed 7)
+WOUND_COST = 2.5  # each Wound a Fight or Fail deals the table (measured: 1.5 in all lost)
 MAX_PERM = 6  # hands larger than this are ordered greedily
 
 
@@ -137,6 +138,28 @@ def bonus_distribution(dist: dict[int, float], cards: int) -> dict[int, float]:
     return sums
 
 
+def fail_cost(view: GameView, pack: Pack, target: str) -> float:
+    """What failing a fight against `target` costs: a base, plus the Wounds its Fight or
+    Fail deals (to you, each other player, or each player), all printed and public."""
+    c: Card | None = None
+    if target == MASTERMIND:
+        top = view.mastermind.top
+        c = pack.cards[top.id] if top is not None else None
+    else:
+        ref = next((s.villain for s in view.city if s.villain and s.villain.inst == target), None)
+        c = pack.cards[ref.id] if ref is not None else None
+    if not isinstance(c, VillainCard | TacticCard):
+        return FAIL_COST
+    others = len(view.players) - 1
+    wounds = 0
+    for ab in c.fight_or_fail:
+        for e in ab.effects:
+            if isinstance(e, GainWound):
+                per = {Who.YOU: 1, Who.EACH_OTHER: others, Who.EACH: others + 1}[e.who]
+                wounds += e.n * per
+    return FAIL_COST + WOUND_COST * wounds
+
+
 def fight_plan(
     view: GameView, pack: Pack, fights: list[Fight], worth: dict[str, float]
 ) -> tuple[float, list[Fight]]:
@@ -149,6 +172,7 @@ def fight_plan(
     most likely branch; only its first fight is played before planning again.
     """
     info = {f.target: (_base_attack(view, f.target), f) for f in fights}
+    fail = {t: fail_cost(view, pack, t) for t, ((_, n), _) in info.items() if n}
     dist = reveal_distribution(view, pack) if any(n for (_, n), _ in info.values()) else {}
     bonus: dict[int, dict[int, float]] = {}
     memo: dict[tuple[int, frozenset[str]], tuple[float, list[Fight]]] = {}
@@ -176,7 +200,7 @@ def fight_plan(
                         if p > top:
                             top, plan = p, follow
                     else:
-                        v -= p * FAIL_COST
+                        v -= p * fail[t]
             if v > out[0] + 1e-9:
                 out = (v, [f, *plan])
         memo[key] = out
