@@ -32,8 +32,8 @@ from rules.legendary.view import CardRef, GameView
 
 DRAW_FEEDS = 0.6  # worth of one card drawn before each later Superpower card
 ZERO_PRIOR = 4.0  # pseudo-count of 0-VP Villain Deck cards (Twists, Strikes) in the estimate
-FAIL_COST = 2.0  # what any failed Uru fight costs beyond the fights it loses (tuned, seed 7)
-WOUND_COST = 2.5  # each Wound a Fight or Fail deals the table (measured: 1.5 in all lost)
+FAIL_COST = 4.0  # any failed Uru fight, beyond the fights it loses (tuned on seeds 7 and 3)
+WOUND_COST = 1.0  # each Wound its Fight or Fail deals the table
 MAX_PERM = 6  # hands larger than this are ordered greedily
 
 

@@ -29,7 +29,6 @@ from rules.legendary.actions import (
 from rules.legendary.ai.base import answer_prompt, card_value, hand, me, visible_cards
 from rules.legendary.ai.lookahead import best_order, fight_plan, played_icons
 from rules.legendary.ai.players import (
-    URU_MARGIN,
     _late,
     _play,
     _recruit_value,
@@ -74,13 +73,13 @@ def _escape_risk(view: GameView, space: int) -> float:
     return 1.0 if filled == CITY else 0.5 if filled == CITY - 1 else 0.1
 
 
-def target_value(view: GameView, pack: Pack, target: str) -> tuple[float, int]:
-    """(worth, expected Attack needed) of fighting a target, Scheme-aware."""
+def target_value(view: GameView, pack: Pack, target: str) -> float:
+    """The worth of defeating a target, Scheme-aware (its cost and Uru risk are the
+    lookahead's, `ai.lookahead.fight_plan`)."""
     if target == MASTERMIND:
         mm = view.mastermind
-        need = mm.attack + URU_MARGIN * mm.uru
         race = 4.0 if EvilWinsOn.TWISTS in _evil_on(view, pack) else 0.0
-        return 12.0 + race + 24.0 / max(1, mm.tactics_left) + len(mm.captured), need
+        return 12.0 + race + 24.0 / max(1, mm.tactics_left) + len(mm.captured)
     for i, s in enumerate(view.city):
         if s.villain is not None and s.villain.inst == target:
             c = pack.cards[s.villain.id]
@@ -88,8 +87,8 @@ def target_value(view: GameView, pack: Pack, target: str) -> tuple[float, int]:
             held = len(s.captured)
             risk = _escape_risk(view, i)
             worth = vp + 1.5 * held + risk * (_escape_cost(view, pack) + 2.0 + held) + 0.5
-            return worth, (s.attack or 0) + URU_MARGIN * s.uru
-    return 0.0, 10**6
+            return worth
+    return 0.0
 
 
 def _side_value(side: HeroCard | Half, want_attack: float) -> float:
@@ -139,7 +138,7 @@ class PlannerAgent:
             return special
         heal = any(isinstance(a, Heal) for a in legal)
         fights = [a for a in legal if isinstance(a, Fight)]
-        worth = {f.target: target_value(view, pack, f.target)[0] for f in fights}
+        worth = {f.target: target_value(view, pack, f.target) for f in fights}
         fight_worth, plan = fight_plan(view, pack, fights, worth)
         recruits = [a for a in legal if isinstance(a, Recruit)]
         buy_worth, buy = self._recruit_plan(view, pack, recruits) if recruits else (0.0, None)
