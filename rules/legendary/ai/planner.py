@@ -1,9 +1,12 @@
 """The planning AI: plans its turn from its own view, aware of what the Scheme threatens.
 
-On top of the greedy player's habits it orders its plays to fire the most Superpowers,
-picks the half of a divided card it needs, chooses the set of fights worth most for its
-Attack (how soon a Villain would escape and what an escape costs under this Scheme; the
-Mastermind more the fewer Tactics are left), decides whether to Heal, spends its Recruit
+On top of the greedy player's habits it looks ahead over the rest of its own turn
+(`ai.lookahead`): the play order that fires the most Superpowers and draws before them,
+and an expectimax over its fights (Uru-Enchanted Weapons reveals as a chance node, from
+public cards only), each target worth what this Scheme makes it worth (how soon a
+Villain would escape and what an escape costs; the Mastermind more the fewer Tactics are
+left). It picks the half of a divided card it needs, decides whether to Heal, weighs
+recruiting against fighting under a recruit-or-fight lock (L10), spends its Recruit
 on the best combination of HQ Heroes and Officers (Tech Heroes when the Scheme or
 Mastermind punishes hands without one), and takes the Scheme's special actions: it
 campaigns for one Hero Name under a vote Scheme (L12) and flushes buried HQ spaces (L13).
