@@ -136,7 +136,8 @@ def test_unknown_effect_type_and_named_effect_are_reported(tmp_path: Path) -> No
 def test_deck_errors_name_the_deck_and_field(tmp_path: Path) -> None:
     root = copy_pack(tmp_path)
     deck = root / "decks" / "chrome-rush.toml"
-    deck.write_text(deck.read_text().replace("alley-cutter = 3", "alley-cuter = 3"))
+    # The misspelling keeps whatever count the deck plays.
+    deck.write_text(deck.read_text().replace("alley-cutter =", "alley-cuter ="))
     (root / "decks" / "bad.toml").write_text(
         'id = "bad"\nname = "Bad"\nlegends = ["rook-vance", "ines-varga", "mara-kell"]\n'
         "[cards]\nflatline = 3\n"

@@ -10,6 +10,8 @@ import random
 from collections.abc import Sequence
 
 from rules.tcg import actions as act
+from rules.tcg.ai.modes import best_mode_from_view
+from rules.tcg.ai.rollout import greedy_policy
 from rules.tcg.cards import CardType, TcgContent
 from rules.tcg.codes import PromptKind
 from rules.tcg.view import DuelView
@@ -112,8 +114,8 @@ def _score_choice(seen: DuelView, a: act.Choose) -> float:
         return 1.0 if a.option == "yes" else 0.0
     if p.kind in (PromptKind.STEAL, PromptKind.STEAL_GIG, PromptKind.SWAP_RIVAL):
         return _die_value(seen, a.option)
-    if p.kind is PromptKind.SWAP_OWN:
-        return -_die_value(seen, a.option)
+    if p.kind in (PromptKind.SWAP_OWN, PromptKind.GIVE_GIG):
+        return -_die_value(seen, a.option)  # away goes the lowest die
     if p.kind is PromptKind.AMOUNT:
         return float(a.option)
     if p.kind is PromptKind.GIG:
@@ -150,6 +152,12 @@ class GreedyPlayer:
         content: TcgContent,
         rng: random.Random,
     ) -> act.Action:
+        p = seen.prompt
+        if p is not None and p.kind is PromptKind.MODE and p.seat == seen.viewer:
+            # A mode's worth depends on the board: look one effect ahead (modes.py).
+            picked = best_mode_from_view(seen, content, legal, greedy_policy(content), rng)
+            if picked is not None:
+                return picked
         best = max(score_action(seen, a, content) for a in legal)
         top = [a for a in legal if score_action(seen, a, content) == best]
         return rng.choice(top)

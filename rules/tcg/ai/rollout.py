@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 
 from rules.tcg import actions as act
+from rules.tcg.ai.modes import Policy, best_mode, is_mode_prompt
 from rules.tcg.board import Board
 from rules.tcg.cards import CardType, TcgContent
 from rules.tcg.codes import PromptKind
@@ -81,8 +82,8 @@ def _choice_score(b: Board, seat: int, option: str) -> float:
         return 1.0 if option == "yes" else 0.0
     if p.kind in (PromptKind.STEAL, PromptKind.STEAL_GIG, PromptKind.SWAP_RIVAL):
         return _die_value(b, option)
-    if p.kind is PromptKind.SWAP_OWN:
-        return -_die_value(b, option)
+    if p.kind in (PromptKind.SWAP_OWN, PromptKind.GIVE_GIG):
+        return -_die_value(b, option)  # away goes the lowest die
     if p.kind is PromptKind.AMOUNT:
         return float(option)
     if p.kind is PromptKind.GIG:
@@ -120,6 +121,20 @@ def rollout_action(
     sampled state itself."""
     if noise and rng.random() < noise:
         return rng.choice(list(legal))
+    if is_mode_prompt(d, seat):
+        return best_mode(d, content, seat, legal, greedy_policy(content), rng)
+    return greedy_action(d, content, seat, legal, rng)
+
+
+def greedy_policy(content: TcgContent) -> Policy:
+    """The plain greedy move, for finishing a mode's effect (no nested look-ahead)."""
+    return lambda d, seat, legal, rng: greedy_action(d, content, seat, legal, rng)
+
+
+def greedy_action(
+    d: Duel, content: TcgContent, seat: int, legal: Sequence[act.Action], rng: random.Random
+) -> act.Action:
+    """The best move by `quick_score`; ties broken at random."""
     b = Board(d, content)
     scored = [(quick_score(b, seat, a), i) for i, a in enumerate(legal)]
     best = max(x for x, _ in scored)
