@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.storage.errors import StorageError
 from cogs.common.answer import player_id, send
+from cogs.common.locale import user_locale
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.tcg import decks as player_decks
 from cogs.tcg import render
@@ -94,7 +95,8 @@ class TableCommands(CommandBase):
         _, state = found
         # Everyone gets the spectator's board: the same for a player as for anyone.
         v = self.rt.view_for(state, None)
-        embed = render.board_embed(v, self.rt.waiting(state), self.rt.name_of(state))
+        loc = user_locale(interaction)  # only the asker sees it: their language
+        embed = render.board_embed(v, self.rt.waiting(state), self.rt.name_of(state), loc)
         await send(interaction, embeds=[embed], ephemeral=True)
 
     @TCG.command(name="log", description="The last events of the duel")

@@ -21,6 +21,7 @@ from bot.service.game import Applied
 from cogs.common import answer, ids
 from cogs.common.answer import Actor, player_id, send
 from cogs.common.buttons import MAX_BUTTONS, FxButton, make_view
+from cogs.common.locale import user_locale
 from cogs.common.selects import MAX_OPTIONS, FxSelect, Option, make_view_with_selects
 from cogs.common.text import clip
 from cogs.tcg import decks as player_decks
@@ -81,7 +82,9 @@ async def run_action(
         legal = rt.legal(state, player) if ways else []
         if ways and action in legal and expected_version in (None, state.version):
             index = legal.index(action)
-            embed, buttons = payment_prompt(rt, state, player, index, ways)
+            embed, buttons = payment_prompt(
+                rt, state, player, index, ways, user_locale(interaction)
+            )
             rt.remember_payment(cid, player, state.version, index)  # for `/tcg choose`
             await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
             # Stored after the answer, which the player then needn't wait for.
@@ -97,7 +100,7 @@ async def run_action(
         lines += private_notes(rt, applied, player)
         state = applied.state
         if show_panel and state.result is None and rt.legal(state, player):
-            embed, buttons = panel(rt, state, player, lines[-12:])
+            embed, buttons = panel(rt, state, player, lines[-12:], loc=user_locale(interaction))
             await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
         else:
             await send(
@@ -123,7 +126,7 @@ async def show_panel(
             "with /tcg status.",
         )
         return
-    embed, buttons = panel(rt, state, player, notes, page)
+    embed, buttons = panel(rt, state, player, notes, page, user_locale(interaction))
     await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
 
 
@@ -159,7 +162,7 @@ async def handle_click(
             await refuse(interaction, "Only the two duellists act.\nWatch with /tcg status.")
             return
         if bid.version != state.version:
-            fresh = panel(rt, state, player, [])
+            fresh = panel(rt, state, player, [], loc=user_locale(interaction))
             await refuse(
                 interaction,
                 "This choice is out of date: the duel has moved on.\nHere is your hand as "
@@ -322,6 +325,7 @@ async def accept(
         names=(ch.challenger_name, ch.opponent_name),
         decks=(ch.deck, deck),
         options=ch.options,
+        language=ch.language,
     )
 
 
@@ -333,6 +337,7 @@ async def start_duel(
     names: tuple[str, str],
     decks: tuple[DeckList, DeckList],
     options: Any,
+    language: str = "",
 ) -> str | None:
     channel = interaction.channel
     if interaction.guild is None or channel is None:
@@ -368,6 +373,8 @@ async def start_duel(
     if created is None:
         return None
     rt.bind(cid, channel.id)
+    if language:
+        await rt.set_language(cid, language)
     chooser = state.seats[state.chooser]
     await send(
         interaction,

@@ -36,11 +36,13 @@ from bot.storage.base import SavedItem
 from bot.storage.errors import StorageError
 from cogs.common import ids
 from cogs.common.buttons import FxButton, make_view
+from cogs.common.locale import table_locale
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import Deadline, Reminder
 from cogs.tcg import challenges as stored_challenges
+from cogs.tcg import language as languages
 from cogs.tcg import payments, render
 from cogs.tcg.challenges import Challenge
 from cogs.tcg.plugin import PLUGIN
@@ -117,6 +119,8 @@ class TcgRuntime(GameRuntime[Duel]):
         # them (T27), so `/tcg choose` can answer it; any commit makes it stale. Also in
         # the database (`cogs.tcg.payments`), so a restart keeps it.
         self.paying: dict[str, dict[str, tuple[int, int]]] = {}
+        # duel -> its `language` option (cogs/tcg/language.py); absent: its server's.
+        self.languages: dict[str, str] = {}
 
     # ---- the house's hooks ------------------------------------------------------------
 
@@ -191,6 +195,20 @@ class TcgRuntime(GameRuntime[Duel]):
     def waiting(self, state: Duel) -> int | None:
         return to_act(state)
 
+    # ---- languages --------------------------------------------------------------------
+
+    def table_loc(self, cid: str, where: Any = None) -> str:
+        """The language of duel `cid`'s public messages (and DM hands): its `language`
+        option, else the server's of `where` (its channel), else English."""
+        return table_locale(self.languages.get(cid), where)
+
+    async def set_language(self, cid: str, lang: str) -> None:
+        self.languages[cid] = lang
+        try:
+            await languages.save(self.service.store, cid, lang)
+        except StorageError:
+            log.warning("duel %s: its language could not be stored; kept until a restart", cid)
+
     # ---- publishing -------------------------------------------------------------------
 
     def board_buttons(self, state: Duel) -> discord.ui.View | None:
@@ -240,7 +258,8 @@ class TcgRuntime(GameRuntime[Duel]):
         if channel is None:
             return
         v = self.view_for(state, None)
-        board = render.board_embed(v, self.waiting(state), self.name_of(state))
+        loc = self.table_loc(cid, channel)
+        board = render.board_embed(v, self.waiting(state), self.name_of(state), loc)
         text_lines = ([note] if note else []) + lines
         if mention is not None:
             text_lines.append(f"<@{mention}>, the duel waits on you.")
@@ -279,7 +298,7 @@ class TcgRuntime(GameRuntime[Duel]):
             if self._dm_sig.get((cid, player)) == sig:
                 continue
             self._dm_sig[(cid, player)] = sig
-            embed, buttons = panel(self, state, player, [])
+            embed, buttons = panel(self, state, player, [], loc=self.table_loc(cid))
             kwargs: dict[str, Any] = {"embed": embed}
             if buttons is not None:
                 kwargs["view"] = buttons
@@ -417,6 +436,7 @@ class TcgRuntime(GameRuntime[Duel]):
             return
         await self.restore_challenges(stored_challenges.read(items))
         await self.restore_payments(payments.read(items))
+        self.languages.update(languages.read(items))
 
     async def on_ready(self) -> None:
         await super().on_ready()
