@@ -7,6 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import t
 from bot.storage.errors import StorageError
 from cogs.common.answer import player_id, send
 from cogs.common.locale import user_locale
@@ -27,6 +28,7 @@ from cogs.tcg.interact import (
     refuse,
 )
 from cogs.tcg.rules_text import TOPICS
+from cogs.tcg.words import say
 from content.tcg.info import show_card
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
@@ -110,7 +112,8 @@ class TableCommands(CommandBase):
         except StorageError as exc:
             await refuse(interaction, exc.player_message)
             return
-        lines = lines or ["(nothing has happened yet)"]
+        loc = user_locale(interaction)
+        lines = [say(loc, line) for line in lines] or [t(loc, "(nothing has happened yet)")]
         await send(interaction, embeds=[render.events_embed(lines[-LOG_SHOWN:])], ephemeral=True)
 
     async def _public_log(self, cid: str, version: int) -> list[str]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import SOURCE
 from bot.service.game import Applied
 from cogs.common import answer, ids
 from cogs.common.answer import Actor, player_id, send
@@ -36,6 +37,7 @@ from cogs.tcg.panel import (
     payment_prompt,
 )
 from cogs.tcg.runtime import ACCEPT, DECK, DECLINE, DO, HAND, PAY, REACT
+from cogs.tcg.words import say
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
 from rules.tcg.engine import new_duel
@@ -52,12 +54,14 @@ async def refuse(interaction: discord.Interaction[Any], message: str, **kw: Any)
     await answer.refuse(interaction, message, group=render.COMMAND, **kw)
 
 
-def private_notes(rt: TcgRuntime, applied: Applied[Duel], player: str) -> list[str]:
+def private_notes(
+    rt: TcgRuntime, applied: Applied[Duel], player: str, loc: str = SOURCE
+) -> list[str]:
     seat = rt.seat_of(applied.state, player)
     if seat is None:
         return []
     mine = events_for(list(applied.events), seat)
-    return [f"🔒 {e.text}" for e in mine if e.seats is not None]
+    return [f"🔒 {say(loc, e.text)}" for e in mine if e.seats is not None]
 
 
 async def run_action(
@@ -96,8 +100,10 @@ async def run_action(
         )
         if applied is None:
             return None
-        lines = ([done] if done else []) + [e.text for e in events_for(list(applied.events), None)]
-        lines += private_notes(rt, applied, player)
+        loc = user_locale(interaction)
+        public = [say(loc, e.text) for e in events_for(list(applied.events), None)]
+        lines = ([done] if done else []) + public
+        lines += private_notes(rt, applied, player, loc)
         state = applied.state
         if show_panel and state.result is None and rt.legal(state, player):
             embed, buttons = panel(rt, state, player, lines[-12:], loc=user_locale(interaction))
@@ -138,7 +144,10 @@ async def handle_click(
         return
     player = player_id(interaction)
     state = await answer.or_refuse(
-        interaction, rt.service.get(bid.table), group=render.COMMAND, explain=rt.explain
+        interaction,
+        rt.service.get(bid.table),
+        group=render.COMMAND,
+        explain=lambda r: rt.explain_for(r, user_locale(interaction)),
     )
     if state is None:
         return

@@ -22,6 +22,7 @@ from cogs.common.text import (
     clip,
     fit_embeds,
 )
+from cogs.tcg.words import result_words
 from rules.tcg import actions as act
 from rules.tcg.codes import Phase
 from rules.tcg.view import DuelView, SeatView, SlotView, visible_names
@@ -65,22 +66,10 @@ def end_sentence(v: DuelView, loc: str = SOURCE) -> str | None:
         return t(loc, "{loser} concedes: {winner} wins.", loser=loser, winner=winner)
     # The engine's reason is its own English ("7 Gigs", "bob decked out"): translated by
     # its shape where one is known (see `result_words`).
-    reason = result_words(v.result, loc)
+    reason = result_words(loc, v.result)
     if "decked out" in v.result:
         return t(loc, "{winner} wins: {reason}.", winner=winner, reason=reason)
     return t(loc, "{winner} wins ({reason}).", winner=winner, reason=reason)
-
-
-def result_words(reason: str, loc: str) -> str:
-    """The engine's reason for a result ("7 Gigs", "alice decked out") in the language."""
-    if loc == SOURCE:
-        return reason
-    head, _, tail = reason.partition(" ")
-    if tail == "Gigs" and head.isdigit():
-        return tn(loc, "{n} Gig", "{n} Gigs", int(head))
-    if reason.endswith(" decked out"):
-        return t(loc, "{who} decked out", who=reason.removesuffix(" decked out"))
-    return reason
 
 
 def waiting_line(v: DuelView, waiting: int | None, loc: str = SOURCE) -> str:

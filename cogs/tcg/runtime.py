@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import SOURCE, t
 from bot.service.game import Applied, GameService, Refused
 from bot.storage.base import SavedItem
 from bot.storage.errors import StorageError
@@ -46,6 +47,7 @@ from cogs.tcg import language as languages
 from cogs.tcg import payments, render
 from cogs.tcg.challenges import Challenge
 from cogs.tcg.plugin import PLUGIN
+from cogs.tcg.words import say
 from rules.core.errors import IllegalAction, Refusal
 from rules.core.text import count
 from rules.tcg import actions as act
@@ -141,6 +143,11 @@ class TcgRuntime(GameRuntime[Duel]):
 
         return refusal_text(refusal)
 
+    def explain_for(self, refusal: Refusal, locale: str) -> str:
+        from cogs.tcg.howto import refusal_text
+
+        return refusal_text(refusal, locale)
+
     def dm_closed_notice(self, player: str) -> str:
         return (
             f"<@{player}>, I can't send you DMs (they are closed), so your hand stays in "
@@ -211,16 +218,17 @@ class TcgRuntime(GameRuntime[Duel]):
 
     # ---- publishing -------------------------------------------------------------------
 
-    def board_buttons(self, state: Duel) -> discord.ui.View | None:
+    def board_buttons(self, state: Duel, loc: str = SOURCE) -> discord.ui.View | None:
         if state.result is not None:
             return None
-        row = [FxButton(ids.ButtonId(self.game, HAND, state.id, state.version), text="My hand")]
+        hand = t(loc, "My hand")
+        row = [FxButton(ids.ButtonId(self.game, HAND, state.id, state.version), text=hand)]
         if state.attack is not None and state.attack.window:
             row.insert(
                 0,
                 FxButton(
                     ids.ButtonId(self.game, REACT, state.id, state.version),
-                    text="React",
+                    text=t(loc, "React"),
                     style=discord.ButtonStyle.danger,
                 ),
             )
@@ -233,7 +241,7 @@ class TcgRuntime(GameRuntime[Duel]):
         if state.result is not None:
             self._timed_out.pop(cid, None)
         events = [e for a in batch for e in a.events]
-        lines = [e.text for e in events_for(events, None)]
+        lines = [e.text for e in events_for(events, None)]  # English: `_post` translates
         waiting = self.waiting(state)
         before = self._awaited.get(cid, -1)
         self._awaited[cid] = waiting
@@ -243,16 +251,21 @@ class TcgRuntime(GameRuntime[Duel]):
             if p.isdigit():
                 mention = p
         window = state.attack is not None and state.attack.window
-        if window and waiting is not None:
-            lines.append(f"⚔️ {state.seats[waiting].name}, react (the **React** button).")
-        await self._post(cid, state, lines, mention)
+        react = state.seats[waiting].name if window and waiting is not None else None
+        await self._post(cid, state, lines, mention, react=react)
         self.prefs.mark_published(cid, state.version)
         self._update_dms(cid, state)
         self.schedule_timers(cid, state)
         self.maybe_ai(cid, state)
 
     async def _post(
-        self, cid: str, state: Duel, lines: list[str], mention: str | None, note: str | None = None
+        self,
+        cid: str,
+        state: Duel,
+        lines: list[str],
+        mention: str | None,
+        note: str | None = None,
+        react: str | None = None,
     ) -> None:
         channel = await self.channel(cid)
         if channel is None:
@@ -260,9 +273,11 @@ class TcgRuntime(GameRuntime[Duel]):
         v = self.view_for(state, None)
         loc = self.table_loc(cid, channel)
         board = render.board_embed(v, self.waiting(state), self.name_of(state), loc)
-        text_lines = ([note] if note else []) + lines
+        text_lines = ([note] if note else []) + [say(loc, line) for line in lines]
+        if react is not None:
+            text_lines.append(t(loc, "⚔️ {who}, react (the **React** button).", who=react))
         if mention is not None:
-            text_lines.append(f"<@{mention}>, the duel waits on you.")
+            text_lines.append(t(loc, "<@{who}>, the duel waits on you.", who=mention))
         kwargs: dict[str, Any] = {
             "content": clip("\n".join(text_lines), CONTENT_MAX) or None,
             "embeds": [board],
@@ -272,7 +287,7 @@ class TcgRuntime(GameRuntime[Duel]):
                 users=[discord.Object(int(mention))] if mention else False,
             ),
         }
-        buttons = self.board_buttons(state)
+        buttons = self.board_buttons(state, loc)
         if buttons is not None:
             kwargs["view"] = buttons
         await self.send(cid, channel, f"the update for v{state.version}", **kwargs)

@@ -1,0 +1,141 @@
+"""The TCG engine's English texts, in any language (bot/i18n/phrases.py).
+
+The engine (rules/tcg) writes each event and refusal in English with its values in it.
+Each template below is how the engine builds one of them; the catalogue holds its
+translation, and `say` turns a finished English text into the reader's language at
+render time, so the engine stays as it is. A text without a template here (a card's own
+effect wording, a deck's list of problems) stays as the engine wrote it.
+"""
+
+from __future__ import annotations
+
+from bot.i18n import N_, SOURCE, t, tn
+from bot.i18n.phrases import Phrasebook
+
+# Events (rules/tcg/*: emit).
+EVENTS = (
+    N_("{who} concedes."),
+    N_("{who} chooses to go {key}."),
+    N_(
+        "Decks and Legends are shuffled; {who} goes first and spends their two leftmost "
+        "Legends. Each player draws 6."
+    ),
+    N_("{who} mulligans and draws 6."),
+    N_("{who} keeps."),
+    N_("Turn {n}: {who}."),
+    N_("{who} readies their cards."),
+    N_("{who} draws a card."),
+    N_("You draw {card}."),
+    N_("{who} rolls in a d{size}: {value}."),
+    N_("{who} sells {card}."),
+    N_("{who} sells the top card of their deck unseen."),
+    N_("{who} Calls slot {n}: {card}."),
+    N_("{who} plays {card}."),
+    N_("{who} plays {card}: it {how}."),
+    N_("{who} equips {host} with {card}."),
+    N_("{who} pays {amount} €$."),
+    N_("{who} activates {card}."),
+    N_("{who} attacks {what} with {card}."),
+    N_("{who}, react."),
+    N_("{who} blocks with {card}."),
+    N_("{who} passes."),
+    N_("{who} ends their turn."),
+    N_("{attacker} ({pa}) fights {target} ({pt})."),
+    N_("{card} is defeated."),
+    N_("{who} steals d{size}: {value}."),
+    N_("{who} takes d{size}: {value}."),
+    N_("The attack steals nothing."),
+    N_("The attack ends: {why}."),
+    N_("{who} starts a turn with 7 Gigs."),
+    N_("{who} holds 7 Gigs in Overtime."),
+    N_("{who} has to draw from an empty deck."),
+    N_("Overtime: 7 Gigs now win at once."),
+    N_("{who} looks at the top of their deck."),
+    N_("You see: {cards}."),
+    N_("{card} gets {amount} power."),
+    N_("{card} goes to {where}."),
+    N_("{card} is removed from the game."),
+    N_("{card} is readied."),
+    N_("{card} is spent."),
+    N_("{card} can't attack."),
+    N_("{card} is shielded from defeat."),
+    N_("{who}'s Gigs are shielded from steals."),
+    N_("{who} triggers."),
+    N_("{who} readies {n} Eddies."),
+    N_("{who} swaps d{size}: {value} for d{size2}: {value2}."),
+    N_("{who}'s d{size} now shows {value}."),
+    N_("{winner} wins ({reason})."),
+    N_("The duel is a draw."),
+)
+
+# Refusals (rules/tcg/*: IllegalAction): the engine's reason, then what to do.
+REFUSALS = (
+    N_("The duel is over.\nStart a new duel to play."),
+    N_("You are not playing in this duel.\nYou can watch: the board is public."),
+    N_("You already decided.\nWait for your rival."),
+    N_("Nothing is waiting on your choice.\nUse an action instead."),
+    N_("That card is not in your hand.\nPick one."),
+    N_("That card is not in your hand or your Legends area.\nPick a card you can play."),
+    N_("You already sold this turn (once per turn).\nSell again next turn."),
+    N_("You already Called a Legend this turn (once per turn).\nCall again next turn."),
+    N_("Mulligans happen only during setup.\nPlay on with the hand you have."),
+    N_("The first player decides first (§3).\nWait for them to mulligan or keep."),
+    N_("There is no reaction window of yours to close.\nWait for a rival attack."),
+    N_("A face-down Legend can't be played or go solo (T4).\nCall it first."),
+    N_("That ability is not QUICK.\nIn a reaction window use only QUICK abilities."),
+    N_("You roll in a Gig only at the end of your start phase.\nWait for your next turn."),
+    N_("You control no such card in play.\nPick one of your Units or face-up Legends."),
+    N_("'{key}' is not an option.\nChoose one of: {keys}."),
+    N_("A choice is waiting on {who}.\nAnswer it first (choose)."),
+    N_("Slot {n} holds no face-down Legend.\nCall a face-down slot."),
+    N_("{card} has no Sell tag.\nSell a card that has one."),
+    N_("{card} has no ability {n}.\nPick one it has."),
+    N_("{card} must attack while it can.\nAttack with it first."),
+)
+
+# The engine's words inside an event (a value of a template above).
+_WORDS = {
+    "first": N_("first"),
+    "second": N_("second"),
+    "goes solo": N_("goes solo"),
+    "enters the field": N_("enters the field"),
+    "the Gig area": N_("the Gig area"),
+    "deck": N_("the deck"),
+    "deck_bottom": N_("the bottom of the deck"),
+    "trash": N_("the trash"),
+}
+
+
+def result_words(loc: str, reason: str) -> str:
+    """The engine's reason for a result ("7 Gigs", "alice decked out") in the language."""
+    if loc == SOURCE:
+        return reason
+    head, _, tail = reason.partition(" ")
+    if tail in ("Gigs", "Gigs (Overtime)") and head.isdigit():
+        gigs = tn(loc, "{n} Gig", "{n} Gigs", int(head))
+        return gigs if tail == "Gigs" else t(loc, "{gigs} (Overtime)", gigs=gigs)
+    if reason.endswith(" decked out"):
+        return t(loc, "{who} decked out", who=reason.removesuffix(" decked out"))
+    return reason
+
+
+def _word(loc: str, value: str) -> str:
+    word = _WORDS.get(value)
+    return value if word is None else t(loc, word)
+
+
+BOOK = Phrasebook(
+    (*EVENTS, *REFUSALS),
+    values={"key": _word, "how": _word, "what": _word, "where": _word, "reason": result_words},
+    words=("size", "value", "size2", "value2", "n", "amount", "pa", "pt"),
+)
+
+
+def say(loc: str, text: str) -> str:
+    """An engine text (an event's line, a refusal) in the language of `loc`."""
+    if "\n" in text:  # a refusal: translated whole, else line by line
+        whole = BOOK.translate(loc, text)
+        if whole != text:
+            return whole
+        return "\n".join(BOOK.translate(loc, line) for line in text.split("\n"))
+    return BOOK.translate(loc, text)
