@@ -162,18 +162,26 @@ class TableCommands(CommandBase):
     @TCG.command(name="rules", description="A short rules reference")
     @app_commands.describe(topic="a rules topic (leave out for the list)")
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        loc = user_locale(interaction)
+        topics = ", ".join(sorted(TOPICS))
         if topic is None:
-            text = "Topics: " + ", ".join(sorted(TOPICS))
+            text = t(loc, "Topics: {topics}", topics=topics)
         else:
             low = topic.strip().lower()
             keys = [k for k in TOPICS if k == low] or [k for k in TOPICS if k.startswith(low)]
             key = keys[0] if len(keys) == 1 else None  # an unambiguous prefix
             if key is None:
                 await refuse(
-                    interaction, f"No rules topic '{topic}'.\nTopics: " + ", ".join(sorted(TOPICS))
+                    interaction,
+                    t(
+                        loc,
+                        "No rules topic '{topic}'.\nTopics: {topics}",
+                        topic=topic,
+                        topics=topics,
+                    ),
                 )
                 return
-            text = f"**{key}** — {TOPICS[key]}"
+            text = f"**{key}** — {t(loc, TOPICS[key])}"
         await send(interaction, content=clip(text, CONTENT_MAX), ephemeral=True)
 
     @rules.autocomplete("topic")

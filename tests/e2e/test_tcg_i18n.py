@@ -99,3 +99,31 @@ async def test_the_duels_language_option_makes_its_public_board_polish(
     # Kept for a restart: a saved item that start-up reads back.
     assert d.rt.languages == {d.cid: "pl"}
     assert language.read(await d.rt.service.store.all_items()) == {d.cid: "pl"}
+
+
+async def test_rules_help_in_the_readers_language(fake: FakeDiscord, db: Path) -> None:
+    from cogs.tcg.rules_text import TOPICS
+
+    d = await position(fake, db, Side(legends=LEGENDS), Side(legends=LEGENDS))
+    alice, bob = d.users
+    it = await d.fake.send_slash(
+        alice, "tcg rules", {"topic": "eddies"}, channel=d.channel, locale="pl"
+    )
+    pl = _answer(await d.settle_it(it)).text
+    assert pl.startswith("**eddies** — Sprzedaj kartę z Sell tagiem")
+    assert "Eddie" in pl and "Legend" in pl and "€$" in pl
+    it = await d.fake.send_slash(
+        bob, "tcg rules", {"topic": "eddies"}, channel=d.channel, locale="en-US"
+    )
+    assert _answer(await d.settle_it(it)).text == f"**eddies** — {TOPICS['eddies']}"
+    it = await d.fake.send_slash(alice, "tcg rules", {}, channel=d.channel, locale="pl")
+    assert _answer(await d.settle_it(it)).text.startswith("Tematy: attack, eddies")
+    it = await d.fake.send_slash(
+        alice, "tcg rules", {"topic": "zzz"}, channel=d.channel, locale="pl"
+    )
+    assert _answer(await d.settle_it(it)).text.startswith("🚫 Nie ma tematu zasad „zzz”.")
+    # Every topic has its own Polish text.
+    from bot.i18n import t
+
+    for key, text in TOPICS.items():
+        assert t("pl", text) != text, key
