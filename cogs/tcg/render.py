@@ -22,7 +22,7 @@ from cogs.common.text import (
     clip,
     fit_embeds,
 )
-from cogs.tcg.words import result_words
+from cogs.tcg.words import result_words, say
 from rules.tcg import actions as act
 from rules.tcg.codes import Phase
 from rules.tcg.view import DuelView, SeatView, SlotView, visible_names
@@ -165,7 +165,7 @@ def board_embed(v: DuelView, waiting: int | None, title: str, loc: str = SOURCE)
     if v.pending:
         head.append(t(loc, "Pending: {what}", what="; ".join(v.pending)))
     if v.prompt is not None and v.result is None:
-        head.append(t(loc, "Prompt: {text}", text=v.prompt.text))
+        head.append(t(loc, "Prompt: {text}", text=say(loc, v.prompt.text)))
     embed = discord.Embed(
         title=clip(title, TITLE_MAX),
         description=clip("\n".join(head), DESCRIPTION_MAX),
@@ -203,7 +203,7 @@ def action_label(a: act.Action, v: DuelView, loc: str = SOURCE) -> str:
         options = v.prompt.options if v.prompt is not None and v.prompt.options else ()
         for o in options:
             if o.key == a.option:
-                return o.label
+                return say(loc, o.label)
         return a.option
     if isinstance(a, act.Play):
         if a.target:
@@ -264,7 +264,7 @@ def hand_embed(v: DuelView, seat: int, notes: list[str], loc: str = SOURCE) -> d
         names = ", ".join(c.name for c in v.peeked)
         lines.append(t(loc, "**Seen on your deck**: {names}", names=names))
     if v.prompt is not None and v.prompt.seat == seat:
-        lines.append(t(loc, "**Waiting on you**: {text}", text=v.prompt.text))
+        lines.append(t(loc, "**Waiting on you**: {text}", text=say(loc, v.prompt.text)))
     embed = discord.Embed(
         title=t(loc, "Your hand"),
         description=clip("\n".join(lines), DESCRIPTION_MAX),

@@ -93,6 +93,29 @@ REFUSALS = (
     N_("{card} must attack while it can.\nAttack with it first."),
 )
 
+# What a prompt asks (`Prompt.text`, on the board and the panel) and its options' labels.
+PROMPTS = (
+    N_("{who} won the roll-off: go first or second?"),
+    N_("{who}, react: block, play a QUICK card, Call, or pass."),
+    N_("{what}: use it?"),
+    N_("{who}: choose one for {card}."),
+    N_("{who}: choose which of your effects resolves next."),
+    N_("{who}: by how much (0–{n})?"),
+    N_("{who}: choose a face-down slot to Call."),
+    N_("{who}: choose a target for {card}."),
+    N_("{who}: choose a Gig to steal."),
+    N_("{who}: choose a Gig to take."),
+    N_("{who}: choose a Gig {rival} steals."),
+    N_("{who}: choose a Gig {rival} takes."),
+    N_("{who}: choose a Gig to raise."),
+    N_("{who}: choose a Gig to lower."),
+    N_("Go first"),
+    N_("Go second"),
+    N_("Yes"),
+    N_("No"),
+    N_("slot {n}"),
+)
+
 # The engine's words inside an event (a value of a template above).
 _WORDS = {
     "first": N_("first"),
@@ -125,7 +148,7 @@ def _word(loc: str, value: str) -> str:
 
 
 BOOK = Phrasebook(
-    (*EVENTS, *REFUSALS),
+    (*EVENTS, *REFUSALS, *PROMPTS),
     values={"key": _word, "how": _word, "what": _word, "where": _word, "reason": result_words},
     words=("size", "value", "size2", "value2", "n", "amount", "pa", "pt"),
 )

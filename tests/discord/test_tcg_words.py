@@ -105,3 +105,29 @@ def test_every_refusal_hint_has_a_polish_entry() -> None:
 
     for code, hint in howto.WHAT_TO_DO.items():
         assert t("pl", hint) != hint, code
+
+
+def test_a_new_duels_prompt_and_its_buttons_read_in_polish() -> None:
+    from cogs.tcg.panel import panel
+    from tests.discord.test_tcg_render import _runtime
+
+    content = load_default_pack()
+    decks = sorted(content.decks.values(), key=lambda d: d.id)
+    s = new_duel(
+        duel_id="d",
+        players=("1", "2"),
+        names=("alice", "bob"),
+        decks=(decks[0], decks[1]),
+        seed=3,
+        content=content,
+    )
+    chooser = s.seats[s.chooser]
+    rt = _runtime(content)
+    embed, view = panel(rt, s, chooser.player, [], loc="pl")
+    assert f"**Czeka na ciebie**: {chooser.name} wygrywa rzut na start" in str(embed.description)
+    assert view is not None
+    labels = str(view.to_components())
+    assert "'Zaczynam'" in labels and "'Gram jako drugi'" in labels and "Go first" not in labels
+    embed, view = panel(rt, s, chooser.player, [], loc="en")
+    assert "won the roll-off: go first or second?" in str(embed.description)
+    assert view is not None and "'Go first'" in str(view.to_components())
