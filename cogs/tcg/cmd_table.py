@@ -27,9 +27,9 @@ from cogs.tcg.cmd_base import (
 from cogs.tcg.interact import (
     refuse,
 )
+from cogs.tcg.localize import card_lines
 from cogs.tcg.rules_text import TOPICS
 from cogs.tcg.words import say
-from content.tcg.info import show_card
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
 from rules.tcg.decks import DeckTextError, deck_problems, deck_text, parse_deck_text
@@ -129,7 +129,8 @@ class TableCommands(CommandBase):
     @TCG.command(name="card", description="One card's full text")
     @app_commands.describe(name="any card (type part of its name)")
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
-        lines = show_card(self.rt.content, name)
+        loc = user_locale(interaction)
+        lines = card_lines(self.rt.content, name, loc)
         if lines is None:
             # An unambiguous prefix of one card's name or id (a card counted once).
             low = name.strip().lower()
@@ -139,12 +140,16 @@ class TableCommands(CommandBase):
                 if low and (cid.startswith(low) or c.full_name.lower().startswith(low))
             ]
             if len(found) == 1:
-                lines = show_card(self.rt.content, found[0])
+                lines = card_lines(self.rt.content, found[0], loc)
         if lines is None:
             await refuse(
                 interaction,
-                f"No card named '{name}' (or more than one starts so).\nPick one from the "
-                "list, or type more of its name.",
+                t(
+                    loc,
+                    "No card named '{name}' (or more than one starts so).\nPick one from the "
+                    "list, or type more of its name.",
+                    name=name,
+                ),
             )
             return
         await send(interaction, content=clip("\n".join(lines), CONTENT_MAX), ephemeral=True)

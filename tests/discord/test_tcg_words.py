@@ -131,3 +131,17 @@ def test_a_new_duels_prompt_and_its_buttons_read_in_polish() -> None:
     embed, view = panel(rt, s, chooser.player, [], loc="en")
     assert "won the roll-off: go first or second?" in str(embed.description)
     assert view is not None and "'Go first'" in str(view.to_components())
+
+
+def test_a_card_reads_in_the_pack_translation_and_english_as_before() -> None:
+    from cogs.tcg.localize import card_lines
+    from content.tcg.info import show_card
+
+    content = load_default_pack()
+    for cid in content.cards:
+        assert card_lines(content, cid, "en-US") == show_card(content, cid)
+    pl = card_lines(content, "cass-ardent", "pl")
+    assert pl is not None
+    assert pl[0].startswith("Cass Ardent: Deep Diver [blue legenda, koszt 3 €$")  # names as printed
+    assert "  CALL: Dobierz kartę." in pl and "  W taliach: Ghost Protocol" in pl
+    assert card_lines(content, "no-such-card", "pl") is None
