@@ -51,6 +51,9 @@ log = logging.getLogger("cogs.tcg")
 
 
 async def refuse(interaction: discord.Interaction[Any], message: str, **kw: Any) -> None:
+    """A refusal in the reader's language: the front end's and the engine's English
+    messages have templates in `cogs.tcg.words` (an unknown one stays English)."""
+    message = say(user_locale(interaction), message)
     await answer.refuse(interaction, message, group=render.COMMAND, **kw)
 
 

@@ -91,6 +91,114 @@ REFUSALS = (
     N_("{card} has no Sell tag.\nSell a card that has one."),
     N_("{card} has no ability {n}.\nPick one it has."),
     N_("{card} must attack while it can.\nAttack with it first."),
+    N_("It is not your turn, so you can't {what} now.\nWait for {who} to end their turn."),
+    N_("You can {what} only in your main phase.\nFinish the start phase first."),
+    N_("An attack is in progress, so you can't {what} now.\nWait for the defender to react."),
+    N_(
+        "That Unit can't attack now (it must be yours, ready, without Lag, and not under a "
+        "prohibition).\nPick a Unit that may attack."
+    ),
+    N_(
+        "That is not a legal target: attack a spent rival Unit, or the rival's Gig area while "
+        "it holds a Gig.\nPick a legal target."
+    ),
+    N_(
+        "You can block only in the reaction window of a rival attack.\nWait for your rival to "
+        "attack."
+    ),
+    N_(
+        "That card can't block this attack (a ready BLOCKER of yours on the field, not the "
+        "current target, and the attacker must be blockable).\nPick another blocker or pass."
+    ),
+    N_("You can't roll in a d{size} now (the d20 only as the last die).\nChoose one of: {dice}."),
+    N_("{card} is not QUICK.\nIn a reaction window play only QUICK cards, block, Call or pass."),
+    N_(
+        "In a reaction window you may play only QUICK cards from your hand.\nBlock, Call or "
+        "pass instead."
+    ),
+    N_(
+        "{card} is Gear: it needs a host.\nChoose one of your Units or face-up Legends as the "
+        "target."
+    ),
+    N_("Gear equips only your own Unit or your own face-up Legend (T28).\nChoose one of those."),
+    N_(
+        "{card} has the null cost: it can never be played to the field.\nUse its abilities "
+        "from the Legends area."
+    ),
+    N_(
+        "{card} can't use that ability now (it must be ready, and a Unit can't use ⊡ with Lag "
+        "or on the turn it arrives).\nTry again next turn."
+    ),
+)
+
+# The front end's own refusals (cogs/tcg/*: `interact.refuse` translates every message).
+COG_REFUSALS = (
+    N_(
+        "Something went wrong on my side; nothing was changed unless the board says so.\nTry again."
+    ),
+    N_("You are not playing in this duel.\nOnly its two players act; watch with /tcg status."),
+    N_("This duel is over.\nStart a new one with /tcg challenge or /tcg practice."),
+    N_("You can't {verb} now.\nSee /tcg hand for what you can do."),
+    N_("'{value}' is not something you can {what} now.\nYou can {what}: {names}."),
+    N_(
+        "There is no deck '{value}'.\nPick one from the list (/tcg deck list shows yours and "
+        "the preconstructed ones)."
+    ),
+    N_("There is no duel in this channel.\nStart one with /tcg challenge or /tcg practice."),
+    N_("This duel can't be read right now.\nTry again."),
+    N_(
+        "This channel already has a duel in progress.\nFinish it (or /tcg concede), or duel in "
+        "another channel."
+    ),
+    N_("Duels live in a server channel.\nUse /tcg in a server."),
+    N_("You can't challenge yourself or a bot.\nPlay the AI with /tcg practice."),
+    N_(
+        "This channel already has an open challenge.\nWait for it to be answered or to expire, "
+        "or /tcg decline it if it is yours."
+    ),
+    N_("Nobody has challenged you in this channel.\nChallenge someone with /tcg challenge."),
+    N_(
+        "There is no challenge of yours in this channel.\nNothing to decline; start one with "
+        "/tcg challenge."
+    ),
+    N_("There is no AI level '{level}'.\nPick one of: {levels}."),
+    N_(
+        "Table options are set by the two players before the duel starts.\nChallenge someone "
+        "with /tcg challenge, then set them."
+    ),
+    N_("'{target}' is not a target you can play that card on now.\nTargets: {names}."),
+    N_("'{target}' is not a target that Unit can attack now.\nTargets: {names}."),
+    N_("'{option}' is not a way to pay now.\nPick one of: {names}."),
+    N_("This card needs a target.\nPick one with the `target` option."),
+    N_(
+        "No reaction window is open.\nBlocks and QUICK reactions are for the defender when an "
+        "attack is declared."
+    ),
+    N_("You have no saved deck '{name}'.\nSee /tcg deck list."),
+    N_("That file is too big for a deck list.\nAttach a .txt of at most 20 kB."),
+    N_("Name a deck or paste a list.\nUse the `name` or `list` option."),
+    N_("I could not read the attachment.\nTry again, or paste the list."),
+    N_("This button does nothing any more.\nSee /tcg hand."),
+    N_(
+        "You are not playing in this duel.\nOnly the two duellists have a hand; watch with "
+        "/tcg status."
+    ),
+    N_(
+        "This challenge is over (accepted, declined or expired).\nStart a new one with "
+        "/tcg challenge."
+    ),
+    N_("Only the challenged player can accept.\nChallenge someone yourself with /tcg challenge."),
+    N_("There is no deck '{value}'.\nPick one of your decks (/tcg deck list)."),
+    N_(
+        "This reaction window is not yours.\nOnly the defender reacts to an attack; /tcg "
+        "status shows the duel."
+    ),
+    N_("Only the two duellists act.\nWatch with /tcg status."),
+    N_("This choice is out of date: the duel has moved on.\nHere is your hand as it is now."),
+    N_(
+        "This challenge is not yours.\nOnly its two players answer it; challenge someone "
+        "yourself with /tcg challenge."
+    ),
 )
 
 # What a prompt asks (`Prompt.text`, on the board and the panel) and its options' labels.
@@ -126,6 +234,13 @@ _WORDS = {
     "deck": N_("the deck"),
     "deck_bottom": N_("the bottom of the deck"),
     "trash": N_("the trash"),
+    # what a refusal says cannot be done now (rules/tcg: `need_main`)
+    "attack": N_("attack"),
+    "end your turn": N_("end your turn"),
+    "sell": N_("sell"),
+    "Call a Legend": N_("Call a Legend"),
+    "play a card": N_("play a card"),
+    "activate an ability": N_("activate an ability"),
 }
 
 
@@ -148,7 +263,7 @@ def _word(loc: str, value: str) -> str:
 
 
 BOOK = Phrasebook(
-    (*EVENTS, *REFUSALS, *PROMPTS),
+    (*EVENTS, *REFUSALS, *COG_REFUSALS, *PROMPTS),
     values={"key": _word, "how": _word, "what": _word, "where": _word, "reason": result_words},
     words=("size", "value", "size2", "value2", "n", "amount", "pa", "pt"),
 )

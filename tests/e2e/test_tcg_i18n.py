@@ -31,8 +31,19 @@ async def test_a_polish_and_an_english_player_each_read_their_own_language(
     d = await position(
         fake,
         db,
-        Side(hand=["short-circuit", "alley-cutter"], legends=LEGENDS, eddies=3, gigs=["d6:3"]),
-        Side(hand=["ice-sentinel", "alley-cutter"], legends=LEGENDS, gigs=["d8:5"]),
+        Side(
+            hand=["short-circuit", "alley-cutter"],
+            legends=LEGENDS,
+            eddies=3,
+            gigs=["d6:3"],
+            deck=["alley-cutter"] * 10,
+        ),
+        Side(
+            hand=["ice-sentinel", "alley-cutter"],
+            legends=LEGENDS,
+            gigs=["d8:5"],
+            deck=["alley-cutter"] * 10,
+        ),
     )
     alice, bob = d.users
     d.note_hidden(await d.state())
@@ -56,7 +67,7 @@ async def test_a_polish_and_an_english_player_each_read_their_own_language(
     it = await d.fake.click_button(alice, mine, end, locale="pl")
     await d.settle_it(it)
     state = await d.state()
-    assert state.active == 1 or state.turn > 1
+    assert state.active == 1 and state.result is None
     board = d.last_public()
     assert any("**Gigs**" in x for x in board.all_texts)
     assert not any("**Gigi**" in x for x in board.all_texts)
@@ -66,6 +77,17 @@ async def test_a_polish_and_an_english_player_each_read_their_own_language(
     it = await d.fake.send_slash(alice, "tcg status", {}, channel=d.channel, locale="pl")
     status = _answer(await d.settle_it(it))
     assert any("**Gigi**" in x and "**Ręka**" in x for x in status.all_texts)
+    # Refusals in the reader's language: the engine's (not her turn) with its hint, and
+    # the front end's (a button of an older version).
+    it = await d.fake.send_slash(alice, "tcg end", {}, channel=d.channel, locale="pl")
+    refused = _answer(await d.settle_it(it)).text
+    assert refused.startswith("🚫 To nie twoja tura"), refused
+    assert "/tcg stan" in refused and "turn" not in refused
+    it = await d.fake.send_slash(bob, "tcg mulligan", {}, channel=d.channel, locale="en-US")
+    assert "Mulligans happen only during setup." in _answer(await d.settle_it(it)).text
+    it = await d.fake.click_button(alice, mine, end, locale="pl")
+    stale = _answer(await d.settle_it(it)).text
+    assert stale.startswith("🚫 Ten wybór jest nieaktualny"), stale
     d.check_public(state)
     d.check_private(state)
 
