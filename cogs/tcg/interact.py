@@ -397,7 +397,10 @@ async def start_duel(
     v = rt.view_for(state, None)
     rt.spawn(
         rt.post_board(
-            cid, state, note=f"⚔️ {names[0]} vs {names[1]}: {v.prompt.text if v.prompt else ''}"
+            cid,
+            state,
+            note=f"⚔️ {names[0]} vs {names[1]}: "
+            + (say(rt.table_loc(cid, channel), v.prompt.text) if v.prompt else ""),
         ),
         name="board",
     )

@@ -61,6 +61,7 @@ EVENTS = (
     N_("{card} is shielded from defeat."),
     N_("{who}'s Gigs are shielded from steals."),
     N_("{who} triggers."),
+    N_("{who} chooses: {mode}"),
     N_("{who} readies {n} Eddies."),
     N_("{who} swaps d{size}: {value} for d{size2}: {value2}."),
     N_("{who}'s d{size} now shows {value}."),
