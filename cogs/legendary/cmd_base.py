@@ -21,7 +21,10 @@ from cogs.legendary.interact import LegendaryActor
 from cogs.legendary.runtime import LegendaryRuntime
 from cogs.legendary.table import Choice, Table
 from rules.core.errors import IllegalAction
+from rules.core.text import count
 from rules.legendary.actions import Action as GameAction
+from rules.legendary.actions import Recruit
+from rules.legendary.view import GameView
 
 log = logging.getLogger("cogs.legendary")
 MAX_CHOICES = 25
@@ -30,6 +33,23 @@ AC = app_commands.Choice
 LEGENDARY = app_commands.Group(
     name="legendary", description="Legendary 2099: the deck-builder, refereed", guild_only=True
 )
+
+
+def buried_refusal(v: GameView, typed: str) -> None:
+    """Typing an HQ Hero that tokens bury (L13): say so, and how to free it, rather than
+    "no such card" (the Hero is not offered because it can't be recruited)."""
+    for i, c in enumerate(v.hq):
+        under = v.hq_under[i] if i < len(v.hq_under) else ()
+        if c is None or not under:
+            continue
+        if c.name.lower().startswith(typed.strip().lower()) or c.inst == typed.strip():
+            flush = next((s.name for s in v.special_actions if not s.used), None)
+            how = f"use **{flush}** (a button in /legendary hand)" if flush else "free it"
+            raise IllegalAction.of(
+                "buried",
+                f"{c.name} can't be recruited: {count(len(under), under[0].name, under[0].name)}"
+                f" under its HQ space.\nRecruit another Hero, or {how} first.",
+            )
 
 
 async def refuse(interaction: discord.Interaction[Any], message: str) -> None:
@@ -235,10 +255,29 @@ class CommandBase(commands.Cog):
             key = str(getattr(a, field))
             label = components.action_label(a, v)
             names[key] = cards[key].name if key in cards else label.split(" ", 1)[-1]
-        if not names:
+        if not names and kind is not Recruit:
             # Nothing legal of this kind: let the engine say why, with the typed value.
             return typed
-        return resolve(typed, names, "card")
+        try:
+            return resolve(typed, names, "card")
+        except IllegalAction:
+            low = typed.strip().lower()
+            if kind is Recruit and not any(n.lower().startswith(low) for n in names.values()):
+                buried_refusal(v, typed)  # no offered Hero matched: is it a buried one?
+            raise
+
+    def _half(self, state: Table, seat: int, inst: str, typed: str) -> int:
+        """Which half of the divided card `inst` the typed `half` names: the
+        autocomplete's "0"/"1", or (part of) a half's name."""
+        c = components.known_cards(self.rt.view(state, seat)).get(inst)
+        if c is None or not c.halves:
+            name = c.name if c is not None else "That card"
+            raise IllegalAction.of(
+                "bad_half", f"{name} is not a divided card.\nPlay it without `half`."
+            )
+        if typed.strip() in {str(n) for n in range(len(c.halves))}:
+            return int(typed.strip())
+        return int(resolve(typed, {str(n): h for n, h in enumerate(c.halves)}, "half"))
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -8,12 +8,14 @@ import discord
 from discord import app_commands
 
 from cogs.common.answer import defer, player_id, send
+from cogs.legendary import components
 from cogs.legendary.cmd_base import (
     AC,
     LEGENDARY,
     CommandBase,
     refuse,
 )
+from rules.core.errors import IllegalAction
 from rules.legendary.actions import Choose, EndTurn, Fight, Heal, Play, Recruit
 
 
@@ -29,19 +31,42 @@ class TurnCommands(CommandBase):
         await self.actor.show_panel(interaction, here[1])
 
     @LEGENDARY.command(name="play", description="Play a card from your hand")
+    @app_commands.describe(half="A divided card: which half to play (else you are asked)")
     async def play(
-        self, interaction: discord.Interaction[Any], card: str, fated_future: bool | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        card: str,
+        fated_future: bool | None = None,
+        half: str | None = None,
     ) -> None:
-        await self._move(
-            interaction,
-            lambda st, s: Play(
-                seat=s, card=self._pick(st, s, card, Play, "card"), fated_future=fated_future
-            ),
-        )
+        def make(st: Any, s: int) -> Play:
+            inst = self._pick(st, s, card, Play, "card")
+            side = self._half(st, s, inst, half) if half else None
+            return Play(seat=s, card=inst, fated_future=fated_future, half=side)
+
+        await self._move(interaction, make)
 
     @play.autocomplete("card")
     async def _ac_play(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
         return await self._ac_actions(i, current, Play, "card")
+
+    @play.autocomplete("half")
+    async def _ac_half(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        """The halves of the card picked in `card` (if it is a divided card in hand)."""
+        state = await self._quiet(i)
+        legal, v = self._legal(state, player_id(i))
+        if v is None or state is None:
+            return []
+        typed = str(getattr(i.namespace, "card", "") or "")
+        try:
+            inst = self._pick(state, v.viewer, typed, Play, "card")
+        except IllegalAction:
+            return []
+        c = components.known_cards(v).get(inst)
+        halves = c.halves if c is not None else ()
+        return [
+            AC(name=h, value=str(n)) for n, h in enumerate(halves) if current.lower() in h.lower()
+        ]
 
     @LEGENDARY.command(name="recruit", description="Recruit a Hero from the HQ, or an Officer")
     async def recruit(self, interaction: discord.Interaction[Any], card: str) -> None:

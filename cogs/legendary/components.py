@@ -4,6 +4,7 @@
 The board has one button, "My hand" (it names no card). A hand panel has a button per
 legal action of the seat now: `arg` is the engine's card instance id, target or prompt
 option; the ":m" flag on a play answers its Fated Future with "yes, to the bottom".
+A divided card (L2) gets one button per half ("pa", "pb") instead of a "play" button.
 """
 
 from __future__ import annotations
@@ -33,13 +34,15 @@ from rules.legendary.view import CardRef, GameView
 GAME = "legendary"
 HAND = "hand"
 PLAY = "play"
+# A divided card's halves (L2): "pa" plays its first half, "pb" its second.
+HALF_ACTIONS = ("pa", "pb")
 RECRUIT = "rec"
 FIGHT = "fight"
 HEAL = "heal"
 SPECIAL = "sp"
 CHOOSE = "ch"
 END = "end"
-ACTIONS = frozenset({HAND, PLAY, RECRUIT, FIGHT, HEAL, SPECIAL, CHOOSE, END})
+ACTIONS = frozenset({HAND, PLAY, *HALF_ACTIONS, RECRUIT, FIGHT, HEAL, SPECIAL, CHOOSE, END})
 house_ids.register(GAME, ACTIONS)
 
 Style = discord.ButtonStyle
@@ -83,6 +86,9 @@ def action_label(a: Action, v: GameView) -> str:
 
     if isinstance(a, Play):
         tail = " (Fated: to deck bottom)" if a.fated_future else ""
+        c = cards.get(a.card)
+        if a.half is not None and c is not None and a.half < len(c.halves):
+            return f"Play {c.name} as {c.halves[a.half]}{tail}"
         return f"Play {name(a.card)}{tail}"
     if isinstance(a, Recruit):
         if a.card == OFFICER:
@@ -109,7 +115,8 @@ def action_label(a: Action, v: GameView) -> str:
 
 def bid_for(a: Action, table: str, version: int) -> ButtonId:
     if isinstance(a, Play):
-        return button(PLAY, table, version, a.card, bool(a.fated_future))
+        kind = PLAY if a.half is None else HALF_ACTIONS[a.half]
+        return button(kind, table, version, a.card, bool(a.fated_future))
     if isinstance(a, Recruit):
         return button(RECRUIT, table, version, a.card)
     if isinstance(a, Fight):
@@ -128,6 +135,9 @@ def action_for(bid: ButtonId, seat: int) -> Action | None:
     a, arg = bid.action, bid.arg
     if a == PLAY and arg:
         return Play(seat=seat, card=arg, fated_future=True if bid.flag else None)
+    if a in HALF_ACTIONS and arg:
+        half = HALF_ACTIONS.index(a)
+        return Play(seat=seat, card=arg, fated_future=True if bid.flag else None, half=half)
     if a == RECRUIT and arg:
         return Recruit(seat=seat, card=arg)
     if a == FIGHT and arg:
@@ -152,11 +162,16 @@ def panel_buttons(
     cards = known_cards(v)
     shown: list[Action] = []
     for a in legal:
-        shown.append(a)
         c = cards.get(a.card) if isinstance(a, Play) else None
-        if isinstance(a, Play) and c is not None and "fated_future" in c.keywords:
-            # A Fated Future card: its second button answers "to the bottom" up front.
-            shown.append(a.model_copy(update={"fated_future": True}))
+        plays = [a]
+        if isinstance(a, Play) and c is not None and c.halves and a.half is None:
+            # A divided card: a button per half instead of asking which (L2).
+            plays = [a.model_copy(update={"half": n}) for n in range(len(c.halves))]
+        for one in plays:
+            shown.append(one)
+            if isinstance(one, Play) and c is not None and "fated_future" in c.keywords:
+                # A Fated Future card: its second button answers "to the bottom" up front.
+                shown.append(one.model_copy(update={"fated_future": True}))
     choices = [a for a in shown if isinstance(a, Choose)]
     if len(choices) > MAX_BUTTONS:
         # A choice with more options than a message has buttons (a KO from a big discard
@@ -168,7 +183,8 @@ def panel_buttons(
             text=clip(action_label(a, v), SHORT),
             style=Style.danger if isinstance(a, EndTurn) else Style.primary,
         )
-        key = {Choose: "ch", Play: "play", Recruit: "rec", Fight: "fight", Special: "fight"}
+        # Special actions (a Scheme's Campaign, Flush) sit with Heal and End turn.
+        key = {Choose: "ch", Play: "play", Recruit: "rec", Fight: "fight"}
         groups[key.get(type(a), "end")].append(b)
     return make_view(list(groups.values()))
 

@@ -24,6 +24,21 @@ RULES: dict[str, str] = {
         "A Fated Future card may go to the bottom of your deck when played "
         "(`/legendary play fated_future:true`)."
     ),
+    "divided": (
+        "A divided card shows two halves with their own names, classes and text. Play one "
+        "half: the hand panel has a button for each, or `/legendary play half:`; without "
+        "it you are asked which. In your hand and deck the card has the classes of both."
+    ),
+    "votes": (
+        "Vote Schemes stack Twists as votes for the Mastermind and, once a turn, one of "
+        "your non-grey Heroes as votes for its Hero Name; the board shows the tally and "
+        "who leads. Stacked cards score no VP."
+    ),
+    "tokens": (
+        "Token Schemes (Sludge) put tokens under HQ spaces; a Hero above one is buried "
+        "and can't be recruited. The Scheme's special action flushes them: every token "
+        "and the Hero above each is KO'd, and each player gains a Wound."
+    ),
     "uru": (
         "Uru-Enchanted Weapons: fighting such an enemy reveals cards from your deck; if you "
         "fall short you can't fight again this turn."
@@ -50,4 +65,17 @@ def card_text(c: Card) -> str:
         facts.append(f"{c.vp} VP")
         if c.uru:
             facts.append(f"Uru {c.uru}")
-    return f"{head} — {' · '.join(facts)}\n{c.text or '(no text)'}"
+    text = f"{head} — {' · '.join(facts)}\n{c.text or '(no text)'}"
+    if isinstance(c, HeroCard) and c.halves:
+        # A divided card (L2): both halves, each played on its own.
+        text += "\nA divided card: play one half (`/legendary play half:`)."
+        for h in c.halves:
+            bits = ["/".join(sorted(x.value for x in h.classes)) or "no class"]
+            if h.team:
+                bits.append(h.team)
+            if h.recruit is not None:
+                bits.append(f"Recruit {h.recruit}")
+            if h.attack is not None:
+                bits.append(f"Attack {h.attack}")
+            text += f"\n• **{h.name}** — {' · '.join(bits)}: {h.text or '(no text)'}"
+    return text

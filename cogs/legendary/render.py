@@ -10,7 +10,7 @@ city with captives stays well under the 6000-character embed total.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -26,9 +26,9 @@ from cogs.common.text import (
 from cogs.common.timers import MAX_REMINDERS
 from cogs.legendary.table import Table
 from rules.core.events import Event
-from rules.core.text import count
+from rules.core.text import count, name_list
 from rules.legendary import setup
-from rules.legendary.cards import Pack
+from rules.legendary.cards import EvilWinsOn, Pack
 from rules.legendary.codes import Ev
 from rules.legendary.state import Options, Result
 from rules.legendary.view import CardRef, GameView
@@ -49,6 +49,8 @@ END_TEXT = {
 
 def marks(c: CardRef) -> str:
     out = []
+    if c.halves:
+        out.append("Divided")
     if "fated_future" in c.keywords:
         out.append("Fated")
     if "undercover" in c.keywords or c.undercover:
@@ -58,9 +60,63 @@ def marks(c: CardRef) -> str:
     return f" [{', '.join(out)}]" if out else ""
 
 
+def halves_text(c: CardRef) -> str:
+    """A divided card's two halves (L2), " — A / B" when its name does not say them
+    already, or "" for an ordinary card."""
+    if not c.halves or all(h in c.name for h in c.halves):
+        return ""
+    return f" — {' / '.join(c.halves)}"
+
+
 def card_line(c: CardRef, *, cost: bool = True) -> str:
     price = f" ({c.cost})" if cost and c.cost is not None else ""
-    return f"{c.name}{price}{marks(c)}"
+    return f"{c.name}{price}{halves_text(c)}{marks(c)}"
+
+
+def played_name(c: CardRef) -> str:
+    """A played card: a divided one names the half it was played as."""
+    if c.halves and c.half is not None and c.half < len(c.halves):
+        return f"{c.name} (as {c.halves[c.half]})"
+    return c.name
+
+
+def votes_lines(v: GameView, hero_names: Mapping[str, str]) -> list[str]:
+    """The Scheme's vote stack (L12): each side's votes and who leads, in millions."""
+    if not (v.scheme_stack or v.mastermind_votes or v.hero_votes):
+        return []
+    heroes = sorted(v.hero_votes.items(), key=lambda x: (-x[1], hero_names.get(x[0], x[0])))
+    tally = [f"Mastermind {v.mastermind_votes * 10}M"]
+    tally += [f"{hero_names.get(h, h)} {n * 10}M" for h, n in heroes if n]
+    best = heroes[0][1] if heroes else 0
+    tops = [hero_names.get(h, h) for h, n in heroes if n == best and n]
+    if v.mastermind_votes > best:
+        lead = f"The Mastermind leads by {(v.mastermind_votes - best) * 10}M"
+    elif v.mastermind_votes == best:
+        lead = "The Mastermind and the top Hero Name are tied"
+    elif len(tops) == 1:
+        lead = f"{tops[0]} leads the Mastermind by {(best - v.mastermind_votes) * 10}M"
+    else:
+        lead = f"Tied in the lead, {(best - v.mastermind_votes) * 10}M ahead: {name_list(tops)}"
+    return [
+        f"Votes ({count(len(v.scheme_stack), 'card')} stacked): " + " · ".join(tally),
+        lead,
+    ]
+
+
+def hq_lines(v: GameView, buries: bool) -> list[str]:
+    """The HQ, each space with what lies under it (L13) and, where that blocks
+    recruiting, its Hero marked "buried"."""
+    out = []
+    for i, c in enumerate(v.hq):
+        line = card_line(c) if c is not None else "—"
+        under = v.hq_under[i] if i < len(v.hq_under) else ()
+        if under:
+            line += f" · under it: {count(len(under), under[0].name, under[0].name)}"
+            if buries and c is not None:
+                line += " · **buried**"
+        out.append(line)
+    out.append(f"Officer ({v.officer_cost}) × {v.officers}")
+    return out
 
 
 def whose_turn(v: GameView) -> str:
@@ -85,8 +141,15 @@ def _field(embed: discord.Embed, name: str, lines: Sequence[str], inline: bool =
     embed.add_field(name=name, value=clip("\n".join(lines) or "—", FIELD_VALUE_MAX), inline=inline)
 
 
-def board_embed(v: GameView, table: Table, note: str | None = None) -> discord.Embed:
-    """The public board: built from the spectator's view (viewer None)."""
+def board_embed(
+    v: GameView, table: Table, note: str | None = None, pack: Pack | None = None
+) -> discord.Embed:
+    """The public board: built from the spectator's view (viewer None). `pack` names
+    the Heroes in a vote tally and says whether tokens under the HQ bury its Heroes."""
+    hero_names = {i: h.name for i, h in pack.heroes.items()} if pack is not None else {}
+    scheme = pack.schemes.get(v.scheme) if pack is not None else None
+    tokens = scheme.tokens if scheme is not None else None
+    buries = tokens.blocks_recruit if tokens is not None else pack is None
     mm = v.mastermind
     title = f"Legendary 2099 · {v.scheme_name} vs {mm.name}"
     top = "The game is over." if v.over else f"**{whose_turn(v)}** (turn {v.turn_no}) · {pools(v)}"
@@ -96,7 +159,7 @@ def board_embed(v: GameView, table: Table, note: str | None = None) -> discord.E
     if v.prompt is not None and not v.over:
         desc.append(f"Waiting on **{v.names[v.prompt.seat]}**: {v.prompt.text}")
     if v.played_this_turn:
-        desc.append("Played: " + ", ".join(c.name for c in v.played_this_turn))
+        desc.append("Played: " + ", ".join(played_name(c) for c in v.played_this_turn))
     embed = discord.Embed(
         title=clip(title, TITLE_MAX),
         description=clip("\n".join(desc), DESCRIPTION_MAX),
@@ -112,7 +175,18 @@ def board_embed(v: GameView, table: Table, note: str | None = None) -> discord.E
             f"Tactics left {mm.tactics_left} · captured Bystanders {len(mm.captured)}",
         ],
     )
-    _field(embed, "Scheme", [f"{v.scheme_name}: Twists {v.twists}"])
+    scheme_lines = [f"{v.scheme_name}: Twists {v.twists}", *votes_lines(v, hero_names)]
+    ends = {e.on: e.threshold(len(v.names)) for e in scheme.evil_wins} if scheme else {}
+    if EvilWinsOn.VOTE_LEAD in ends and scheme_lines[1:]:
+        scheme_lines[-1] += f" (Evil wins at a {ends[EvilWinsOn.VOTE_LEAD] * 10}M lead)"
+    if tokens is not None or v.tokens or any(v.hq_under):
+        out = sum(len(u) for u in v.hq_under)
+        what = pack.cards[tokens.card].name if pack is not None and tokens else "tokens"
+        line = f"{what}: {out} under the HQ · {v.tokens} left in the supply"
+        if EvilWinsOn.TOKENS_OUT in ends:
+            line += f" (Evil wins when {ends[EvilWinsOn.TOKENS_OUT]} are out)"
+        scheme_lines.append(line)
+    _field(embed, "Scheme", scheme_lines)
     city = []
     for sp in v.city:
         if sp.villain is None:
@@ -122,9 +196,7 @@ def board_embed(v: GameView, table: Table, note: str | None = None) -> discord.E
         cap = f" · holds {count(len(sp.captured), 'Bystander')}" if sp.captured else ""
         city.append(f"{sp.name}: **{sp.villain.name}** (Attack {sp.attack}){extra}{cap}")
     _field(embed, "City", city)
-    hq = [card_line(c) if c is not None else "—" for c in v.hq]
-    hq.append(f"Officer ({v.officer_cost}) × {v.officers}")
-    _field(embed, "HQ", hq)
+    _field(embed, "HQ", hq_lines(v, buries))
     esc = ", ".join(f"{k} {n}" for k, n in sorted(v.escape_cyber.items()) if n)
     _field(embed, "Escape pile", [f"{len(v.escape)} cards" + (f" ({esc})" if esc else "")], True)
     _field(
@@ -169,7 +241,7 @@ def hand_embed(v: GameView, notes: Sequence[str] = ()) -> discord.Embed:
     )
     _field(embed, f"Hand ({me.hand_count})", cards)
     if me.played:
-        _field(embed, "Played this turn", [c.name for c in me.played])
+        _field(embed, "Played this turn", [played_name(c) for c in me.played])
     embed.set_footer(text=f"deck {me.deck_count} · discard {len(me.discard)} · VP {me.vp}")
     return embed
 

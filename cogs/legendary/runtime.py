@@ -150,7 +150,7 @@ class LegendaryRuntime(GameRuntime[Table]):
         return embed, buttons
 
     def public_board(self, state: Table, note: str | None = None) -> discord.Embed:
-        return render.board_embed(self.view(state, None), state, note)
+        return render.board_embed(self.view(state, None), state, note, self.content)
 
     def awaited_person(self, state: Table) -> str | None:
         g = state.game

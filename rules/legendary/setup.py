@@ -6,6 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.rng import Rng
+from rules.core.text import plural
 from rules.legendary import city
 from rules.legendary.cards import GroupDef, Pack
 from rules.legendary.codes import Code, Ev, refuse
@@ -102,7 +103,8 @@ def _pick(
                 raise refuse(Code.BAD_SETUP, f"There is no {what} '{g}' in this pack.")
         if len(given) != n or len(set(given)) != n:
             raise refuse(
-                Code.BAD_SETUP, f"This game needs {n} different {what}s; {len(given)} given."
+                Code.BAD_SETUP,
+                f"This game needs {n} different {plural(n, what)}; {len(given)} given.",
             )
         missing = [m for m in must if m not in given]
         if missing:

@@ -21,10 +21,10 @@ from cogs.legendary.table import Join, Start, new_table
 from cogs.legendary.table import Table as TableState
 from cogs.legendary.table import apply as table_apply
 from rules.legendary import engine
-from rules.legendary.actions import Action
+from rules.legendary.actions import Action, Play
 from rules.legendary.ai import make_agent
 from rules.legendary.state import Game
-from rules.legendary.view import GameView, view
+from rules.legendary.view import CardRef, GameView, view
 from tests.e2e.harness import finish, legendary_content, settle, start_fixer
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
@@ -125,7 +125,7 @@ class Lg:
             if s.person is not None:
                 for c in view(st.game, self.pack, seat).players[seat].hand or ():
                     self.held.add(c.name)
-        refs = [*pub.played_this_turn, *pub.escape, *pub.ko, *pub.revealed]
+        refs = [*pub.played_this_turn, *pub.escape, *pub.ko, *pub.revealed, *pub.scheme_stack]
         refs += [h for h in pub.hq if h is not None]
         refs += [s.villain for s in pub.city if s.villain is not None]
         for p in pub.players:
@@ -153,9 +153,17 @@ class Lg:
                 assert m.ephemeral or m.channel.guild is None, m
         assert not self.fake.warnings, self.fake.warnings
 
+    def hand_of(self, st: TableState, seat: int) -> tuple[CardRef, ...]:
+        assert st.game is not None
+        return view(st.game, self.pack, seat).players[seat].hand or ()
+
     async def send(self, action: Action, use_button: bool, user: FakeUser | None = None) -> None:
         who = user or self.user
         st = await self.state()
+        if use_button and isinstance(action, Play) and action.half is None:
+            # A divided card has a button per half, none for "ask me": use the slash.
+            c = next((c for c in self.hand_of(st, action.seat) if c.inst == action.card), None)
+            use_button = c is None or not c.halves
         if use_button:
             panel = await self.panel(who)
             want = bid_for(action, st.id, st.version).encode()
@@ -223,7 +231,7 @@ async def new_game(
     users = [fake.add_user(n, guild=fake.guild) for n in names]
     t = Lg(fake, bot, users)
     it = await t.slash("new", setup or {})
-    assert it.original is not None and not it.original.ephemeral
+    assert it.original is not None and not it.original.ephemeral, it.original.text
     t.cid = bot.runtime("legendary").table_of_channel[fake.channel.id]
     for u in users[1:]:
         await t.slash("join", user=u)
@@ -245,6 +253,8 @@ async def arranged(
     *,
     mastermind: str | None = None,
     villains: tuple[str, ...] | None = None,
+    scheme: str | None = None,
+    heroes: tuple[str, ...] | None = None,
     ai: int = 0,
     seed: int = 5,
     turn_timer: int = 0,
@@ -258,7 +268,10 @@ async def arranged(
     pack = legendary_content()
     owner = str(users[0].id)
     table = new_table(
-        "lg-arranged", owner, names[0], Choice(mastermind=mastermind, villains=villains)
+        "lg-arranged",
+        owner,
+        names[0],
+        Choice(scheme=scheme, mastermind=mastermind, villains=villains, heroes=heroes),
     )
     for u, n in zip(users[1:], names[1:], strict=True):
         table, _ = table_apply(table, Join(person=str(u.id), name=n), pack)
@@ -293,6 +306,20 @@ def move_to_top(game: Game, zone: str, card_id: str) -> Game:
     inst = next(i for i in cards if game.instances[i] == card_id)
     cards.remove(inst)
     return game.model_copy(update={"zones": {**game.zones, zone: (inst, *cards)}})
+
+
+def to_hand(game: Game, seat: int, card_id: str, n: int = 1) -> Game:
+    """`game` with `n` instances of the Hero `card_id` moved from the Hero Deck into the
+    hand of `seat` (a test's way to hold a given card)."""
+    from rules.legendary.state import Z
+
+    deck = list(game.zones[Z.HERO_DECK])
+    moved = [i for i in deck if game.instances[i] == card_id][:n]
+    assert len(moved) == n, f"only {len(moved)} {card_id} in the Hero Deck"
+    hand = (*game.zones[Z.hand(seat)], *moved)
+    rest = tuple(i for i in deck if i not in moved)
+    zones = {**game.zones, Z.HERO_DECK: rest, Z.hand(seat): hand}
+    return game.model_copy(update={"zones": zones})
 
 
 def ended(t: Lg) -> list[FakeMessage]:

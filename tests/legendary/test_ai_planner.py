@@ -8,8 +8,18 @@ from typing import Any
 import pytest
 
 from content.legendary.loader import load_default_pack
-from rules.legendary.actions import Action, EndTurn, Play, Special
+from rules.legendary.actions import MASTERMIND, Action, EndTurn, Fight, Play, Recruit, Special
 from rules.legendary.ai import PlannerAgent
+from rules.legendary.ai.lookahead import (
+    FAIL_COST,
+    WOUND_COST,
+    best_order,
+    fail_cost,
+    order_value,
+    reveal_distribution,
+    success_chance,
+)
+from rules.legendary.cards import HeroCard
 from rules.legendary.engine import apply, legal_actions
 from rules.legendary.scenario import scenario
 from rules.legendary.state import Game, Z
@@ -100,3 +110,83 @@ def test_planner_names_the_half_of_a_divided_card() -> None:
     g = scenario(PACK, hands={0: ["vexa-ghost-protocol"]}, hq=HQ)
     a = _turn(g, PlannerAgent(), 1)[0]
     assert isinstance(a, Play) and a.half in (0, 1)
+
+
+# ---- the lookahead over its own turn ---------------------------------------------------
+
+
+def _uru_case(villain_deck: list[str], hand1: list[str], escape: tuple[str, ...] = ()) -> Game:
+    return scenario(PACK, players=2, hq=HQ, attack=6, recruit=0,
+                    city={4: "street-drone", 0: "saint-of-knives"}, escape=escape,
+                    hands={0: [], 1: hand1}, villain_deck=villain_deck,
+                    decks={0: ["wound"], 1: ["wound"]})  # fmt: skip
+
+
+def test_lookahead_uru_decision_uses_only_the_view() -> None:
+    """The Uru fight's chance comes from public cards: two games that differ only in the
+    Villain Deck (what Uru would reveal) and the other hand plan the same fights."""
+    a = _uru_case(["master-strike", "archbishop-of-rust"], ["precinct-runner"])
+    b = _uru_case(["scheme-twist", "scheme-twist"], ["marrow-apex"])
+    assert view(a, PACK, 0) == view(b, PACK, 0)
+    saint = view(a, PACK, 0).city[0].villain
+    assert saint is not None
+    uru = Fight(seat=0, target=saint.inst)
+    da, db = _turn(a, PlannerAgent()), _turn(b, PlannerAgent())
+    # The reveal shows different cards, so compare up to and including the Uru fight.
+    assert uru in da and uru in db
+    assert da[: da.index(uru) + 1] == db[: db.index(uru) + 1]
+
+
+def test_lookahead_orders_uru_fights_by_the_chance_of_losing_everything() -> None:
+    """A failed Uru fight loses all the Attack left (§7). With 6 Attack against a 3-Attack
+    Uru Villain and a 3-Attack sure one: when the seen Villain Deck cards are cheap, the
+    Uru fight first is near-sure and the sure fight follows if the reveal was 0; once
+    the Escape pile shows many 5-VP Villains, the sure fight goes first."""
+    for escape, first in (((), 0), (("archbishop-of-rust",) * 6, 4)):
+        g = _uru_case(["scheme-twist"], [], escape)
+        target = view(g, PACK, 0).city[first].villain
+        assert target is not None
+        fights = [a for a in _turn(g, PlannerAgent()) if isinstance(a, Fight)]
+        assert fights[0].target == target.inst, escape
+
+
+def test_uru_success_chance_is_exact_and_reads_public_piles() -> None:
+    assert success_chance({0: 0.5, 2: 0.5}, 2, 2) == pytest.approx(0.75)
+    assert success_chance({0: 0.5, 2: 0.5}, 1, -1) == 0.0
+    plain = reveal_distribution(view(_uru_case(["scheme-twist"], []), PACK, 0), PACK)
+    heavy = scenario(PACK, players=2, hq=HQ, attack=7, city={0: "saint-of-knives"},
+                     escape=["archbishop-of-rust"] * 6)  # fmt: skip
+    dist = reveal_distribution(view(heavy, PACK, 0), PACK)
+    assert sum(dist.values()) == pytest.approx(1.0)
+    assert success_chance(dist, 1, 1) < success_chance(plain, 1, 1)
+
+
+def test_lookahead_draws_before_the_superpower_cards() -> None:
+    """Drawing first lets the unknown drawn cards feed later Superpowers; the value does
+    not depend on what is drawn."""
+    backdoor, updraft = PACK.cards["glitch-backdoor"], PACK.cards["skyline-updraft"]
+    assert isinstance(backdoor, HeroCard) and isinstance(updraft, HeroCard)
+    assert order_value([backdoor, updraft], []) > order_value([updraft, backdoor], [])
+    assert best_order({"u": updraft, "b": backdoor}, []) == ["b", "u"]
+
+
+def test_lookahead_recruits_instead_under_a_lock_when_worth_more() -> None:
+    """Under a recruit-or-fight lock (L10) a rich recruit beats a one-VP fight; without
+    the lock it does both (fight first)."""
+    base: dict[str, Any] = {"players": 2, "hq": HQ, "attack": 3, "recruit": 8}
+    locked = scenario(PACK, **base, city={0: "street-drone", 2: "pale-conductor"})
+    free = scenario(PACK, **base, city={0: "street-drone"})
+    assert isinstance(_turn(locked, PlannerAgent())[0], Recruit)
+    assert isinstance(_turn(free, PlannerAgent())[0], Fight)
+
+
+def test_uru_failure_costs_the_wounds_its_fight_or_fail_deals() -> None:
+    """Saint of Knives' Fight or Fail wounds you; Hammer Deacon's wounds each other
+    player, so it costs more at a bigger table."""
+    g = scenario(PACK, players=3, hq=HQ, city={0: "saint-of-knives", 1: "hammer-deacon"})
+    v = view(g, PACK, 0)
+    saint, deacon = v.city[0].villain, v.city[1].villain
+    assert saint is not None and deacon is not None
+    assert fail_cost(v, PACK, saint.inst) == FAIL_COST + WOUND_COST
+    assert fail_cost(v, PACK, deacon.inst) == FAIL_COST + 2 * WOUND_COST
+    assert fail_cost(v, PACK, MASTERMIND) == FAIL_COST  # the classic Mastermind has none

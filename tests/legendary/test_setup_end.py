@@ -338,3 +338,12 @@ def test_twists_by_player_count() -> None:
                                  henchmen=("hg0",)), 1).state  # fmt: skip
         every = [i for z, v in g.zones.items() if not z.startswith("p") for i in v]
         assert sum(1 for i in every if pack.cards[g.instances[i]].kind == "twist") == want
+
+
+def test_naming_too_few_heroes_says_how_many_heroes_are_needed() -> None:
+    with pytest.raises(IllegalAction) as e:
+        new_game(BIG, Setup(names=("a", "b"), scheme="plot", mastermind="lead-mm",
+                            heroes=(sorted(BIG.heroes)[0],)), 1)  # fmt: skip
+    message = e.value.refusal.message
+    assert e.value.refusal.code == "bad_setup"
+    assert "different Heroes;" in message and "Heros" not in message and "1 given" in message

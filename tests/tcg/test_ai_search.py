@@ -158,3 +158,22 @@ def test_the_rollout_policy_scores_actions_as_the_greedy_player_does() -> None:
                     assert quick_score(b, me, a) == score_action(seen, a, PACK), a
                     n += 1
     assert n > 500
+
+
+def test_the_evaluation_prefers_more_gigs_eddies_and_cards() -> None:
+    from rules.tcg.ai.evaluate import evaluate
+    from rules.tcg.scenario import Side, Table
+
+    def score(me: Side, rival: Side) -> float:
+        return evaluate(Table(PACK, me, rival).state, PACK, 0)
+
+    even = score(Side(gigs=["d6:3"]), Side(gigs=["d6:3"]))
+    assert even == 0.0
+    # A stolen Gig (the rival's d8 now mine) is worth more; a Gig rolled in from the fixer
+    # early is not, since both players roll one a turn anyway.
+    fixer = [4, 10, 12, 20]
+    stolen = score(Side(gigs=["d6:3", "d8:2"], fixer=fixer), Side(gigs=["d6:3"], fixer=fixer))
+    assert stolen > even
+    assert score(Side(gigs=["d6:3"], eddies=3), Side(gigs=["d6:3"])) > even
+    assert score(Side(gigs=["d6:3"], hand=["road-flare"]), Side(gigs=["d6:3"])) > even
+    assert score(Side(gigs=["d6:3"]), Side(gigs=["d6:3"], field=["neon-bruiser"])) < even

@@ -1,9 +1,12 @@
 """The planning AI: plans its turn from its own view, aware of what the Scheme threatens.
 
-On top of the greedy player's habits it orders its plays to fire the most Superpowers,
-picks the half of a divided card it needs, chooses the set of fights worth most for its
-Attack (how soon a Villain would escape and what an escape costs under this Scheme; the
-Mastermind more the fewer Tactics are left), decides whether to Heal, spends its Recruit
+On top of the greedy player's habits it looks ahead over the rest of its own turn
+(`ai.lookahead`): the play order that fires the most Superpowers and draws before them,
+and an expectimax over its fights (Uru-Enchanted Weapons reveals as a chance node, from
+public cards only), each target worth what this Scheme makes it worth (how soon a
+Villain would escape and what an escape costs; the Mastermind more the fewer Tactics are
+left). It picks the half of a divided card it needs, decides whether to Heal, weighs
+recruiting against fighting under a recruit-or-fight lock (L10), spends its Recruit
 on the best combination of HQ Heroes and Officers (Tech Heroes when the Scheme or
 Mastermind punishes hands without one), and takes the Scheme's special actions: it
 campaigns for one Hero Name under a vote Scheme (L12) and flushes buried HQ spaces (L13).
@@ -12,7 +15,7 @@ Everything it reads is in its `GameView`; it never sees a `Game`.
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations
 
 from rules.legendary.actions import (
     MASTERMIND,
@@ -27,13 +30,11 @@ from rules.legendary.actions import (
     Special,
 )
 from rules.legendary.ai.base import answer_prompt, card_value, hand, me, visible_cards
+from rules.legendary.ai.lookahead import best_order, fight_plan, played_icons
 from rules.legendary.ai.players import (
-    URU_MARGIN,
-    _icons,
     _late,
     _play,
     _recruit_value,
-    _sequence_value,
     _wounds_in_hand,
 )
 from rules.legendary.cards import EvilWinsOn, Half, HeroCard, Pack, VillainCard
@@ -75,13 +76,13 @@ def _escape_risk(view: GameView, space: int) -> float:
     return 1.0 if filled == CITY else 0.5 if filled == CITY - 1 else 0.1
 
 
-def target_value(view: GameView, pack: Pack, target: str) -> tuple[float, int]:
-    """(worth, expected Attack needed) of fighting a target, Scheme-aware."""
+def target_value(view: GameView, pack: Pack, target: str) -> float:
+    """The worth of defeating a target, Scheme-aware (its cost and Uru risk are the
+    lookahead's, `ai.lookahead.fight_plan`)."""
     if target == MASTERMIND:
         mm = view.mastermind
-        need = mm.attack + URU_MARGIN * mm.uru
         race = 4.0 if EvilWinsOn.TWISTS in _evil_on(view, pack) else 0.0
-        return 12.0 + race + 24.0 / max(1, mm.tactics_left) + len(mm.captured), need
+        return 12.0 + race + 24.0 / max(1, mm.tactics_left) + len(mm.captured)
     for i, s in enumerate(view.city):
         if s.villain is not None and s.villain.inst == target:
             c = pack.cards[s.villain.id]
@@ -89,8 +90,8 @@ def target_value(view: GameView, pack: Pack, target: str) -> tuple[float, int]:
             held = len(s.captured)
             risk = _escape_risk(view, i)
             worth = vp + 1.5 * held + risk * (_escape_cost(view, pack) + 2.0 + held) + 0.5
-            return worth, (s.attack or 0) + URU_MARGIN * s.uru
-    return 0.0, 10**6
+            return worth
+    return 0.0
 
 
 def _side_value(side: HeroCard | Half, want_attack: float) -> float:
@@ -114,6 +115,16 @@ def best_half(c: HeroCard, view: GameView) -> int:
     return 0 if values[0] >= values[1] else 1
 
 
+def _locked(view: GameView, pack: Pack) -> bool:
+    """Is a recruit-or-fight lock in the city (L10)?"""
+    return any(
+        s.villain is not None
+        and isinstance(c := pack.cards[s.villain.id], VillainCard)
+        and c.recruit_or_fight_lock
+        for s in view.city
+    )
+
+
 class PlannerAgent:
     """Plans its turn from its view: play order, specials, heal, fights, recruits."""
 
@@ -130,16 +141,18 @@ class PlannerAgent:
             return special
         heal = any(isinstance(a, Heal) for a in legal)
         fights = [a for a in legal if isinstance(a, Fight)]
-        plan = self._fight_plan(view, pack, fights)
+        worth = {f.target: target_value(view, pack, f.target) for f in fights}
+        fight_worth, plan = fight_plan(view, pack, fights, worth)
+        recruits = [a for a in legal if isinstance(a, Recruit)]
+        buy_worth, buy = self._recruit_plan(view, pack, recruits) if recruits else (0.0, None)
         if heal and self._should_heal(view, pack, plan):
             return Heal(seat=me(view))
-        if plan:
+        # Under a recruit-or-fight lock (L10) only one of the two happens this turn: the
+        # end-of-turn position worth more decides which.
+        if plan and not (_locked(view, pack) and buy is not None and buy_worth > fight_worth):
             return plan[0]
-        recruits = [a for a in legal if isinstance(a, Recruit)]
-        if recruits:
-            best = self._recruit_plan(view, pack, recruits)
-            if best is not None:
-                return best
+        if buy is not None:
+            return buy
         return EndTurn(seat=me(view))
 
     # ---- prompts ------------------------------------------------------------------------
@@ -208,17 +221,7 @@ class PlannerAgent:
         by_inst = {r.inst: r for r in hand(view)}
         cards = {a.card: pack.cards[by_inst[a.card].id] for a in plays}
         heroes = {i: c for i, c in cards.items() if isinstance(c, HeroCard)}
-        played_icons = [
-            _icons(c) for r in view.played_this_turn if isinstance(c := pack.cards[r.id], HeroCard)
-        ]
-        order = list(heroes)
-        if 1 < len(order) <= 6:
-            best_v, best = -1.0, order
-            for perm in permutations(order):
-                v = _sequence_value([heroes[i] for i in perm], played_icons)
-                if v > best_v:
-                    best_v, best = v, list(perm)
-            order = best
+        order = best_order(heroes, played_icons(view, pack))
         first = order[0]
         a = _play(view, pack, next(p for p in plays if p.card == first), fated=True)
         c = heroes[first]
@@ -228,19 +231,6 @@ class PlannerAgent:
 
     # ---- fights, healing, recruits ------------------------------------------------------
 
-    def _fight_plan(self, view: GameView, pack: Pack, fights: list[Fight]) -> list[Fight]:
-        """The set of fights worth most for the Attack in hand, best first."""
-        options = [(*target_value(view, pack, f.target), f) for f in fights]
-        best: tuple[float, list[Fight]] = (0.0, [])
-        for k in range(1, min(len(options), 6) + 1):
-            for combo in combinations(options, k):
-                if sum(c[1] for c in combo) > view.attack:
-                    continue
-                worth = sum(c[0] for c in combo)
-                if worth > best[0]:
-                    best = (worth, [c[2] for c in sorted(combo, key=lambda c: -c[0])])
-        return best[1]
-
     @staticmethod
     def _should_heal(view: GameView, pack: Pack, plan: list[Fight]) -> bool:
         """Heal when it costs little: nothing worth fighting and little to recruit."""
@@ -249,7 +239,10 @@ class PlannerAgent:
             return False
         return view.recruit < 3 or wounds >= 2 and view.recruit < 5
 
-    def _recruit_plan(self, view: GameView, pack: Pack, recruits: list[Recruit]) -> Action | None:
+    def _recruit_plan(
+        self, view: GameView, pack: Pack, recruits: list[Recruit]
+    ) -> tuple[float, Action | None]:
+        """(worth, first recruit) of the best combination the Recruit pool buys."""
         mine = view.players[me(view)]
         owned = tuple(
             k
@@ -284,7 +277,7 @@ class PlannerAgent:
                         max(combo, key=lambda r: self._cost(view, r)) if combo else officer
                     )
                     best = (worth, first)
-        return best[1]
+        return best
 
     @staticmethod
     def _ref(view: GameView, r: Recruit) -> CardRef | None:

@@ -79,7 +79,8 @@ def features(d: Duel, content: TcgContent, me: int) -> list[float]:
 
 
 #: Weights of `features`: a logistic fit of who won greedy duels on the positions at each
-#: turn's start (bench/fit_tcg_eval.py); the score is the log-odds of winning.
+#: turn's start (bench/fit_tcg_eval.py, on the decks of commit 084512a); the score is the
+#: log-odds of winning.
 WEIGHTS = (0.251, 0.365, 0.066, 0.226, 0.242, 0.535, 0.289, 0.398, -0.398, -0.111, 0.027, 0.0)
 
 
