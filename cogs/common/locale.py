@@ -33,3 +33,25 @@ def table_locale(option: str | None, where: Any = None) -> str:
         return language(option)
     server = guild_locale(where) if where is not None else None
     return language(server) if server else SOURCE
+
+
+#: The value of the "Server's language" choice of a table's `language` option: stored as
+#: "" (the option unset), so the table follows its server.
+SERVER = "server"
+
+
+def language_choices() -> list[Any]:
+    """A table's `language` option's choices: the server's language, then every language
+    with a catalogue by its own name (a new catalogue adds a choice)."""
+    from babel import Locale
+    from discord.app_commands import Choice
+
+    from bot.i18n import languages
+
+    return [
+        Choice(name="Server's language", value=SERVER),
+        *(
+            Choice(name=Locale.parse(lang).get_display_name(lang) or lang, value=lang)
+            for lang in languages()
+        ),
+    ]

@@ -35,6 +35,7 @@ class Challenge:
     deck: DeckList
     expires: float  # Unix seconds
     options: TcgOptions = field(default_factory=TcgOptions)
+    language: str = ""  # the duel's `language` option ("": its server's); cogs/tcg/language.py
     task: asyncio.Task[None] | None = None
 
     def to_json(self) -> str:
@@ -50,6 +51,7 @@ class Challenge:
                 "deck": self.deck.model_dump(mode="json"),
                 "expires": self.expires,
                 "options": self.options.model_dump(mode="json"),
+                "language": self.language,
             },
             separators=(",", ":"),
         )
@@ -68,6 +70,7 @@ class Challenge:
             deck=DeckList.model_validate(d["deck"]),
             expires=float(d["expires"]),
             options=TcgOptions.model_validate(d.get("options") or {}),
+            language=str(d.get("language") or ""),
         )
 
 

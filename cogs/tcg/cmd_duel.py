@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from cogs.common.answer import player_id, send
+from cogs.common.locale import SERVER, language_choices, user_locale
 from cogs.tcg import choices
 from cogs.tcg.challenges import Challenge
 from cogs.tcg.cmd_base import (
@@ -196,13 +197,16 @@ class DuelCommands(CommandBase):
         reaction_timeout="seconds the defender has to react (5-3600)",
         turn_timer="seconds a player has each turn before Fixer ends it for them (0 = off)",
         spectators_see_hand_counts="spectators see how many cards each hand holds",
+        language="The language of the duel's public messages (default: the server's)",
     )
+    @app_commands.choices(language=language_choices())
     async def options(
         self,
         interaction: discord.Interaction[Any],
         reaction_timeout: app_commands.Range[int, 5, 3600] | None = None,
         turn_timer: app_commands.Range[int, 0, 86400] | None = None,
         spectators_see_hand_counts: bool | None = None,
+        language: str | None = None,
     ) -> None:
         ch = self._challenge_here(interaction)
         if ch is None or player_id(interaction) not in (ch.challenger, ch.opponent):
@@ -220,8 +224,11 @@ class DuelCommands(CommandBase):
         if spectators_see_hand_counts is not None:
             update["spectators_see_hand_counts"] = spectators_see_hand_counts
         ch.options = TcgOptions.model_validate({**ch.options.model_dump(), **update})
+        if language is not None:
+            ch.language = language.removeprefix(SERVER)
         await self.rt.save_challenge(ch)
-        await send(interaction, content="✓ " + ", ".join(ch.options.describe()), ephemeral=True)
+        described = [*ch.options.describe(), f"language: {ch.language or SERVER}"]
+        await send(interaction, content="✓ " + ", ".join(described), ephemeral=True)
 
     # ---- setup and turns ----------------------------------------------------------------
 
@@ -450,7 +457,8 @@ class DuelCommands(CommandBase):
             return []
         cid, state = found
         player = player_id(interaction)
-        return payment_items(self.rt, state, player, self.rt.paying.get(cid, {}).get(player))
+        pending = self.rt.paying.get(cid, {}).get(player)
+        return payment_items(self.rt, state, player, pending, user_locale(interaction))
 
     @choose.autocomplete("option")
     async def _choose_auto(

@@ -7,8 +7,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import t
 from bot.storage.errors import StorageError
 from cogs.common.answer import player_id, send
+from cogs.common.locale import user_locale
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.tcg import decks as player_decks
 from cogs.tcg import render
@@ -25,8 +27,9 @@ from cogs.tcg.cmd_base import (
 from cogs.tcg.interact import (
     refuse,
 )
+from cogs.tcg.localize import card_lines
 from cogs.tcg.rules_text import TOPICS
-from content.tcg.info import show_card
+from cogs.tcg.words import say
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
 from rules.tcg.decks import DeckTextError, deck_problems, deck_text, parse_deck_text
@@ -94,7 +97,8 @@ class TableCommands(CommandBase):
         _, state = found
         # Everyone gets the spectator's board: the same for a player as for anyone.
         v = self.rt.view_for(state, None)
-        embed = render.board_embed(v, self.rt.waiting(state), self.rt.name_of(state))
+        loc = user_locale(interaction)  # only the asker sees it: their language
+        embed = render.board_embed(v, self.rt.waiting(state), self.rt.name_of(state), loc)
         await send(interaction, embeds=[embed], ephemeral=True)
 
     @TCG.command(name="log", description="The last events of the duel")
@@ -108,7 +112,8 @@ class TableCommands(CommandBase):
         except StorageError as exc:
             await refuse(interaction, exc.player_message)
             return
-        lines = lines or ["(nothing has happened yet)"]
+        loc = user_locale(interaction)
+        lines = [say(loc, line) for line in lines] or [t(loc, "(nothing has happened yet)")]
         await send(interaction, embeds=[render.events_embed(lines[-LOG_SHOWN:])], ephemeral=True)
 
     async def _public_log(self, cid: str, version: int) -> list[str]:
@@ -124,7 +129,8 @@ class TableCommands(CommandBase):
     @TCG.command(name="card", description="One card's full text")
     @app_commands.describe(name="any card (type part of its name)")
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
-        lines = show_card(self.rt.content, name)
+        loc = user_locale(interaction)
+        lines = card_lines(self.rt.content, name, loc)
         if lines is None:
             # An unambiguous prefix of one card's name or id (a card counted once).
             low = name.strip().lower()
@@ -134,12 +140,16 @@ class TableCommands(CommandBase):
                 if low and (cid.startswith(low) or c.full_name.lower().startswith(low))
             ]
             if len(found) == 1:
-                lines = show_card(self.rt.content, found[0])
+                lines = card_lines(self.rt.content, found[0], loc)
         if lines is None:
             await refuse(
                 interaction,
-                f"No card named '{name}' (or more than one starts so).\nPick one from the "
-                "list, or type more of its name.",
+                t(
+                    loc,
+                    "No card named '{name}' (or more than one starts so).\nPick one from the "
+                    "list, or type more of its name.",
+                    name=name,
+                ),
             )
             return
         await send(interaction, content=clip("\n".join(lines), CONTENT_MAX), ephemeral=True)
@@ -157,18 +167,26 @@ class TableCommands(CommandBase):
     @TCG.command(name="rules", description="A short rules reference")
     @app_commands.describe(topic="a rules topic (leave out for the list)")
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        loc = user_locale(interaction)
+        topics = ", ".join(sorted(TOPICS))
         if topic is None:
-            text = "Topics: " + ", ".join(sorted(TOPICS))
+            text = t(loc, "Topics: {topics}", topics=topics)
         else:
             low = topic.strip().lower()
             keys = [k for k in TOPICS if k == low] or [k for k in TOPICS if k.startswith(low)]
             key = keys[0] if len(keys) == 1 else None  # an unambiguous prefix
             if key is None:
                 await refuse(
-                    interaction, f"No rules topic '{topic}'.\nTopics: " + ", ".join(sorted(TOPICS))
+                    interaction,
+                    t(
+                        loc,
+                        "No rules topic '{topic}'.\nTopics: {topics}",
+                        topic=topic,
+                        topics=topics,
+                    ),
                 )
                 return
-            text = f"**{key}** — {TOPICS[key]}"
+            text = f"**{key}** — {t(loc, TOPICS[key])}"
         await send(interaction, content=clip(text, CONTENT_MAX), ephemeral=True)
 
     @rules.autocomplete("topic")

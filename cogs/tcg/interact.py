@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import SOURCE
 from bot.service.game import Applied
 from cogs.common import answer, ids
 from cogs.common.answer import Actor, player_id, send
 from cogs.common.buttons import MAX_BUTTONS, FxButton, make_view
+from cogs.common.locale import user_locale
 from cogs.common.selects import MAX_OPTIONS, FxSelect, Option, make_view_with_selects
 from cogs.common.text import clip
 from cogs.tcg import decks as player_decks
@@ -35,6 +37,7 @@ from cogs.tcg.panel import (
     payment_prompt,
 )
 from cogs.tcg.runtime import ACCEPT, DECK, DECLINE, DO, HAND, PAY, REACT
+from cogs.tcg.words import say
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
 from rules.tcg.engine import new_duel
@@ -48,15 +51,20 @@ log = logging.getLogger("cogs.tcg")
 
 
 async def refuse(interaction: discord.Interaction[Any], message: str, **kw: Any) -> None:
+    """A refusal in the reader's language: the front end's and the engine's English
+    messages have templates in `cogs.tcg.words` (an unknown one stays English)."""
+    message = say(user_locale(interaction), message)
     await answer.refuse(interaction, message, group=render.COMMAND, **kw)
 
 
-def private_notes(rt: TcgRuntime, applied: Applied[Duel], player: str) -> list[str]:
+def private_notes(
+    rt: TcgRuntime, applied: Applied[Duel], player: str, loc: str = SOURCE
+) -> list[str]:
     seat = rt.seat_of(applied.state, player)
     if seat is None:
         return []
     mine = events_for(list(applied.events), seat)
-    return [f"🔒 {e.text}" for e in mine if e.seats is not None]
+    return [f"🔒 {say(loc, e.text)}" for e in mine if e.seats is not None]
 
 
 async def run_action(
@@ -81,7 +89,9 @@ async def run_action(
         legal = rt.legal(state, player) if ways else []
         if ways and action in legal and expected_version in (None, state.version):
             index = legal.index(action)
-            embed, buttons = payment_prompt(rt, state, player, index, ways)
+            embed, buttons = payment_prompt(
+                rt, state, player, index, ways, user_locale(interaction)
+            )
             rt.remember_payment(cid, player, state.version, index)  # for `/tcg choose`
             await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
             # Stored after the answer, which the player then needn't wait for.
@@ -93,11 +103,13 @@ async def run_action(
         )
         if applied is None:
             return None
-        lines = ([done] if done else []) + [e.text for e in events_for(list(applied.events), None)]
-        lines += private_notes(rt, applied, player)
+        loc = user_locale(interaction)
+        public = [say(loc, e.text) for e in events_for(list(applied.events), None)]
+        lines = ([done] if done else []) + public
+        lines += private_notes(rt, applied, player, loc)
         state = applied.state
         if show_panel and state.result is None and rt.legal(state, player):
-            embed, buttons = panel(rt, state, player, lines[-12:])
+            embed, buttons = panel(rt, state, player, lines[-12:], loc=user_locale(interaction))
             await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
         else:
             await send(
@@ -123,7 +135,7 @@ async def show_panel(
             "with /tcg status.",
         )
         return
-    embed, buttons = panel(rt, state, player, notes, page)
+    embed, buttons = panel(rt, state, player, notes, page, user_locale(interaction))
     await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
 
 
@@ -135,7 +147,10 @@ async def handle_click(
         return
     player = player_id(interaction)
     state = await answer.or_refuse(
-        interaction, rt.service.get(bid.table), group=render.COMMAND, explain=rt.explain
+        interaction,
+        rt.service.get(bid.table),
+        group=render.COMMAND,
+        explain=lambda r: rt.explain_for(r, user_locale(interaction)),
     )
     if state is None:
         return
@@ -159,7 +174,7 @@ async def handle_click(
             await refuse(interaction, "Only the two duellists act.\nWatch with /tcg status.")
             return
         if bid.version != state.version:
-            fresh = panel(rt, state, player, [])
+            fresh = panel(rt, state, player, [], loc=user_locale(interaction))
             await refuse(
                 interaction,
                 "This choice is out of date: the duel has moved on.\nHere is your hand as "
@@ -322,6 +337,7 @@ async def accept(
         names=(ch.challenger_name, ch.opponent_name),
         decks=(ch.deck, deck),
         options=ch.options,
+        language=ch.language,
     )
 
 
@@ -333,6 +349,7 @@ async def start_duel(
     names: tuple[str, str],
     decks: tuple[DeckList, DeckList],
     options: Any,
+    language: str = "",
 ) -> str | None:
     channel = interaction.channel
     if interaction.guild is None or channel is None:
@@ -368,6 +385,8 @@ async def start_duel(
     if created is None:
         return None
     rt.bind(cid, channel.id)
+    if language:
+        await rt.set_language(cid, language)
     chooser = state.seats[state.chooser]
     await send(
         interaction,
@@ -378,7 +397,10 @@ async def start_duel(
     v = rt.view_for(state, None)
     rt.spawn(
         rt.post_board(
-            cid, state, note=f"⚔️ {names[0]} vs {names[1]}: {v.prompt.text if v.prompt else ''}"
+            cid,
+            state,
+            note=f"⚔️ {names[0]} vs {names[1]}: "
+            + (say(rt.table_loc(cid, channel), v.prompt.text) if v.prompt else ""),
         ),
         name="board",
     )

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import SOURCE, name_list, t, tcount
 from cogs.common import ids
 from cogs.common.buttons import MAX_BUTTONS, FxButton, make_view
 from cogs.common.selects import MAX_OPTIONS, FxSelect, Option, make_view_with_selects
 from cogs.common.text import COLOR_PRIVATE
 from cogs.tcg import render
 from cogs.tcg.runtime import DO, PAY
-from rules.core.text import count, name_list
 from rules.tcg import actions as act
 from rules.tcg.legal import payment_amount, payment_variants
 from rules.tcg.state import Duel
@@ -58,10 +58,15 @@ def panel_actions(legal: Sequence[act.Action]) -> list[tuple[int, act.Action]]:
 
 
 def panel(
-    rt: TcgRuntime, state: Duel, player: str, notes: Sequence[str], page: int = 0
+    rt: TcgRuntime,
+    state: Duel,
+    player: str,
+    notes: Sequence[str],
+    page: int = 0,
+    loc: str = SOURCE,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """`player`'s private panel: their view of the duel and a control per legal action
-    (`page`: which page of the overflow menu)."""
+    (`page`: which page of the overflow menu), in the reader's language `loc`."""
     seat = rt.seat_of(state, player)
     assert seat is not None
     v = rt.view_for(state, player)
@@ -70,7 +75,7 @@ def panel(
     def button(i: int, a: act.Action) -> FxButton:
         return FxButton(
             ids.ButtonId(rt.game, DO, state.id, state.version, str(i)),
-            text=render.action_label(a, v),
+            text=render.action_label(a, v, loc),
             style=_style(a),
         )
 
@@ -80,37 +85,38 @@ def panel(
         view, _ = make_view([[button(i, a) for i, a in offered], []])
     else:
         shown, rest = offered[:BUTTONS_BEFORE_MENU], offered[BUTTONS_BEFORE_MENU:]
-        options, where = _menu_page(rest, v, page)
+        options, where = _menu_page(rest, v, page, loc)
+        more = tcount(loc, len(rest), "more option")
         select = FxSelect(
             ids.ButtonId(rt.game, DO, state.id, state.version),
             options,
-            placeholder=f"{count(len(rest), 'more option')}{where}: pick one",
+            placeholder=t(loc, "{more}{where}: pick one", more=more, where=where),
         )
         view, _ = make_view_with_selects([[button(i, a) for i, a in shown], []], [select])
-        extra.append(f"({count(len(rest), 'more option')} in the menu below the buttons.)")
-    embed = render.hand_embed(v, seat, [*notes, *extra])
+        extra.append(t(loc, "({more} in the menu below the buttons.)", more=more))
+    embed = render.hand_embed(v, seat, [*notes, *extra], loc)
     return embed, view
 
 
 def _menu_page(
-    rest: list[tuple[int, act.Action]], v: DuelView, page: int
+    rest: list[tuple[int, act.Action]], v: DuelView, page: int, loc: str = SOURCE
 ) -> tuple[list[Option], str]:
     """The menu's options: all of `rest` if they fit, else page `page` of them and a last
     option that opens the next page (the last page's opens the first)."""
     if len(rest) <= MAX_OPTIONS:
-        return [Option(render.action_label(a, v), str(i)) for i, a in rest], ""
+        return [Option(render.action_label(a, v, loc), str(i)) for i, a in rest], ""
     pages = [rest[k : k + PAGE] for k in range(0, len(rest), PAGE)]
     page %= len(pages)
-    options = [Option(render.action_label(a, v), str(i)) for i, a in pages[page]]
+    options = [Option(render.action_label(a, v, loc), str(i)) for i, a in pages[page]]
     nxt = (page + 1) % len(pages)
     options.append(
         Option(
-            f"More options… (page {nxt + 1} of {len(pages)})",
+            t(loc, "More options… (page {n} of {of})", n=nxt + 1, of=len(pages)),
             f"{PAGE_PREFIX}{nxt}",
-            description="shows the next options in this menu",
+            description=t(loc, "shows the next options in this menu"),
         )
     )
-    return options, f" (page {page + 1} of {len(pages)})"
+    return options, t(loc, " (page {n} of {of})", n=page + 1, of=len(pages))
 
 
 def menu_page(arg: str) -> int | None:
@@ -137,24 +143,32 @@ def payment_choices(rt: TcgRuntime, state: Duel, action: act.Action) -> list[act
     return list(found)
 
 
-def payment_label(state: Duel, v: DuelView, seat: int, pay: Sequence[str]) -> str:
+def payment_label(
+    state: Duel, v: DuelView, seat: int, pay: Sequence[str], loc: str = SOURCE
+) -> str:
     """ "Pay with 1 Eddie and slot 2 (face-down)": a face-down Legend by its slot only."""
     st = state.seats[seat]
     eddies = {e.inst for e in st.eddies}
     n = sum(1 for x in pay if x in eddies)
-    parts = [count(n, "Eddie")] if n else []
+    parts = [tcount(loc, n, "Eddie")] if n else []
     names = visible_names(v)
     for k, sl in enumerate(st.legends):
         if sl.inst is not None and sl.inst in pay:
             if sl.face_up:
-                parts.append(f"{names.get(sl.inst, 'a Legend')} (slot {k + 1})")
+                name = names.get(sl.inst) or t(loc, "a Legend")
+                parts.append(t(loc, "{card} (slot {n})", card=name, n=k + 1))
             else:
-                parts.append(f"slot {k + 1} (face-down)")
-    return "Pay with " + name_list(parts, last="and")
+                parts.append(t(loc, "slot {n} (face-down)", n=k + 1))
+    return t(loc, "Pay with {what}", what=name_list(loc, parts))
 
 
 def payment_prompt(
-    rt: TcgRuntime, state: Duel, player: str, index: int, variants: Sequence[act.Action]
+    rt: TcgRuntime,
+    state: Duel,
+    player: str,
+    index: int,
+    variants: Sequence[act.Action],
+    loc: str = SOURCE,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """The prompt for paying legal action `index`: a button for each way to pay."""
     seat = rt.seat_of(state, player)
@@ -165,7 +179,7 @@ def payment_prompt(
     buttons = [
         FxButton(
             ids.ButtonId(rt.game, PAY, state.id, state.version, f"{index}.{j}"),
-            text=payment_label(state, v, seat, w.pay or ()),
+            text=payment_label(state, v, seat, w.pay or (), loc),
             style=discord.ButtonStyle.primary,
         )
         for j, w in enumerate(variants)
@@ -173,11 +187,13 @@ def payment_prompt(
     ]
     view, _ = make_view([buttons, []])
     embed = discord.Embed(
-        title="How do you pay?",
-        description=(
-            f"**{render.action_label(action, v)}** costs {amount} €$. Pick what pays: "
-            "Eddies are all alike; which Legend you spend matters (its abilities, "
-            'a later Call, a "when spent" effect).'
+        title=t(loc, "How do you pay?"),
+        description=t(
+            loc,
+            "**{action}** costs {amount} €$. Pick what pays: Eddies are all alike; which "
+            'Legend you spend matters (its abilities, a later Call, a "when spent" effect).',
+            action=render.action_label(action, v, loc),
+            amount=amount,
         ),
         colour=COLOR_PRIVATE,
     )
@@ -185,7 +201,11 @@ def payment_prompt(
 
 
 def payment_items(
-    rt: TcgRuntime, state: Duel, player: str, pending: tuple[int, int] | None
+    rt: TcgRuntime,
+    state: Duel,
+    player: str,
+    pending: tuple[int, int] | None,
+    loc: str = SOURCE,
 ) -> list[tuple[str, str, act.Action]]:
     """The ways to pay of the payment prompt `pending` (its version and action index) as
     `/tcg choose` options (name, key, action); [] once the duel has moved on."""
@@ -198,7 +218,7 @@ def payment_items(
     v = rt.view_for(state, player)
     ways = payment_choices(rt, state, legal[pending[1]])
     return [
-        (payment_label(state, v, seat, w.pay or ()), f"pay{j}", w)
+        (payment_label(state, v, seat, w.pay or (), loc), f"pay{j}", w)
         for j, w in enumerate(ways)
         if isinstance(w, act.Play | act.Call | act.Activate)
     ]

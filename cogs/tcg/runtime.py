@@ -31,19 +31,23 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import SOURCE, t
 from bot.service.game import Applied, GameService, Refused
 from bot.storage.base import SavedItem
 from bot.storage.errors import StorageError
 from cogs.common import ids
 from cogs.common.buttons import FxButton, make_view
+from cogs.common.locale import table_locale
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import Deadline, Reminder
 from cogs.tcg import challenges as stored_challenges
+from cogs.tcg import language as languages
 from cogs.tcg import payments, render
 from cogs.tcg.challenges import Challenge
 from cogs.tcg.plugin import PLUGIN
+from cogs.tcg.words import say
 from rules.core.errors import IllegalAction, Refusal
 from rules.core.text import count
 from rules.tcg import actions as act
@@ -117,6 +121,8 @@ class TcgRuntime(GameRuntime[Duel]):
         # them (T27), so `/tcg choose` can answer it; any commit makes it stale. Also in
         # the database (`cogs.tcg.payments`), so a restart keeps it.
         self.paying: dict[str, dict[str, tuple[int, int]]] = {}
+        # duel -> its `language` option (cogs/tcg/language.py); absent: its server's.
+        self.languages: dict[str, str] = {}
 
     # ---- the house's hooks ------------------------------------------------------------
 
@@ -136,6 +142,11 @@ class TcgRuntime(GameRuntime[Duel]):
         from cogs.tcg.howto import refusal_text
 
         return refusal_text(refusal)
+
+    def explain_for(self, refusal: Refusal, locale: str) -> str:
+        from cogs.tcg.howto import refusal_text
+
+        return refusal_text(refusal, locale)
 
     def dm_closed_notice(self, player: str) -> str:
         return (
@@ -191,18 +202,33 @@ class TcgRuntime(GameRuntime[Duel]):
     def waiting(self, state: Duel) -> int | None:
         return to_act(state)
 
+    # ---- languages --------------------------------------------------------------------
+
+    def table_loc(self, cid: str, where: Any = None) -> str:
+        """The language of duel `cid`'s public messages (and DM hands): its `language`
+        option, else the server's of `where` (its channel), else English."""
+        return table_locale(self.languages.get(cid), where)
+
+    async def set_language(self, cid: str, lang: str) -> None:
+        self.languages[cid] = lang
+        try:
+            await languages.save(self.service.store, cid, lang)
+        except StorageError:
+            log.warning("duel %s: its language could not be stored; kept until a restart", cid)
+
     # ---- publishing -------------------------------------------------------------------
 
-    def board_buttons(self, state: Duel) -> discord.ui.View | None:
+    def board_buttons(self, state: Duel, loc: str = SOURCE) -> discord.ui.View | None:
         if state.result is not None:
             return None
-        row = [FxButton(ids.ButtonId(self.game, HAND, state.id, state.version), text="My hand")]
+        hand = t(loc, "My hand")
+        row = [FxButton(ids.ButtonId(self.game, HAND, state.id, state.version), text=hand)]
         if state.attack is not None and state.attack.window:
             row.insert(
                 0,
                 FxButton(
                     ids.ButtonId(self.game, REACT, state.id, state.version),
-                    text="React",
+                    text=t(loc, "React"),
                     style=discord.ButtonStyle.danger,
                 ),
             )
@@ -215,7 +241,7 @@ class TcgRuntime(GameRuntime[Duel]):
         if state.result is not None:
             self._timed_out.pop(cid, None)
         events = [e for a in batch for e in a.events]
-        lines = [e.text for e in events_for(events, None)]
+        lines = [e.text for e in events_for(events, None)]  # English: `_post` translates
         waiting = self.waiting(state)
         before = self._awaited.get(cid, -1)
         self._awaited[cid] = waiting
@@ -225,25 +251,33 @@ class TcgRuntime(GameRuntime[Duel]):
             if p.isdigit():
                 mention = p
         window = state.attack is not None and state.attack.window
-        if window and waiting is not None:
-            lines.append(f"⚔️ {state.seats[waiting].name}, react (the **React** button).")
-        await self._post(cid, state, lines, mention)
+        react = state.seats[waiting].name if window and waiting is not None else None
+        await self._post(cid, state, lines, mention, react=react)
         self.prefs.mark_published(cid, state.version)
         self._update_dms(cid, state)
         self.schedule_timers(cid, state)
         self.maybe_ai(cid, state)
 
     async def _post(
-        self, cid: str, state: Duel, lines: list[str], mention: str | None, note: str | None = None
+        self,
+        cid: str,
+        state: Duel,
+        lines: list[str],
+        mention: str | None,
+        note: str | None = None,
+        react: str | None = None,
     ) -> None:
         channel = await self.channel(cid)
         if channel is None:
             return
         v = self.view_for(state, None)
-        board = render.board_embed(v, self.waiting(state), self.name_of(state))
-        text_lines = ([note] if note else []) + lines
+        loc = self.table_loc(cid, channel)
+        board = render.board_embed(v, self.waiting(state), self.name_of(state), loc)
+        text_lines = ([note] if note else []) + [say(loc, line) for line in lines]
+        if react is not None:
+            text_lines.append(t(loc, "⚔️ {who}, react (the **React** button).", who=react))
         if mention is not None:
-            text_lines.append(f"<@{mention}>, the duel waits on you.")
+            text_lines.append(t(loc, "<@{who}>, the duel waits on you.", who=mention))
         kwargs: dict[str, Any] = {
             "content": clip("\n".join(text_lines), CONTENT_MAX) or None,
             "embeds": [board],
@@ -253,7 +287,7 @@ class TcgRuntime(GameRuntime[Duel]):
                 users=[discord.Object(int(mention))] if mention else False,
             ),
         }
-        buttons = self.board_buttons(state)
+        buttons = self.board_buttons(state, loc)
         if buttons is not None:
             kwargs["view"] = buttons
         await self.send(cid, channel, f"the update for v{state.version}", **kwargs)
@@ -279,7 +313,7 @@ class TcgRuntime(GameRuntime[Duel]):
             if self._dm_sig.get((cid, player)) == sig:
                 continue
             self._dm_sig[(cid, player)] = sig
-            embed, buttons = panel(self, state, player, [])
+            embed, buttons = panel(self, state, player, [], loc=self.table_loc(cid))
             kwargs: dict[str, Any] = {"embed": embed}
             if buttons is not None:
                 kwargs["view"] = buttons
@@ -417,6 +451,7 @@ class TcgRuntime(GameRuntime[Duel]):
             return
         await self.restore_challenges(stored_challenges.read(items))
         await self.restore_payments(payments.read(items))
+        self.languages.update(languages.read(items))
 
     async def on_ready(self) -> None:
         await super().on_ready()

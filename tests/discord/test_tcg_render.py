@@ -75,23 +75,33 @@ def _check(content: str | None, embeds: list[Any], view: Any = None) -> None:
     assert limits.problems(content, embeds, comps) == []
 
 
+@pytest.mark.parametrize("loc", ["en", "pl"])
 @pytest.mark.parametrize("long_names", [False, True])
 @pytest.mark.parametrize("long_players", [False, True])
-def test_board_and_panels_fit_with_a_full_board(long_names: bool, long_players: bool) -> None:
+def test_board_and_panels_fit_with_a_full_board(
+    long_names: bool, long_players: bool, loc: str
+) -> None:
     base = load_default_pack()
     content = _long_names(base) if long_names else base
     state = _crowded(base, long_players=long_players)
     rt = _runtime(content)
     v = rt.view_for(state, None)
-    board = render.board_embed(v, 0, rt.name_of(state) * 10)
+    board = render.board_embed(v, 0, rt.name_of(state) * 10, loc)
     _check("x" * 2000, [board])
     for seat in (0, 1):
-        embed, buttons = panel(rt, state, state.seats[seat].player, ["🔒 a note " * 50] * 12)
+        player = state.seats[seat].player
+        embed, buttons = panel(rt, state, player, ["🔒 a note " * 50] * 12, loc=loc)
         _check(None, [embed], buttons)
+        for page in range(3):  # the overflow menu's pages
+            embed, buttons = panel(rt, state, player, [], page, loc)
+            _check(None, [embed], buttons)
     _check(None, [render.events_embed(["a long event line " * 20] * 40)])
 
 
-def test_the_public_board_shows_no_hand_and_no_face_down_legend() -> None:
+@pytest.mark.parametrize("loc", ["en", "pl"])
+def test_the_public_board_shows_no_hand_and_no_face_down_legend_in_any_language(
+    loc: str,
+) -> None:
     content = load_default_pack()
     state = build(
         content,
@@ -104,12 +114,15 @@ def test_the_public_board_shows_no_hand_and_no_face_down_legend() -> None:
     )
     rt = _runtime(content)
     v = rt.view_for(state, None)
-    text = str(render.board_embed(v, 0, "alice vs bob").to_dict())
+    text = str(render.board_embed(v, 0, "alice vs bob", loc).to_dict())
     assert "Short Circuit" not in text and "ICE Sentinel" not in text
     assert "Rook Vance" not in text and "Dex Oyelaran" not in text
     assert "Mara Kell" in text  # face-up: public
-    assert "slot 1: face-down" in text
-    assert "d8: 5" in text and "alice's turn" in text
+    assert "d8: 5" in text
+    if loc == "en":
+        assert "slot 1: face-down" in text and "alice's turn" in text
+    else:
+        assert "slot 1: zakryta" in text and "tura: alice" in text
 
 
 def test_status_names_who_acts_and_how_it_ended() -> None:
@@ -131,3 +144,76 @@ def test_status_names_who_acts_and_how_it_ended() -> None:
     ):
         over = evolve(state, result=result, phase=Phase.OVER)
         assert render.end_sentence(_runtime(content).view_for(over, None)) == sentence
+
+
+def test_the_polish_board_speaks_polish_with_polish_plurals() -> None:
+    content = load_default_pack()
+    rt = _runtime(content)
+    state = _crowded(content)
+    text = render.seat_text(rt.view_for(state, None).seats[0], "pl")
+    assert "**Gigi**: 6 Gigów — d4: 4" in text
+    assert "**Ręka**: 15 · **Talia**: 20 · **Trash**: 30 (na wierzchu: " in text
+    assert "**Eddies**: ready: 9, spent: 0" in text
+    for english in ("**Hand**", "**Deck**", "**Field**", "ready,", "slot 1: face-down"):
+        assert english not in text
+    for gigs, words in (
+        (["d8:5"], "1 Gig — d8: 5"),
+        (["d4:1", "d6:2"], "2 Gigi — "),
+        (["d4:1", "d6:1", "d8:1", "d10:1", "d12:1"], "5 Gigów — "),
+    ):
+        one = build(content, Side(legends=LEGENDS, gigs=gigs), Side(legends=LEGENDS))
+        seat = _runtime(content).view_for(one, None).seats[0]
+        assert words in render.seat_text(seat, "pl")
+    empty = build(content, Side(legends=LEGENDS), Side(legends=LEGENDS))
+    seat = _runtime(content).view_for(empty, None).seats[0]
+    assert "brak Gigów" in render.seat_text(seat, "pl")
+    assert "no Gigs" in render.seat_text(seat, "en")
+
+
+def test_each_reader_gets_their_own_language_in_the_hand_panel() -> None:
+    content = load_default_pack()
+    state = build(
+        content,
+        Side(hand=["short-circuit", "alley-cutter"], legends=LEGENDS, eddies=3, gigs=["d8:5"]),
+        Side(hand=["ice-sentinel"], legends=LEGENDS, gigs=["d6:3"]),
+    )
+    rt = _runtime(content)
+    player = state.seats[0].player
+    pl_embed, pl_view = panel(rt, state, player, [], loc="pl")
+    en_embed, en_view = panel(rt, state, player, [], loc="en-US")
+    assert pl_embed.title == "Twoja ręka" and en_embed.title == "Your hand"
+    assert "**Twoja ręka** (2):" in str(pl_embed.description)
+    assert "koszt" in str(pl_embed.description) and "cost" not in str(pl_embed.description)
+    assert pl_view is not None and en_view is not None
+    pl_labels, en_labels = str(pl_view.to_components()), str(en_view.to_components())
+    assert "'Zakończ turę'" in pl_labels and "'End turn'" in en_labels
+    assert "End turn" not in pl_labels and "Zakończ" not in en_labels
+    # The reader's hand is theirs alone, in every language: the rival's is not in it.
+    assert "ICE Sentinel" not in str(pl_embed.to_dict())
+
+
+@pytest.mark.parametrize(
+    ("result", "sentence"),
+    [
+        (("0", "7 Gigs"), "Wygrywa alice (7 Gigów)."),
+        (("1", "concede"), "alice się poddaje: wygrywa bob."),
+        (("1", "alice decked out"), "Wygrywa bob: alice nie ma z czego dobrać."),
+        ((None, "draw"), "Pojedynek kończy się remisem."),
+    ],
+)
+def test_how_the_duel_ended_in_polish(result: tuple[str | None, str], sentence: str) -> None:
+    from rules.tcg.state import Result
+
+    content = load_default_pack()
+    state = build(content, Side(legends=LEGENDS), Side(legends=LEGENDS))
+    winner = None if result[0] is None else int(result[0])
+    over = evolve(state, result=Result(winner=winner, reason=result[1]), phase=Phase.OVER)
+    assert render.end_sentence(_runtime(content).view_for(over, None), "pl") == sentence
+
+
+def test_every_phase_has_a_polish_word() -> None:
+    from bot.i18n import t
+
+    for phase, word in render.PHASE_WORDS.items():
+        assert t("pl", word) != word or word == "over", phase
+    assert set(render.PHASE_WORDS) == set(Phase)

@@ -24,6 +24,10 @@ from tests.e2e.harness import finish, settle, start_fixer
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
 BROUGHT = "**Your Legends** (any order): "  # the owner's unordered list (§14)
+# ...and the same line, the hand panel's heading and the payment prompt's title in every
+# language Fixer speaks (tests/e2e/test_tcg_i18n.py plays a duel in Polish).
+BROUGHT_LINES = (BROUGHT, "**Twoje Legendy** (w dowolnej kolejności): ")
+PRIVATE_TITLES = ("Your hand", "How do you pay", "Twoja ręka", "Czym płacisz")
 
 
 def _components(msg: FakeMessage) -> list[dict[str, Any]]:
@@ -177,8 +181,8 @@ class Duelists:
         never = self.hidden_names - self.public_names
         assert never, "the check must have something to look for"
         for m in self.fake.public_messages():
-            assert "Your hand" not in m.text, "a hand panel in public"
-            assert "How do you pay" not in m.text, "a payment prompt in public"
+            for title in PRIVATE_TITLES:
+                assert title not in m.text, f"a hand panel or payment prompt in public: {title}"
             ids = " ".join(m.custom_ids)
             assert ":do:" not in ids, "action buttons or their menu in public"
             assert ":pay:" not in ids, "a payment prompt's buttons in public"
@@ -199,7 +203,7 @@ class Duelists:
         assert private, "the check must have something to look at"
         for m in private:
             for text in m.all_texts:
-                t = "\n".join(ln for ln in text.splitlines() if not ln.startswith(BROUGHT))
+                t = "\n".join(ln for ln in text.splitlines() if not ln.startswith(BROUGHT_LINES))
                 for name in never:
                     assert name not in t, f"{name!r} (face-down) in a private message: {t[:300]}"
         for m in self.fake.public_messages():

@@ -55,6 +55,7 @@ DESIGN: dict[str, dict[str, tuple[bool, bool]]] = {
         "reaction_timeout": (False, False),
         "turn_timer": (False, False),
         "spectators_see_hand_counts": (False, False),
+        "language": (False, False),
     },
     "dm": {"enabled": (True, False)},
 }
