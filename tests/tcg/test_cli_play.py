@@ -133,7 +133,7 @@ def test_commands_and_typed_words() -> None:
     assert "Commands:" in out
     assert "Rules topics: setup, turn" in out and "overtime" in out
     assert "Overtime starts" in out
-    assert "Neon Bruiser [red unit, cost 3 €$, power 5" in out
+    assert "Neon Bruiser [red unit, cost 3 €$, power 4" in out
     assert "No card 'Nen Bruiser' (did you mean 'Neon Bruiser'?)" in out
     assert "No move 99: pick 1 to 2, or type 'help'." in out
     assert "Player chooses to go first." in out or "won the roll-off" not in out
