@@ -2,25 +2,31 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 from bot.storage.admin import check_file
 from bot.storage.backup import backup_connection
 from bot.storage.base import CampaignInfo, CheckReport, RunRecord
 from bot.storage.campaigns import CampaignsMixin
-from bot.storage.connection import compact_json, connect, ro_uri
-from bot.storage.errors import CampaignNotFoundError, InvalidExportError
-from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row, info_from_row, run_dict
-from bot.storage.transfer import (
-    CampaignExport,
-    ExportedAction,
-    ExportedCampaign,
-    ExportedRun,
+from bot.storage.connection import connect, ro_uri
+from bot.storage.errors import CampaignNotFoundError
+from bot.storage.exchange_rows import (
+    ACTION_COLUMNS,
+    CAMPAIGN_COLUMNS,
+    GENESIS_COLUMNS,
+    IMPORT_RUN_COLUMNS,
+    PREF_COLUMNS,
+    RUN_COLUMNS,
+    build_export,
+    check_import_version,
+    import_rows,
+    insert_sql,
+    qmark,
 )
+from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row
+from bot.storage.transfer import CampaignExport
 
 log = logging.getLogger("bot.storage")
 
@@ -56,8 +62,7 @@ class ExchangeMixin(CampaignsMixin):
                 ) as cur:
                     entries = [entry_from_row(r) for r in await cur.fetchall()]
                 async with db.execute(
-                    "SELECT number, label, status, started_version, ended_version,"
-                    " started_at, ended_at FROM runs WHERE campaign_id = ? ORDER BY number",
+                    f"SELECT {RUN_COLUMNS} FROM runs WHERE campaign_id = ? ORDER BY number",
                     (campaign_id,),
                 ) as cur:
                     runs = [RunRecord(*r) for r in await cur.fetchall()]
@@ -69,50 +74,15 @@ class ExchangeMixin(CampaignsMixin):
                 await db.execute("COMMIT")
         finally:
             await db.close()
-        prefs: dict[str, Any] = {}
-        for key, value in pref_rows:
-            try:
-                prefs[key] = json.loads(value)
-            except ValueError:
-                log.warning(
-                    "campaign %s: preference %r is not valid JSON; not exported", campaign_id, key
-                )
-        info = info_from_row(row)
-        stored_state = str(row[10])
-        gversion, gstate = int(grow[0]), str(grow[1])
-        return CampaignExport(
+        return build_export(
+            row=row,
+            genesis_version=int(grow[0]),
+            genesis_state=str(grow[1]),
+            entries=entries,
+            runs=runs,
+            pref_rows=pref_rows,
             exported_at=self._clock(),
             schema_version=self._version,
-            campaign=ExportedCampaign(
-                id=info.id,
-                game=info.game,
-                name=info.name,
-                owner=info.owner,
-                guild_id=info.guild_id,
-                channel_id=info.channel_id,
-                status=info.status,
-                version=info.version,
-                created_at=info.created_at,
-                updated_at=info.updated_at,
-                state=json.loads(stored_state),
-                genesis_version=gversion,
-                genesis=json.loads(gstate),
-            ),
-            runs=[ExportedRun(**run_dict(r)) for r in runs],
-            actions=[
-                ExportedAction(
-                    seq=e.seq,
-                    version_before=e.version_before,
-                    player=e.player,
-                    kind=e.kind,
-                    interaction_id=e.interaction_id,
-                    created_at=e.created_at,
-                    action=json.loads(e.action),
-                    events=json.loads(e.events),
-                )
-                for e in entries
-            ],
-            prefs=prefs,
         )
 
     async def import_campaign(
@@ -125,79 +95,23 @@ class ExchangeMixin(CampaignsMixin):
         keep_updated_at: bool = False,
     ) -> CampaignInfo:
         c = data.campaign
-        if data.schema_version > self._version:
-            raise InvalidExportError(
-                f"The export was made by a newer Fixer (schema v{data.schema_version}; this one "
-                f"has v{self._version}). Import it with that version or newer."
-            )
-        guild = guild_id if rebind else c.guild_id
-        channel = channel_id if rebind else c.channel_id
+        check_import_version(data, self._version)
+        rows = import_rows(
+            data,
+            rebind=rebind,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            keep_updated_at=keep_updated_at,
+            now=self._clock(),
+        )
+        channel = rows.channel
         try:
             async with self._write(f"importing campaign {c.id}") as w:
-                await w.execute(
-                    "INSERT INTO campaigns (id, game, name, owner, guild_id, channel_id, status,"
-                    " version, created_at, updated_at, state)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        c.id,
-                        c.game,
-                        c.name,
-                        c.owner,
-                        guild,
-                        channel,
-                        c.status,
-                        c.version,
-                        c.created_at,
-                        c.updated_at if keep_updated_at else self._clock(),
-                        compact_json(c.state),
-                    ),
-                )
-                await w.execute(
-                    "INSERT INTO genesis (campaign_id, version, state) VALUES (?, ?, ?)",
-                    (c.id, c.genesis_version, compact_json(c.genesis)),
-                )
-                await w.executemany(
-                    "INSERT INTO actions (campaign_id, seq, version_before, player, kind,"
-                    " interaction_id, created_at, action, events)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [
-                        (
-                            c.id,
-                            a.seq,
-                            a.version_before,
-                            a.player,
-                            a.kind,
-                            a.interaction_id,
-                            a.created_at,
-                            compact_json(a.action),
-                            compact_json(a.events),
-                        )
-                        for a in data.actions
-                    ],
-                )
-                await w.executemany(
-                    "INSERT INTO runs (campaign_id, number, label, status, started_version,"
-                    " ended_version, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [
-                        (
-                            c.id,
-                            r.number,
-                            r.label,
-                            r.status,
-                            r.started_version,
-                            r.ended_version,
-                            r.started_at,
-                            r.ended_at,
-                        )
-                        for r in data.runs
-                    ],
-                )
-                now = self._clock()
-                await w.executemany(
-                    "INSERT INTO campaign_prefs (campaign_id, key, value, updated_at)"
-                    " VALUES (?, ?, ?, ?)",
-                    [(c.id, key, compact_json(value), now) for key, value in data.prefs.items()],
-                )
+                await w.execute(insert_sql("campaigns", CAMPAIGN_COLUMNS, qmark), rows.campaign)
+                await w.execute(insert_sql("genesis", GENESIS_COLUMNS, qmark), rows.genesis)
+                await w.executemany(insert_sql("actions", ACTION_COLUMNS, qmark), rows.actions)
+                await w.executemany(insert_sql("runs", IMPORT_RUN_COLUMNS, qmark), rows.runs)
+                await w.executemany(insert_sql("campaign_prefs", PREF_COLUMNS, qmark), rows.prefs)
         except sqlite3.IntegrityError as exc:
             raise self._integrity(exc, c.id, channel) from exc
         log.info("imported campaign %s at v%d (%d actions)", c.id, c.version, len(data.actions))

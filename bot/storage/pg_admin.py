@@ -4,7 +4,6 @@ pg_dump, and the consistency check `db check` reports (split out of postgres.py)
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import shutil
 from pathlib import Path
@@ -13,18 +12,28 @@ from typing import TYPE_CHECKING
 import asyncpg
 
 from bot.storage.base import CampaignInfo, CheckReport, RunRecord
-from bot.storage.connection import compact_json
-from bot.storage.errors import CampaignNotFoundError, InvalidExportError, StorageError
+from bot.storage.errors import CampaignNotFoundError, StorageError
+from bot.storage.exchange_rows import (
+    ACTION_COLUMNS,
+    CAMPAIGN_COLUMNS,
+    GENESIS_COLUMNS,
+    IMPORT_RUN_COLUMNS,
+    PREF_COLUMNS,
+    RUN_COLUMNS,
+    build_export,
+    check_import_version,
+    dollar,
+    import_rows,
+    insert_sql,
+)
 from bot.storage.pg_schema import APPLICATION, DATA_MODEL_VERSION, PG_CURRENT_VERSION
-from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row, info_from_row, run_dict
-from bot.storage.transfer import CampaignExport, ExportedAction, ExportedCampaign, ExportedRun
+from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row
+from bot.storage.transfer import CampaignExport
 
 if TYPE_CHECKING:
     from bot.storage.postgres import PostgresStore
 
 log = logging.getLogger("bot.storage")
-
-RUN_COLUMNS = "number, label, status, started_version, ended_version, started_at, ended_at"
 
 
 async def export_campaign(store: PostgresStore, campaign_id: str) -> CampaignExport:
@@ -62,40 +71,15 @@ async def export_campaign(store: PostgresStore, campaign_id: str) -> CampaignExp
             'SELECT key, value FROM campaign_prefs WHERE campaign_id = $1 ORDER BY key COLLATE "C"',
             campaign_id,
         )
-    info = info_from_row(row)
-    return CampaignExport(
+    return build_export(
+        row=row,
+        genesis_version=int(grow[0]),
+        genesis_state=str(grow[1]),
+        entries=entries,
+        runs=runs,
+        pref_rows=[(str(r[0]), str(r[1])) for r in pref_rows],
         exported_at=store._clock(),
         schema_version=DATA_MODEL_VERSION,
-        campaign=ExportedCampaign(
-            id=info.id,
-            game=info.game,
-            name=info.name,
-            owner=info.owner,
-            guild_id=info.guild_id,
-            channel_id=info.channel_id,
-            status=info.status,
-            version=info.version,
-            created_at=info.created_at,
-            updated_at=info.updated_at,
-            state=json.loads(row[10]),
-            genesis_version=int(grow[0]),
-            genesis=json.loads(grow[1]),
-        ),
-        runs=[ExportedRun(**run_dict(r)) for r in runs],
-        actions=[
-            ExportedAction(
-                seq=e.seq,
-                version_before=e.version_before,
-                player=e.player,
-                kind=e.kind,
-                interaction_id=e.interaction_id,
-                created_at=e.created_at,
-                action=json.loads(e.action),
-                events=json.loads(e.events),
-            )
-            for e in entries
-        ],
-        prefs={str(r[0]): json.loads(r[1]) for r in pref_rows},
     )
 
 
@@ -109,79 +93,23 @@ async def import_campaign(
     keep_updated_at: bool = False,
 ) -> CampaignInfo:
     c = data.campaign
-    if data.schema_version > DATA_MODEL_VERSION:
-        raise InvalidExportError(
-            f"The export was made by a newer Fixer (schema v{data.schema_version}; this one "
-            f"has v{DATA_MODEL_VERSION}). Import it with that version or newer."
-        )
-    guild = guild_id if rebind else c.guild_id
-    channel = channel_id if rebind else c.channel_id
-    now = store._clock()
+    check_import_version(data, DATA_MODEL_VERSION)
+    rows = import_rows(
+        data,
+        rebind=rebind,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        keep_updated_at=keep_updated_at,
+        now=store._clock(),
+    )
+    channel = rows.channel
     try:
         async with store._tx(f"importing campaign {c.id}") as conn:
-            await conn.execute(
-                "INSERT INTO campaigns (id, game, name, owner, guild_id, channel_id, status,"
-                " version, created_at, updated_at, state)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-                c.id,
-                c.game,
-                c.name,
-                c.owner,
-                guild,
-                channel,
-                c.status,
-                c.version,
-                c.created_at,
-                c.updated_at if keep_updated_at else now,
-                compact_json(c.state),
-            )
-            await conn.execute(
-                "INSERT INTO genesis (campaign_id, version, state) VALUES ($1, $2, $3)",
-                c.id,
-                c.genesis_version,
-                compact_json(c.genesis),
-            )
-            await conn.executemany(
-                "INSERT INTO actions (campaign_id, seq, version_before, player, kind,"
-                " interaction_id, created_at, action, events)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-                [
-                    (
-                        c.id,
-                        a.seq,
-                        a.version_before,
-                        a.player,
-                        a.kind,
-                        a.interaction_id,
-                        a.created_at,
-                        compact_json(a.action),
-                        compact_json(a.events),
-                    )
-                    for a in data.actions
-                ],
-            )
-            await conn.executemany(
-                f"INSERT INTO runs (campaign_id, {RUN_COLUMNS})"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                [
-                    (
-                        c.id,
-                        r.number,
-                        r.label,
-                        r.status,
-                        r.started_version,
-                        r.ended_version,
-                        r.started_at,
-                        r.ended_at,
-                    )
-                    for r in data.runs
-                ],
-            )
-            await conn.executemany(
-                "INSERT INTO campaign_prefs (campaign_id, key, value, updated_at)"
-                " VALUES ($1, $2, $3, $4)",
-                [(c.id, key, compact_json(value), now) for key, value in data.prefs.items()],
-            )
+            await conn.execute(insert_sql("campaigns", CAMPAIGN_COLUMNS, dollar), *rows.campaign)
+            await conn.execute(insert_sql("genesis", GENESIS_COLUMNS, dollar), *rows.genesis)
+            await conn.executemany(insert_sql("actions", ACTION_COLUMNS, dollar), rows.actions)
+            await conn.executemany(insert_sql("runs", IMPORT_RUN_COLUMNS, dollar), rows.runs)
+            await conn.executemany(insert_sql("campaign_prefs", PREF_COLUMNS, dollar), rows.prefs)
     except asyncpg.IntegrityConstraintViolationError as exc:
         raise store._integrity(exc, c.id, channel) from exc
     log.info("imported campaign %s at v%d (%d actions)", c.id, c.version, len(data.actions))

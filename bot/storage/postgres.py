@@ -55,6 +55,7 @@ from bot.storage.errors import (
     StorageError,
     VersionConflictError,
 )
+from bot.storage.exchange_rows import RUN_COLUMNS
 from bot.storage.pg_schema import (
     APPLICATION,
     PG_CURRENT_VERSION,
@@ -68,7 +69,6 @@ from bot.storage.transfer import CampaignExport
 log = logging.getLogger("bot.storage")
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
-RUN_COLUMNS = pg_admin.RUN_COLUMNS
 
 
 def is_postgres_url(value: str | Path) -> bool:
