@@ -7,13 +7,12 @@ import logging
 from typing import Any, Literal
 
 import discord
-from babel import Locale
 from discord import app_commands
 
-from bot.i18n import languages, t
+from bot.i18n import t
 from bot.storage.errors import StorageError
 from cogs.common import threads
-from cogs.common.locale import table_locale, user_locale
+from cogs.common.locale import SERVER, language_choices, table_locale, user_locale
 from cogs.legends import render
 from cogs.legends.cmd_base import (
     LEGENDS,
@@ -45,16 +44,9 @@ from rules.legends.state import Table
 log = logging.getLogger("cogs.legends")
 legends = LEGENDS
 
-# The table's language: each language Fixer has a catalogue for, by its own name, or the
-# server's ("server" stores "": the option unset). A new catalogue adds a choice.
-SERVER = "server"
-LANGUAGE_CHOICES = [
-    Choice(name="Server's language", value=SERVER),
-    *(
-        Choice(name=Locale.parse(lang).get_display_name(lang) or lang, value=lang)
-        for lang in languages()
-    ),
-]
+# The table's language: the server's, or each language with a catalogue (shared with
+# the other games' `options language`).
+LANGUAGE_CHOICES = language_choices()
 
 
 class CampaignCommands(CommandBase):
