@@ -25,15 +25,29 @@ from cogs.common.text import (
     TITLE_MAX,
     clip,
 )
-from cogs.legendary.render_table import (  # noqa: F401  (re-exported)
-    END_TEXT,
-    LOG_HEAD,
-    OPTION_WORDS,
-    end_sentence,
-    log_text,
-    minutes,
-    options_text,
-    setup_text,
+from cogs.legendary.render_table import (  # re-exported: what every command uses
+    END_TEXT as END_TEXT,
+)
+from cogs.legendary.render_table import (
+    LOG_HEAD as LOG_HEAD,
+)
+from cogs.legendary.render_table import (
+    OPTION_WORDS as OPTION_WORDS,
+)
+from cogs.legendary.render_table import (
+    end_sentence as end_sentence,
+)
+from cogs.legendary.render_table import (
+    log_text as log_text,
+)
+from cogs.legendary.render_table import (
+    minutes as minutes,
+)
+from cogs.legendary.render_table import (
+    options_text as options_text,
+)
+from cogs.legendary.render_table import (
+    setup_text as setup_text,
 )
 from cogs.legendary.table import Table
 from cogs.legendary.words import say

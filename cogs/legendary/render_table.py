@@ -10,7 +10,6 @@ from bot.i18n import N_, SOURCE, language, lookup, name_list, t, tcount, tn
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import MAX_REMINDERS
 from cogs.legendary.table import Table
-from cogs.legendary.words import say
 from rules.legendary import setup
 from rules.legendary.cards import Pack
 from rules.legendary.state import Options, Result
@@ -108,7 +107,7 @@ def log_text(lines: Sequence[str], limit: int = CONTENT_MAX, loc: str = SOURCE) 
     out: list[str] = []
     size = len(head)
     for line in reversed(lines):
-        item = clip(f"• {say(loc, line)}", 300)
+        item = clip(f"• {line}", 300)
         if size + len(item) + 1 > limit:
             break
         out.append(item)

@@ -12,6 +12,7 @@ ability's printed text) stays as the engine wrote it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from bot.i18n import N_, SOURCE, language, t, tcount
 from bot.i18n.phrases import Phrasebook
@@ -197,6 +198,30 @@ REFUSALS = (
     N_("It is not your turn.\nWait for your turn (or for the prompt addressed to you)."),
 )
 
+# The front end's own refusals raised as IllegalAction (cogs/legendary/cmd_base.py).
+COG_REFUSALS = (
+    N_(
+        "{card} can't be recruited: {cards} under its HQ space.\n"
+        "Recruit another Hero, or {how} first."
+    ),
+    N_("use **{action}** (a button in /legendary hand)"),
+    N_("free it"),
+    N_("There is no {kind} named '{name}'.\nPick one from the list."),
+    N_("'{name}' could be several {kind}s.\nType more of its name."),
+    N_("{card} is not a divided card.\nPlay it without `half`."),
+    N_("That card is not a divided card.\nPlay it without `half`."),
+)
+
+# The things a typed name may name ("There is no {kind} named …"), as cmd_base says them.
+KINDS = {
+    "Scheme": N_("Scheme"),
+    "Mastermind": N_("Mastermind"),
+    "villain": N_("Villain Group"),
+    "heroe": N_("Hero"),
+    "card": N_("card"),
+    "half": N_("half"),
+}
+
 # What only the host may do (the `{what}` of "Only the host can {what}.").
 HOST_ONLY = (
     N_("seat an AI player"),
@@ -214,7 +239,7 @@ _COUNT = re.compile(r"^(\d+) (\S+)$")
 _SCORE = re.compile(r"(.+?) (-?\d+)")
 
 
-def _count(word: str):  # type: ignore[no-untyped-def]
+def _count(word: str) -> Callable[[str, str], str]:
     """A value that is an English count of `word` ("3 cards") in the language's form."""
 
     def fill(lang: str, value: str) -> str:
@@ -240,6 +265,10 @@ def _target(lang: str, value: str) -> str:
     return t(lang, "the Mastermind") if value == "the Mastermind" else value
 
 
+def _kind(lang: str, value: str) -> str:
+    return t(lang, KINDS[value]) if value in KINDS else value
+
+
 def _space(lang: str, value: str) -> str:
     return t(lang, value) if value in SPACES else value
 
@@ -253,8 +282,9 @@ def _scores(lang: str, value: str) -> str:
 
 
 BOOK = Phrasebook(
-    (*EVENTS, *PROMPTS, *REFUSALS, *HOST_ONLY),
-    nested=("text", "what"),
+    (*EVENTS, *PROMPTS, *REFUSALS, *COG_REFUSALS, *HOST_ONLY),
+    nested=("text", "what", "how"),
+    words=("kind",),
     values={
         "cards": _names,
         "card": _card,
@@ -262,6 +292,7 @@ BOOK = Phrasebook(
         "space": _space,
         "scores": _scores,
         "wounds": _count("Wound"),
+        "kind": _kind,
     },
 )
 # A draw counts its cards ("Ana draws 2 cards"); every other {cards} lists names.
