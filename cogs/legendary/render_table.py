@@ -178,7 +178,7 @@ def options_text(table: Table, loc: str = SOURCE) -> str:
             loc,
             "• AI pace (`{key}`): {seconds} s between AI moves",
             key=option_key("ai_pace", loc),
-            seconds=f"{o.ai_pace:g}",
+            seconds=format(o.ai_pace, "g"),
         )
     )
     lang = o.language or ""

@@ -398,7 +398,7 @@ class LegendaryRuntime(GameRuntime[Table]):
         loc = self.public_locale(state)
         left = render.minutes((MAX_REMINDERS + 1 - number) * minutes, loc)
         values = {"number": number, "of": MAX_REMINDERS, "who": who, "left": left}
-        timer = f"{minutes:g}"
+        timer = format(minutes, "g")
         if g and g.prompt:
             return t(
                 loc,

@@ -239,14 +239,18 @@ _COUNT = re.compile(r"^(\d+) (\S+)$")
 _SCORE = re.compile(r"(.+?) (-?\d+)")
 
 
-def _count(word: str) -> Callable[[str, str], str]:
-    """A value that is an English count of `word` ("3 cards") in the language's form."""
+def _counted(value: str, say_count: Callable[[int], str]) -> str:
+    """A value that is an English count ("3 cards"), said with `say_count`."""
+    m = _COUNT.match(value)
+    return say_count(int(m[1])) if m else value
 
-    def fill(lang: str, value: str) -> str:
-        m = _COUNT.match(value)
-        return tcount(lang, int(m[1]), word) if m else value
 
-    return fill
+def _cards(lang: str, value: str) -> str:
+    return _counted(value, lambda n: tcount(lang, n, "card"))
+
+
+def _wounds(lang: str, value: str) -> str:
+    return _counted(value, lambda n: tcount(lang, n, "Wound"))
 
 
 def _names(lang: str, value: str) -> str:
@@ -291,12 +295,12 @@ BOOK = Phrasebook(
         "target": _target,
         "space": _space,
         "scores": _scores,
-        "wounds": _count("Wound"),
+        "wounds": _wounds,
         "kind": _kind,
     },
 )
 # A draw counts its cards ("Ana draws 2 cards"); every other {cards} lists names.
-_DRAWS = Phrasebook((N_("{who} draws {cards}"),), values={"cards": _count("card")})
+_DRAWS = Phrasebook((N_("{who} draws {cards}"),), values={"cards": _cards})
 
 
 def say(loc: object, text: str) -> str:
