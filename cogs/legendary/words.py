@@ -273,6 +273,11 @@ def _kind(lang: str, value: str) -> str:
     return t(lang, KINDS[value]) if value in KINDS else value
 
 
+def _options(lang: str, value: str) -> str:
+    """A prompt's option labels as the engine lists them ("Yes, No")."""
+    return ", ".join(say(lang, label) for label in value.split(", "))
+
+
 def _space(lang: str, value: str) -> str:
     return t(lang, value) if value in SPACES else value
 
@@ -297,6 +302,7 @@ BOOK = Phrasebook(
         "scores": _scores,
         "wounds": _wounds,
         "kind": _kind,
+        "options": _options,
     },
 )
 # A draw counts its cards ("Ana draws 2 cards"); every other {cards} lists names.
@@ -313,3 +319,9 @@ def say(loc: object, text: str) -> str:
     if found is not None and _COUNT.match(found[1]["cards"]):
         return _DRAWS.translate(lang, text)
     return BOOK.translate(lang, text)
+
+
+def known(text: str) -> bool:
+    """Whether `text` was made from one of the templates here (tests check the engine's
+    texts all are)."""
+    return _DRAWS.match(text) is not None or BOOK.match(text) is not None
