@@ -92,17 +92,7 @@ class GameCommands(CommandBase):
             return
         rt.bind(cid, channel.id)
         public = table_locale(None, interaction)  # a new table has no language option yet
-        text = (
-            t(public, "**New Legendary 2099 game** — host <@{person}>.", person=person)
-            + "\n"
-            + render.setup_text(table, rt.content, public)
-            + "\n"
-            + t(
-                public,
-                "Join with `/legendary join`; the host adds AI players with "
-                "`/legendary join ai:True` and starts with `/legendary start`.",
-            )
-        )
+        text = render.new_game_text(table, rt.content, person, public)
         await send(interaction, content=clip(text, CONTENT_MAX), ephemeral=False)
 
     @new.autocomplete("scheme")

@@ -68,17 +68,7 @@ class ReadCommands(CommandBase):
             await refuse(interaction, t(loc, "That person has no seat.\nName a seated player."))
             return
         p = self.rt.view(state, None).players[seats[0]]
-        classes = ", ".join(f"{k} {n}" for k, n in sorted(p.cyber.items()) if n) or t(loc, "none")
-        pack = self.rt.content
-        cards = ", ".join(render.name(c, pack, loc) for c in p.victory) or t(loc, "empty")
-        text = t(
-            loc,
-            "**{who}** — {vp} VP\nCards: {cards}\nBy class: {classes}",
-            who=p.name,
-            vp=p.vp,
-            cards=cards,
-            classes=classes,
-        )
+        text = render.victory_text(p, self.rt.content, loc)
         await send(interaction, content=clip(text, 1900))
 
     @LEGENDARY.command(name="card", description="One card's full text")

@@ -25,29 +25,21 @@ from cogs.common.text import (
     TITLE_MAX,
     clip,
 )
-from cogs.legendary.render_table import (  # re-exported: what every command uses
-    END_TEXT as END_TEXT,
-)
+
+# What every command uses, kept in render_table.py (the table rather than the game).
 from cogs.legendary.render_table import (
-    LOG_HEAD as LOG_HEAD,
-)
-from cogs.legendary.render_table import (
-    OPTION_WORDS as OPTION_WORDS,
-)
-from cogs.legendary.render_table import (
-    end_sentence as end_sentence,
-)
-from cogs.legendary.render_table import (
-    log_text as log_text,
-)
-from cogs.legendary.render_table import (
-    minutes as minutes,
-)
-from cogs.legendary.render_table import (
-    options_text as options_text,
-)
-from cogs.legendary.render_table import (
-    setup_text as setup_text,
+    END_TEXT,
+    LOG_HEAD,
+    OPTION_WORDS,
+    end_sentence,
+    log_text,
+    minutes,
+    new_game_text,
+    options_text,
+    reminder_text,
+    setup_text,
+    update_content,
+    victory_text,
 )
 from cogs.legendary.table import Table
 from cogs.legendary.words import say
@@ -56,6 +48,21 @@ from rules.core.text import count
 from rules.legendary.cards import EvilWinsOn, Pack
 from rules.legendary.codes import Ev
 from rules.legendary.view import CardRef, GameView
+
+__all__ = [
+    "END_TEXT",
+    "LOG_HEAD",
+    "OPTION_WORDS",
+    "end_sentence",
+    "log_text",
+    "minutes",
+    "new_game_text",
+    "options_text",
+    "reminder_text",
+    "setup_text",
+    "update_content",
+    "victory_text",
+]
 
 COMMAND = "legendary"
 LOG_LINES = 30  # `/legendary log`: the last public lines

@@ -13,7 +13,7 @@ from cogs.legendary.table import Table
 from rules.legendary import setup
 from rules.legendary.cards import Pack
 from rules.legendary.state import Options, Result
-from rules.legendary.view import GameView
+from rules.legendary.view import GameView, PlayerView
 
 END_TEXT = {
     Result.GOOD: N_("The players win!"),
@@ -202,3 +202,82 @@ def language_name(lang: str) -> str:
         return Locale.parse(lang.replace("-", "_")).get_display_name(lang.replace("-", "_")) or lang
     except (ValueError, TypeError):
         return lang
+
+
+# ---- messages the runtime and the commands send (pure, so the gallery shows them too) --
+
+
+def new_game_text(table: Table, pack: Pack, person: str, loc: str = SOURCE) -> str:
+    """`/legendary new`'s public post: the host, the setup, how to join and start."""
+    return (
+        t(loc, "**New Legendary 2099 game** — host <@{person}>.", person=person)
+        + "\n"
+        + setup_text(table, pack, loc)
+        + "\n"
+        + t(
+            loc,
+            "Join with `/legendary join`; the host adds AI players with "
+            "`/legendary join ai:True` and starts with `/legendary start`.",
+        )
+    )
+
+
+def update_content(
+    lines: str | None,
+    loc: str = SOURCE,
+    *,
+    mention: str | None = None,
+    choosing: bool = False,
+    end: str | None = None,
+) -> str | None:
+    """A public update's text: its event lines, then the person it newly waits on
+    (`choosing`: a prompt, else their turn), then the end sentence."""
+    parts = [lines] if lines else []
+    if mention is not None:
+        if choosing:
+            parts.append(t(loc, "<@{who}>: you have a choice to make (My hand).", who=mention))
+        else:
+            parts.append(t(loc, "<@{who}>: your turn (My hand).", who=mention))
+    if end is not None:
+        parts.append(f"**{end}**")
+    return "\n".join(parts) if parts else None
+
+
+def victory_text(p: PlayerView, pack: Pack | None, loc: str = SOURCE) -> str:
+    """`/legendary victory`: a player's Victory Pile, VP and Cyber-Mod classes."""
+    from cogs.legendary.render import name
+
+    classes = ", ".join(f"{k} {n}" for k, n in sorted(p.cyber.items()) if n) or t(loc, "none")
+    cards = ", ".join(name(c, pack, loc) for c in p.victory) or t(loc, "empty")
+    return t(
+        loc,
+        "**{who}** — {vp} VP\nCards: {cards}\nBy class: {classes}",
+        who=p.name,
+        vp=p.vp,
+        cards=cards,
+        classes=classes,
+    )
+
+
+def reminder_text(
+    number: int, who: str, minutes_each: float, choosing: bool, loc: str = SOURCE
+) -> str:
+    """Turn-timer reminder `number` (of MAX_REMINDERS) to `who`, every `minutes_each`."""
+    left = minutes((MAX_REMINDERS + 1 - number) * minutes_each, loc)
+    values = {"number": number, "of": MAX_REMINDERS, "who": who, "left": left}
+    timer = format(minutes_each, "g")
+    if choosing:
+        return t(
+            loc,
+            "⏰ Reminder {number} of {of}: {who}, please answer the choice waiting on you "
+            "(turn timer {timer} min; in {left} the table chooses for you).",
+            timer=timer,
+            **values,
+        )
+    return t(
+        loc,
+        "⏰ Reminder {number} of {of}: {who}, please take your turn (turn timer {timer} "
+        "min; in {left} the table ends your turn).",
+        timer=timer,
+        **values,
+    )

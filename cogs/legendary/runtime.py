@@ -233,19 +233,16 @@ class LegendaryRuntime(GameRuntime[Table]):
             key = None if seat is None else seat * 1000 + (1 if g.prompt is not None else 0)
             if who is not None and who.isdigit() and self._awaited.get(cid) != key:
                 mention = who
-                ask = (
-                    t(loc, "<@{who}>: you have a choice to make (My hand).", who=who)
-                    if g.prompt is not None
-                    else t(loc, "<@{who}>: your turn (My hand).", who=who)
-                )
-                content = (content + "\n" if content else "") + ask
             self._awaited[cid] = key
+            end = None
             if state.over:
                 v = self.view(state, None)
                 end = render.end_sentence(
                     v, engine.scores(g, self.content), engine.winners(g, self.content), loc
                 )
-                content = (content + "\n" if content else "") + f"**{end}**"
+            content = render.update_content(
+                content, loc, mention=mention, choosing=g.prompt is not None, end=end
+            )
         if content is None and not embeds:
             return
         kwargs: dict[str, Any] = {
@@ -394,26 +391,8 @@ class LegendaryRuntime(GameRuntime[Table]):
         return Reminder(key, state.options.turn_timer, (who,))
 
     def reminder_text(self, state: Table, number: int, who: str, minutes: float) -> str:
-        g = state.game
-        loc = self.public_locale(state)
-        left = render.minutes((MAX_REMINDERS + 1 - number) * minutes, loc)
-        values = {"number": number, "of": MAX_REMINDERS, "who": who, "left": left}
-        timer = format(minutes, "g")
-        if g and g.prompt:
-            return t(
-                loc,
-                "⏰ Reminder {number} of {of}: {who}, please answer the choice waiting on you "
-                "(turn timer {timer} min; in {left} the table chooses for you).",
-                timer=timer,
-                **values,
-            )
-        return t(
-            loc,
-            "⏰ Reminder {number} of {of}: {who}, please take your turn (turn timer {timer} "
-            "min; in {left} the table ends your turn).",
-            timer=timer,
-            **values,
-        )
+        choosing = state.game is not None and state.game.prompt is not None
+        return render.reminder_text(number, who, minutes, choosing, self.public_locale(state))
 
     # ---- AI seats ---------------------------------------------------------------------
 

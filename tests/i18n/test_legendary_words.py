@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -33,7 +34,7 @@ PACK = load_default_pack()
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 
-def _probes(seat: int, other: int) -> list:
+def _probes(seat: int, other: int) -> list[Any]:
     return [
         EndTurn(seat=other),
         Heal(seat=seat),
