@@ -27,7 +27,7 @@ from cogs.tcg.cmd_base import (
 from cogs.tcg.interact import (
     refuse,
 )
-from cogs.tcg.localize import card_lines
+from cogs.tcg.localize import card_lines, words
 from cogs.tcg.rules_text import TOPICS
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
@@ -159,9 +159,13 @@ class TableCommands(CommandBase):
     ) -> list[Choice[str]]:
         if self._rt is None:
             return []
-        # Offered by their printed names (the id is what is sent back): never the ids.
-        cards = sorted(self.rt.content.cards.items(), key=lambda kv: kv[1].full_name)
-        return _matching([(card.full_name, cid) for cid, card in cards], current)
+        # Offered by their names (the id is what is sent back): never the ids; printed,
+        # unless the pack's translation names the card in the typing person's language.
+        local = words(self.rt.content, user_locale(interaction)).names
+        named = [
+            (local.get(c.full_name, c.full_name), cid) for cid, c in self.rt.content.cards.items()
+        ]
+        return _matching(sorted(named), current)
 
     @TCG.command(name="rules", description="A short rules reference")
     @app_commands.describe(topic="a rules topic (leave out for the list)")

@@ -21,15 +21,14 @@ from bot.i18n import SOURCE
 from bot.service.game import Applied
 from cogs.common import answer, ids
 from cogs.common.answer import Actor, player_id, send
-from cogs.common.buttons import MAX_BUTTONS, FxButton, make_view
 from cogs.common.locale import table_locale, user_locale
-from cogs.common.selects import MAX_OPTIONS, FxSelect, Option, make_view_with_selects
 from cogs.common.text import clip
 from cogs.tcg import decks as player_decks
 from cogs.tcg import render, texts
 from cogs.tcg.challenges import Challenge
+from cogs.tcg.messages import challenge_buttons as challenge_buttons  # (cmd_duel's import)
+from cogs.tcg.messages import deck_picker
 from cogs.tcg.panel import (
-    BUTTONS_BEFORE_MENU,
     menu_page,
     panel,
     payment_choices,
@@ -213,49 +212,10 @@ def _clicked(rt: TcgRuntime, state: Duel, player: str, bid: ids.ButtonId) -> act
 # ---- challenges ----------------------------------------------------------------------
 
 
-def challenge_buttons(rt: TcgRuntime, ch: Challenge, loc: str = SOURCE) -> discord.ui.View | None:
-    """The challenge post's buttons, in its language `loc` (public: the server's)."""
-    row = [
-        FxButton(
-            ids.ButtonId(rt.game, ACCEPT, ch.id, 0),
-            text=texts.accept_label(loc),
-            style=discord.ButtonStyle.success,
-        ),
-        FxButton(
-            ids.ButtonId(rt.game, DECLINE, ch.id, 0),
-            text=texts.decline_label(loc),
-            style=discord.ButtonStyle.secondary,
-        ),
-    ]
-    made, _ = make_view([row])
-    return made
-
-
 async def deck_buttons(rt: TcgRuntime, ch: Challenge, loc: str = SOURCE) -> discord.ui.View | None:
-    """The opponent's saved decks, then the preconstructed ones: buttons, and past 20 of
-    them a menu with the next 25 (`/tcg accept deck:` names any), in the clicker's `loc`."""
+    """The deck picker of the challenged player (their saved decks read first)."""
     mine = await player_decks.saved(rt.service.store, ch.opponent)
-    decks = [(d.name, texts.yours(loc, d.name)) for d in mine] + [
-        (deck_id, rt.content.deck_text_for(deck_id, "name", loc))
-        for deck_id in sorted(rt.content.decks)
-    ]
-    if len(decks) <= MAX_BUTTONS:
-        shown, rest = decks, []
-    else:
-        shown, rest = decks[:BUTTONS_BEFORE_MENU], decks[BUTTONS_BEFORE_MENU:]
-    row = [
-        FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, value), text=text) for value, text in shown
-    ]
-    if not rest:
-        made, _ = make_view([row, []])
-        return made
-    menu = FxSelect(
-        ids.ButtonId(rt.game, DECK, ch.id, 0),
-        [Option(text, value) for value, text in rest[:MAX_OPTIONS]],
-        placeholder=texts.more_decks(loc),
-    )
-    made, _ = make_view_with_selects([row, []], [menu])
-    return made
+    return deck_picker(rt, ch, mine, loc)
 
 
 def _challenge_of(
@@ -383,7 +343,7 @@ async def start_duel(
             channel_id=str(channel.id),
         ),
         group=render.COMMAND,
-        explain=rt.explain,
+        explain=lambda r: rt.explain_for(r, user_locale(interaction)),
     )
     if created is None:
         return None

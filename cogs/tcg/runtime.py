@@ -31,16 +31,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import SOURCE, t
+from bot.i18n import SOURCE
 from bot.service.game import Applied, GameService, Refused
 from bot.storage.base import SavedItem
 from bot.storage.errors import StorageError
 from cogs.common import ids
-from cogs.common.buttons import FxButton, make_view
 from cogs.common.locale import table_locale
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
-from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import Deadline, Reminder
 from cogs.tcg import challenges as stored_challenges
 from cogs.tcg import language as languages
@@ -239,21 +237,9 @@ class TcgRuntime(GameRuntime[Duel]):
     # ---- publishing -------------------------------------------------------------------
 
     def board_buttons(self, state: Duel, loc: str = SOURCE) -> discord.ui.View | None:
-        if state.result is not None:
-            return None
-        hand = t(loc, "My hand")
-        row = [FxButton(ids.ButtonId(self.game, HAND, state.id, state.version), text=hand)]
-        if state.attack is not None and state.attack.window:
-            row.insert(
-                0,
-                FxButton(
-                    ids.ButtonId(self.game, REACT, state.id, state.version),
-                    text=t(loc, "React"),
-                    style=discord.ButtonStyle.danger,
-                ),
-            )
-        made, _ = make_view([row])
-        return made
+        from cogs.tcg.messages import board_buttons
+
+        return board_buttons(self, state, loc)
 
     async def publish(self, cid: str, batch: Sequence[Applied[Duel]]) -> None:
         state = batch[-1].state
@@ -287,31 +273,13 @@ class TcgRuntime(GameRuntime[Duel]):
         note: str | None = None,
         react: str | None = None,
     ) -> None:
+        from cogs.tcg.messages import update_message
+
         channel = await self.channel(cid)
         if channel is None:
             return
         loc = self.table_loc(cid, channel)
-        v = self.view_for(state, None, loc)
-        board = render.board_embed(v, self.waiting(state), self.name_of(state), loc)
-        if note == self.resume_note:
-            note = t(loc, texts.RESUME)
-        text_lines = ([note] if note else []) + [self.line(loc, x) for x in lines]
-        if react is not None:
-            text_lines.append(t(loc, "⚔️ {who}, react (the **React** button).", who=react))
-        if mention is not None:
-            text_lines.append(t(loc, "<@{who}>, the duel waits on you.", who=mention))
-        kwargs: dict[str, Any] = {
-            "content": clip("\n".join(text_lines), CONTENT_MAX) or None,
-            "embeds": [board],
-            "allowed_mentions": discord.AllowedMentions(
-                everyone=False,
-                roles=False,
-                users=[discord.Object(int(mention))] if mention else False,
-            ),
-        }
-        buttons = self.board_buttons(state, loc)
-        if buttons is not None:
-            kwargs["view"] = buttons
+        kwargs = update_message(self, state, lines, loc, mention=mention, note=note, react=react)
         await self.send(cid, channel, f"the update for v{state.version}", **kwargs)
 
     async def post_board(self, cid: str, state: Duel, note: str | None = None) -> None:

@@ -256,6 +256,8 @@ _WORDS = {
     "choose": N_("choose"),
     "pass": N_("pass"),
     "concede": N_("concede"),
+    # an empty list of what a refusal offers (cogs/tcg/cmd_duel.py: "Targets: none.")
+    "none": N_("none"),
     # why an attack ends with no fight (rules/tcg/combat.py: `attack_broken`)
     "the attacker left the field": N_("the attacker left the field"),
     "the target left the field": N_("the target left the field"),
@@ -323,6 +325,7 @@ BOOK = Phrasebook(
         "where": _word,
         "why": _word,
         "verb": _word,
+        "names": _word,
         "reason": result_words,
         "problems": _problems,
     },
