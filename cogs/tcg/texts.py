@@ -3,7 +3,8 @@ the challenge flow, the deck commands' replies, the timers' notices, the DM-clos
 resume notes. Ephemeral answers speak the clicking person's language, public ones the
 duel's (or, before a duel exists, its challenge's); the caller passes `loc`.
 
-The message gallery (cogs/tcg/gallery.py) renders these with the same functions.
+The message gallery (cogs/tcg/gallery.py) renders these with the same functions; a reply
+that grows with its input (a deck's list, its problems) is clipped to Discord's limit here.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from bot.i18n import N_, t, tn
 from bot.i18n.phrases import Phrasebook
+from cogs.common.text import CONTENT_MAX, clip
 from cogs.tcg.deck_words import error_text, problem_text
 from rules.tcg.cards import DeckList, TcgContent
 from rules.tcg.decks import DeckTextError, deck_text
@@ -164,22 +166,23 @@ def deck_list(
         name = content.deck_text_for(i, "name", loc)
         blurb = content.deck_text_for(i, "blurb", loc)
         lines.append(f"• **{name}** (`{i}`) — {blurb}")
-    return "\n".join(lines)
+    return clip("\n".join(lines), CONTENT_MAX)
 
 
 def saved_reply(loc: str, name: str, problems: Sequence[str]) -> str:
     if not problems:
         return t(loc, "✓ Saved **{name}**: legal", name=name)
-    return t(
+    text = t(
         loc,
         "✓ Saved **{name}**: not legal yet:\n{problems}",
         name=name,
         problems=problems_text(loc, problems),
     )
+    return clip(text, CONTENT_MAX)
 
 
 def check_reply(loc: str, problems: Sequence[str]) -> str:
-    return t(loc, "legal") if not problems else problems_text(loc, problems)
+    return t(loc, "legal") if not problems else clip(problems_text(loc, problems), CONTENT_MAX)
 
 
 def deleted_reply(loc: str, name: str) -> str:
@@ -204,7 +207,7 @@ def shown_deck(loc: str, content: TcgContent, deck: DeckList) -> str:
     lines = deck_text(deck, content).splitlines()
     heads = {"Legends:": t(loc, "Legends:"), "Deck:": t(loc, "Deck:")}
     body = "\n".join(heads.get(line, line) for line in lines)
-    return f"**{deck_name(content, deck, loc)}**\n{body}\n"
+    return clip(f"**{deck_name(content, deck, loc)}**\n{body}\n", CONTENT_MAX)
 
 
 def modal_title(loc: str) -> str:
