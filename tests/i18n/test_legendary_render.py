@@ -117,7 +117,10 @@ def test_the_text_messages_fit(loc: str) -> None:
     fake_rt: Any = SimpleNamespace(public_locale=lambda state: loc)
     for prompt in (False, True):
         st = _worst(prompt)[0]
-        texts.append(LegendaryRuntime.reminder_text(fake_rt, st, 3, "<@12345678901234567>", 1440))
+        said = LegendaryRuntime.reminder_text(fake_rt, st, 3, "<@12345678901234567>", 1440)
+        # A reminder is public: it speaks the table's language (here `loc`).
+        assert said.startswith("⏰ Reminder 3 of" if loc == "en" else "⏰ Przypomnienie 3 z")
+        texts.append(said)
     for text in texts:
         assert len(text) <= CONTENT_MAX, text[:200]
         assert "{" not in text.replace("{'", ""), text[:200]
