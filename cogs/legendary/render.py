@@ -45,6 +45,7 @@ from cogs.legendary.table import Table
 from cogs.legendary.words import say
 from rules.core.events import Event
 from rules.core.text import count
+from rules.core.text import name_list as core_name_list
 from rules.legendary.cards import EvilWinsOn, Pack
 from rules.legendary.codes import Ev
 from rules.legendary.view import CardRef, GameView
@@ -133,7 +134,8 @@ def votes_lines(v: GameView, hero_names: Mapping[str, str], loc: str = SOURCE) -
     elif len(tops) == 1:
         lead = t(loc, "{hero} leads the Mastermind by {n}M", hero=tops[0], n=gap)
     else:
-        names = name_list(SOURCE, tops) if language(loc) == SOURCE else name_list(loc, tops)
+        # English as it always read ("A, B"); another language its own way ("A i B").
+        names = core_name_list(tops) if language(loc) == SOURCE else name_list(loc, tops)
         lead = t(loc, "Tied in the lead, {n}M ahead: {heroes}", n=gap, heroes=names)
     return [
         t(
