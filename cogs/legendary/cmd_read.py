@@ -78,8 +78,15 @@ class ReadCommands(CommandBase):
         try:
             cid = resolve(name, {i: c.name for i, c in p.cards.items()}, "card")
         except IllegalAction as exc:
-            await refuse(interaction, exc.refusal.message)
-            return
+            # A name as the reader's language gives it ("Szlam"), where the pack has one.
+            local = {i: p.text_for(i, "name", loc) for i in p.cards}
+            try:
+                cid = resolve(
+                    name, {i: n for i, n in local.items() if n != p.cards[i].name}, "card"
+                )
+            except IllegalAction:
+                await refuse(interaction, exc.refusal.message)
+                return
         await send(interaction, content=clip(card_text(p.cards[cid], p, loc), CONTENT_MAX))
 
     @card.autocomplete("name")

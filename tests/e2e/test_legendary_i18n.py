@@ -86,5 +86,7 @@ async def test_a_polish_and_an_english_player_each_read_their_own_language(
     assert it.original is not None and "The city has five spaces" in it.original.text
     it = await t.slash("card", {"name": "Sludge"}, user=alice, locale="pl")
     assert it.original is not None and "**Szlam**" in it.original.text, it.original.text
+    it = await t.slash("card", {"name": "Szlam"}, user=alice, locale="pl")
+    assert it.original is not None and "**Szlam**" in it.original.text, it.original.text
     t.assert_no_public_leak()
     await bot.close()
