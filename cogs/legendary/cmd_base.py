@@ -2,7 +2,12 @@
 channel, name resolution, running an action and answering, autocomplete helpers and the
 error handler. The commands are in cmd_game.py (the table before and around the game),
 cmd_turn.py (playing) and cmd_read.py (what anyone may read); commands.py assembles them
-into `LegendaryCog`."""
+into `LegendaryCog`.
+
+Languages (docs/i18n.md): an ephemeral answer speaks the asker's (`user_locale`), a
+public one the table's (`LegendaryRuntime.public_locale`); `refuse` says the engine's,
+the table's and these helpers' English refusals in the asker's language
+(cogs/legendary/words.py)."""
 
 from __future__ import annotations
 
@@ -13,13 +18,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_, t
 from cogs.common.answer import or_refuse, player_id, send
 from cogs.common.answer import refuse as house_refuse
+from cogs.common.locale import user_locale
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.legendary import components, render
 from cogs.legendary.interact import LegendaryActor
 from cogs.legendary.runtime import LegendaryRuntime
 from cogs.legendary.table import Choice, Table
+from cogs.legendary.words import say
 from rules.core.errors import IllegalAction
 from rules.core.text import count
 from rules.legendary.actions import Action as GameAction
@@ -53,7 +61,12 @@ def buried_refusal(v: GameView, typed: str) -> None:
 
 
 async def refuse(interaction: discord.Interaction[Any], message: str) -> None:
-    await house_refuse(interaction, message, group=render.COMMAND)
+    """A refusal in the asker's language (an English one the rules or these helpers
+    wrote is translated; one already translated is left as it is)."""
+    await house_refuse(interaction, say(user_locale(interaction), message), group=render.COMMAND)
+
+
+NO_GAME = N_("There is no Legendary game in this channel.\nCreate one with /legendary new.")
 
 
 def resolve(text: str, names: dict[str, str], what: str) -> str:
@@ -138,12 +151,10 @@ class CommandBase(commands.Cog):
         )
 
     async def _here(self, interaction: discord.Interaction[Any]) -> tuple[str, Table] | None:
+        loc = self.rt.heard(interaction)
         cid = await self.rt.table_for_channel(interaction.channel, ask_db=True)
         if cid is None:
-            await refuse(
-                interaction,
-                "There is no Legendary game in this channel.\nCreate one with /legendary new.",
-            )
+            await refuse(interaction, t(loc, NO_GAME))
             return None
         state = await or_refuse(interaction, self.rt.service.get(cid), group=render.COMMAND)
         return None if state is None else (cid, state)
@@ -154,14 +165,12 @@ class CommandBase(commands.Cog):
         """The channel's game, or (none in progress) the last one that ended here, so
         `status`, `log` and `victory` go on saying how it ended, after a restart too,
         until a new game starts."""
+        loc = self.rt.heard(interaction)
         cid = await self.rt.table_for_channel(interaction.channel, ask_db=True)
         if cid is None:
             cid = await self.rt.last_finished(interaction.channel)
         if cid is None:
-            await refuse(
-                interaction,
-                "There is no Legendary game in this channel.\nCreate one with /legendary new.",
-            )
+            await refuse(interaction, t(loc, NO_GAME))
             return None
         state = await or_refuse(interaction, self.rt.service.get(cid), group=render.COMMAND)
         return None if state is None else (cid, state)
@@ -193,13 +202,17 @@ class CommandBase(commands.Cog):
         if here is None:
             return None
         cid, state = here
+        loc = user_locale(interaction)
         seats = state.seats_of(player_id(interaction))
         if not seats:
-            await refuse(interaction, "You have no seat in this game.\nYou can watch the board.")
+            await refuse(
+                interaction, t(loc, "You have no seat in this game.\nYou can watch the board.")
+            )
             return None
         if state.game is None:
             await refuse(
-                interaction, "The game has not started.\nThe host starts it with /legendary start."
+                interaction,
+                t(loc, "The game has not started.\nThe host starts it with /legendary start."),
             )
             return None
         return cid, state, seats[0]
@@ -233,10 +246,11 @@ class CommandBase(commands.Cog):
     ) -> list[AC[str]]:
         state = await self._quiet(interaction)
         legal, v = self._legal(state, player_id(interaction))
+        loc = user_locale(interaction)
         out = []
         for a in legal:
             if isinstance(a, kind):
-                label = components.action_label(a, v)
+                label = components.action_label(a, v, loc)
                 if current.lower() in label.lower():
                     out.append(AC(name=clip(label, 100), value=str(getattr(a, field))[:100]))
         return out[:MAX_CHOICES]
@@ -285,5 +299,9 @@ class CommandBase(commands.Cog):
         original = getattr(error, "original", error)
         log.error("/legendary failed: %s", type(original).__name__, exc_info=original)
         await refuse(
-            interaction, "Something went wrong on my side; nothing was changed.\nTry again."
+            interaction,
+            t(
+                user_locale(interaction),
+                "Something went wrong on my side; nothing was changed.\nTry again.",
+            ),
         )

@@ -1,4 +1,5 @@
-"""`/legendary` commands of the table: new, setup, join, leave, options, start, abandon."""
+"""`/legendary` commands of the table: new, setup, join, leave, options, start, abandon.
+Answers only the asker sees speak their language; public posts the table's."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
+from bot.i18n import t
 from cogs.common import perms
 from cogs.common.answer import or_refuse, player_id, send
 from cogs.common.ids import table_id_for
+from cogs.common.locale import SERVER, language_choices, table_locale, user_locale
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.legendary import render
 from cogs.legendary.cmd_base import (
@@ -60,8 +63,9 @@ class GameCommands(CommandBase):
     ) -> None:
         rt = self.rt
         channel = interaction.channel
+        loc = rt.heard(interaction)
         if interaction.guild is None or channel is None:
-            await refuse(interaction, "A game lives in a server channel.\nRun this in one.")
+            await refuse(interaction, t(loc, "A game lives in a server channel.\nRun this in one."))
             return
         try:
             choice = self._choice(scheme, mastermind, villains, heroes, epic)
@@ -87,12 +91,8 @@ class GameCommands(CommandBase):
         if info is None:
             return
         rt.bind(cid, channel.id)
-        text = (
-            f"**New Legendary 2099 game** — host <@{person}>.\n"
-            + render.setup_text(table, rt.content)
-            + "\nJoin with `/legendary join`; the host adds AI players with "
-            "`/legendary join ai:True` and starts with `/legendary start`."
-        )
+        public = table_locale(None, interaction)  # a new table has no language option yet
+        text = render.new_game_text(table, rt.content, person, public)
         await send(interaction, content=clip(text, CONTENT_MAX), ephemeral=False)
 
     @new.autocomplete("scheme")
@@ -125,8 +125,9 @@ class GameCommands(CommandBase):
         if here is None:
             return
         cid, state = here
+        loc = user_locale(interaction)
         if all(x is None for x in (scheme, mastermind, villains, heroes, epic)):
-            await send(interaction, content=render.setup_text(state, self.rt.content))
+            await send(interaction, content=render.setup_text(state, self.rt.content, loc))
             return
         try:
             choice = self._choice(
@@ -138,10 +139,13 @@ class GameCommands(CommandBase):
         action = ChangeSetup(
             person=player_id(interaction), choice=choice, manager=perms.is_manager(interaction)
         )
-        new = await self._table_act(interaction, cid, action, "✓ Setup changed.")
+        new = await self._table_act(interaction, cid, action, t(loc, "✓ Setup changed."))
         if new is not None:
+            public = self.rt.public_locale(new, interaction)
             await send(
-                interaction, content=render.setup_text(new, self.rt.content), ephemeral=False
+                interaction,
+                content=render.setup_text(new, self.rt.content, public),
+                ephemeral=False,
             )
 
     @LEGENDARY.command(name="join", description="Take a seat (ai: the host seats an AI player)")
@@ -156,7 +160,9 @@ class GameCommands(CommandBase):
             ai=ai,
             manager=perms.is_manager(interaction),
         )
-        await self._table_act(interaction, cid, action, "✓ Seated." if not ai else "✓ AI seated.")
+        loc = user_locale(interaction)
+        done = t(loc, "✓ Seated.") if not ai else t(loc, "✓ AI seated.")
+        await self._table_act(interaction, cid, action, done)
 
     @LEGENDARY.command(name="leave", description="Give up your seat before the start")
     async def leave(self, interaction: discord.Interaction[Any], ai: bool = False) -> None:
@@ -165,7 +171,9 @@ class GameCommands(CommandBase):
             return
         cid, _ = here
         action = Leave(person=player_id(interaction), ai=ai, manager=perms.is_manager(interaction))
-        await self._table_act(interaction, cid, action, "✓ Seat given up.")
+        await self._table_act(
+            interaction, cid, action, t(user_locale(interaction), "✓ Seat given up.")
+        )
 
     @LEGENDARY.command(name="options", description="Table options (host, before the start)")
     @app_commands.describe(
@@ -180,9 +188,11 @@ class GameCommands(CommandBase):
         hq_mulligan="Redraw a starting HQ with two or more Heroes costing 7+",
         turn_timer="Seconds between reminders to whoever the game waits on (0: off)",
         ai_pace="Seconds between the AI seats' moves",
+        language="The language of the table's public messages (default: the server's)",
     )
     @app_commands.choices(
         uru_gate=[AC(name=g.value, value=g.value) for g in UruGate],
+        language=language_choices(),
     )
     async def options(
         self,
@@ -198,11 +208,13 @@ class GameCommands(CommandBase):
         hq_mulligan: bool | None = None,
         turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
         ai_pace: app_commands.Range[float, 0.0, MAX_AI_PACE] | None = None,
+        language: str | None = None,
     ) -> None:
         here = await self._here(interaction)
         if here is None:
             return
         cid, state = here
+        loc = user_locale(interaction)
         rules = {
             "extra_twists": extra_twists,
             "mastermind_attack_mod": mastermind_attack,
@@ -214,11 +226,16 @@ class GameCommands(CommandBase):
             "warmup_round": warmup_round,
             "hq_mulligan": hq_mulligan,
         }
-        table = {"turn_timer": turn_timer, "ai_pace": ai_pace}
+        table = {
+            "turn_timer": turn_timer,
+            "ai_pace": ai_pace,
+            # "Server's language" unsets the option: the table follows its server.
+            "language": None if language is None else language.removeprefix(SERVER),
+        }
         changed = {k: v for k, v in rules.items() if v is not None}
         changed_table = {k: v for k, v in table.items() if v is not None}
         if not changed and not changed_table:
-            await send(interaction, content=render.options_text(state))
+            await send(interaction, content=render.options_text(state, loc))
             return
         try:
             new_rules = Options.model_validate({**state.options.rules.model_dump(), **changed})
@@ -227,15 +244,17 @@ class GameCommands(CommandBase):
             )
         except ValidationError:
             await refuse(
-                interaction, "One of those option values is out of range.\nSee each option's hint."
+                interaction,
+                t(loc, "One of those option values is out of range.\nSee each option's hint."),
             )
             return
         action = SetOptions(
             person=player_id(interaction), options=opts, manager=perms.is_manager(interaction)
         )
-        new = await self._table_act(interaction, cid, action, "✓ Table options changed.")
+        new = await self._table_act(interaction, cid, action, t(loc, "✓ Table options changed."))
         if new is not None:
-            await send(interaction, content=render.options_text(new), ephemeral=False)
+            public = self.rt.public_locale(new, interaction)
+            await send(interaction, content=render.options_text(new, public), ephemeral=False)
 
     @LEGENDARY.command(name="start", description="Shuffle, deal and start (host)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
@@ -248,9 +267,10 @@ class GameCommands(CommandBase):
             seed=self.rt.new_seed(),
             manager=perms.is_manager(interaction),
         )
-        await self._table_act(
-            interaction, cid, action, "✓ The game starts. Open your cards with /legendary hand."
+        done = t(
+            user_locale(interaction), "✓ The game starts. Open your cards with /legendary hand."
         )
+        await self._table_act(interaction, cid, action, done)
 
     @LEGENDARY.command(name="abandon", description="End the game without a result (host)")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
@@ -259,4 +279,6 @@ class GameCommands(CommandBase):
             return
         cid, _ = here
         action = Abandon(person=player_id(interaction), manager=perms.is_manager(interaction))
-        await self._table_act(interaction, cid, action, "✓ Game abandoned.")
+        await self._table_act(
+            interaction, cid, action, t(user_locale(interaction), "✓ Game abandoned.")
+        )

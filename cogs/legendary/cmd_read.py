@@ -1,4 +1,5 @@
-"""`/legendary` commands anyone may run to read: status, victory, card, rules, log."""
+"""`/legendary` commands anyone may run to read: status, victory, card, rules, log.
+Each answer is ephemeral, so it speaks the asker's language."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from typing import Any
 
 import discord
 
+from bot.i18n import t
 from cogs.common.answer import or_refuse, player_id, send
+from cogs.common.locale import user_locale
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.legendary import render
 from cogs.legendary.cmd_base import (
@@ -18,7 +21,7 @@ from cogs.legendary.cmd_base import (
     refuse,
     resolve,
 )
-from cogs.legendary.howto import RULES, card_text
+from cogs.legendary.howto import RULES, card_text, rules_text
 from rules.core.errors import IllegalAction
 from rules.legendary import engine
 
@@ -32,19 +35,20 @@ class ReadCommands(CommandBase):
         if here is None:
             return
         _, state = here
+        loc = user_locale(interaction)
         if state.game is None:
-            await send(interaction, content=render.setup_text(state, self.rt.content))
+            await send(interaction, content=render.setup_text(state, self.rt.content, loc))
             return
         content = None
         if state.over:
             g = state.game
             v = self.rt.view(state, None)
             content = render.end_sentence(
-                v, engine.scores(g, self.rt.content), engine.winners(g, self.rt.content)
+                v, engine.scores(g, self.rt.content), engine.winners(g, self.rt.content), loc
             )
             if state.abandoned:
-                content = "The game was abandoned."
-        await send(interaction, content=content, embeds=[self.rt.public_board(state)])
+                content = t(loc, "The game was abandoned.")
+        await send(interaction, content=content, embeds=[self.rt.public_board(state, loc=loc)])
 
     @LEGENDARY.command(name="victory", description="A Victory Pile")
     async def victory(
@@ -54,31 +58,36 @@ class ReadCommands(CommandBase):
         if found is None:
             return
         _, state = found
+        loc = user_locale(interaction)
         if state.game is None:
-            await refuse(interaction, "The game has not started.\nNo Victory Piles yet.")
+            await refuse(interaction, t(loc, "The game has not started.\nNo Victory Piles yet."))
             return
         who = str(player.id) if player is not None else player_id(interaction)
         seats = state.seats_of(who)
         if not seats:
-            await refuse(interaction, "That person has no seat.\nName a seated player.")
+            await refuse(interaction, t(loc, "That person has no seat.\nName a seated player."))
             return
         p = self.rt.view(state, None).players[seats[0]]
-        classes = ", ".join(f"{k} {n}" for k, n in sorted(p.cyber.items()) if n) or "none"
-        cards = ", ".join(c.name for c in p.victory) or "empty"
-        await send(
-            interaction,
-            content=clip(f"**{p.name}** — {p.vp} VP\nCards: {cards}\nBy class: {classes}", 1900),
-        )
+        text = render.victory_text(p, self.rt.content, loc)
+        await send(interaction, content=clip(text, 1900))
 
     @LEGENDARY.command(name="card", description="One card's full text")
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
         p = self.rt.content
+        loc = user_locale(interaction)
         try:
             cid = resolve(name, {i: c.name for i, c in p.cards.items()}, "card")
         except IllegalAction as exc:
-            await refuse(interaction, exc.refusal.message)
-            return
-        await send(interaction, content=clip(card_text(p.cards[cid]), CONTENT_MAX))
+            # A name as the reader's language gives it ("Szlam"), where the pack has one.
+            local = {i: p.text_for(i, "name", loc) for i in p.cards}
+            try:
+                cid = resolve(
+                    name, {i: n for i, n in local.items() if n != p.cards[i].name}, "card"
+                )
+            except IllegalAction:
+                await refuse(interaction, exc.refusal.message)
+                return
+        await send(interaction, content=clip(card_text(p.cards[cid], p, loc), CONTENT_MAX))
 
     @card.autocomplete("name")
     async def _ac_card(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
@@ -89,11 +98,7 @@ class ReadCommands(CommandBase):
 
     @LEGENDARY.command(name="rules", description="Short rules reference")
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
-        if topic is None:
-            text = "Topics: " + ", ".join(sorted(RULES))
-        else:
-            key = topic.strip().lower()
-            text = RULES.get(key) or f"No topic '{topic}'. Topics: " + ", ".join(sorted(RULES))
+        text = rules_text(topic, user_locale(interaction))
         await send(interaction, content=clip(text, CONTENT_MAX))
 
     @rules.autocomplete("topic")
@@ -105,7 +110,12 @@ class ReadCommands(CommandBase):
         here = await self._here_or_last(interaction)
         if here is None:
             return
-        lines = await or_refuse(interaction, self.rt.recent_events(here[0]), group=render.COMMAND)
+        loc = user_locale(interaction)
+        lines = await or_refuse(
+            interaction,
+            self.rt.recent_events(here[0], loc=loc),
+            group=render.COMMAND,
+        )
         if lines is None:
             return
-        await send(interaction, content=render.log_text(lines))
+        await send(interaction, content=render.log_text(lines, loc=loc))

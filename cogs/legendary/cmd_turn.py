@@ -7,7 +7,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import t
 from cogs.common.answer import defer, player_id, send
+from cogs.common.locale import user_locale
 from cogs.legendary import components
 from cogs.legendary.cmd_base import (
     AC,
@@ -107,7 +109,8 @@ class TurnCommands(CommandBase):
 
     @LEGENDARY.command(name="end", description="End your turn")
     async def end(self, interaction: discord.Interaction[Any]) -> None:
-        await self._move(interaction, lambda st, s: EndTurn(seat=s), done="✓ Turn ended.")
+        done = t(user_locale(interaction), "✓ Turn ended.")
+        await self._move(interaction, lambda st, s: EndTurn(seat=s), done=done)
 
     @LEGENDARY.command(name="dm", description="Get your hand by DM whenever it changes")
     @app_commands.describe(enabled="On or off")
@@ -116,23 +119,28 @@ class TurnCommands(CommandBase):
         if here is None:
             return
         cid, state = here
+        loc = user_locale(interaction)  # the DM speaks it too (`LegendaryRuntime.heard`)
         player = player_id(interaction)
         seats = state.seats_of(player)
         if not seats:
-            await refuse(interaction, "You have no seat in this game.\nJoin with /legendary join.")
+            await refuse(
+                interaction, t(loc, "You have no seat in this game.\nJoin with /legendary join.")
+            )
             return
         rt = self.rt
         rt.prefs.set_dm(cid, player, enabled)
         rt.dms.forget(cid, player)
         if not enabled:
             await send(
-                interaction, content="✓ No more DMs: use the **My hand** button.", ephemeral=True
+                interaction,
+                content=t(loc, "✓ No more DMs: use the **My hand** button."),
+                ephemeral=True,
             )
             return
         await defer(interaction, ephemeral=True)
         try:
             if state.game is not None and not state.over:
-                embed, buttons = rt.panel(state, seats[0])
+                embed, buttons = rt.panel(state, seats[0], (), loc)
                 kwargs: dict[str, Any] = {"embed": embed}
                 if buttons is not None:
                     kwargs["view"] = buttons
@@ -140,22 +148,34 @@ class TurnCommands(CommandBase):
                 rt.dms.mark(cid, player, rt.panel_signature(state, seats[0]))
             else:
                 await interaction.user.send(
-                    "You will get your Legendary 2099 hand here whenever it changes."
+                    t(loc, "You will get your Legendary 2099 hand here whenever it changes.")
                 )
         except discord.Forbidden:
             rt.prefs.dm_closed.add(player)
             rt.prefs.changed()
             await refuse(
                 interaction,
-                "I can't DM you: your DMs are closed.\nOpen them (Server → Privacy Settings → "
-                "Direct Messages) and run this again; meanwhile use the **My hand** button.",
+                t(
+                    loc,
+                    "I can't DM you: your DMs are closed.\nOpen them (Server → Privacy Settings → "
+                    "Direct Messages) and run this again; meanwhile use the **My hand** button.",
+                ),
             )
             return
         except discord.HTTPException as exc:
-            await refuse(interaction, f"Discord refused the DM ({exc.status}).\nTry again later.")
+            await refuse(
+                interaction,
+                t(
+                    loc,
+                    "Discord refused the DM ({status}).\nTry again later.",
+                    status=str(exc.status),
+                ),
+            )
             return
         await send(
             interaction,
-            content="✓ I'll DM you your hand whenever it changes, with buttons to act from there.",
+            content=t(
+                loc, "✓ I'll DM you your hand whenever it changes, with buttons to act from there."
+            ),
             ephemeral=True,
         )

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import SOURCE, t
 from cogs.common import ids as house_ids
 from cogs.common.buttons import MAX_ROWS, SHORT, FxButton, make_view
 from cogs.common.ids import ButtonId
 from cogs.common.selects import MAX_OPTIONS, FxSelect, make_view_with_selects
 from cogs.common.selects import Option as SelectOption
 from cogs.common.text import clip
+from cogs.legendary.words import say
 from rules.legendary.actions import (
     MASTERMIND,
     OFFICER,
@@ -55,10 +57,10 @@ def button(
     return ButtonId(GAME, action, table, version, arg, flag)
 
 
-def board_buttons(table: str, version: int) -> discord.ui.View | None:
-    view, _ = make_view(
-        [[FxButton(button(HAND, table, version), text="My hand", style=Style.primary)]]
-    )
+def board_buttons(table: str, version: int, loc: str = SOURCE) -> discord.ui.View | None:
+    """The board's one button, in the table's language (the board is public)."""
+    label = t(loc, "My hand")
+    view, _ = make_view([[FxButton(button(HAND, table, version), text=label, style=Style.primary)]])
     return view
 
 
@@ -76,8 +78,9 @@ def known_cards(v: GameView) -> dict[str, CardRef]:
     return out
 
 
-def action_label(a: Action, v: GameView) -> str:
-    """The words of one legal action (buttons and autocomplete share them)."""
+def action_label(a: Action, v: GameView, loc: str = SOURCE) -> str:
+    """The words of one legal action in the language `loc` (buttons and autocomplete
+    share them; card names stay as printed)."""
     cards = known_cards(v)
 
     def name(inst: str) -> str:
@@ -85,20 +88,30 @@ def action_label(a: Action, v: GameView) -> str:
         return c.name if c is not None else inst
 
     if isinstance(a, Play):
-        tail = " (Fated: to deck bottom)" if a.fated_future else ""
         c = cards.get(a.card)
         if a.half is not None and c is not None and a.half < len(c.halves):
-            return f"Play {c.name} as {c.halves[a.half]}{tail}"
-        return f"Play {name(a.card)}{tail}"
+            half = c.halves[a.half]
+            if a.fated_future:
+                return t(
+                    loc, "Play {card} as {half} (Fated: to deck bottom)", card=c.name, half=half
+                )
+            return t(loc, "Play {card} as {half}", card=c.name, half=half)
+        if a.fated_future:
+            return t(loc, "Play {card} (Fated: to deck bottom)", card=name(a.card))
+        return t(loc, "Play {card}", card=name(a.card))
     if isinstance(a, Recruit):
         if a.card == OFFICER:
-            return f"Recruit Officer ({v.officer_cost})"
+            return t(loc, "Recruit Officer ({cost})", cost=v.officer_cost)
         c = cards.get(a.card)
-        return f"Recruit {name(a.card)}" + (f" ({c.cost})" if c and c.cost is not None else "")
+        if c and c.cost is not None:
+            return t(loc, "Recruit {card} ({cost})", card=name(a.card), cost=c.cost)
+        return t(loc, "Recruit {card}", card=name(a.card))
     if isinstance(a, Fight):
-        return "Fight Mastermind" if a.target == MASTERMIND else f"Fight {name(a.target)}"
+        if a.target == MASTERMIND:
+            return t(loc, "Fight Mastermind")
+        return t(loc, "Fight {card}", card=name(a.target))
     if isinstance(a, Heal):
-        return "Heal (KO your Wounds)"
+        return t(loc, "Heal (KO your Wounds)")
     if isinstance(a, Special):
         sp = next((s for s in v.special_actions if s.id == a.action), None)
         return sp.name if sp else a.action
@@ -106,10 +119,10 @@ def action_label(a: Action, v: GameView) -> str:
         opts = v.prompt.options if v.prompt is not None else None
         for o in opts or ():
             if o.id == a.option:
-                return o.label
+                return say(loc, o.label)
         return a.option
     if isinstance(a, EndTurn):
-        return "End turn"
+        return t(loc, "End turn")
     return a.type
 
 
@@ -154,7 +167,7 @@ def action_for(bid: ButtonId, seat: int) -> Action | None:
 
 
 def panel_buttons(
-    legal: list[Action], v: GameView, table: str, version: int
+    legal: list[Action], v: GameView, table: str, version: int, loc: str = SOURCE
 ) -> tuple[discord.ui.View | None, int]:
     """A seat's buttons for what it can do now: choices, plays, recruits, fights, then
     the closing row (Heal, End turn)."""
@@ -176,11 +189,11 @@ def panel_buttons(
     if len(choices) > MAX_BUTTONS:
         # A choice with more options than a message has buttons (a KO from a big discard
         # pile): select menus of 25 options each, every pick a click of its option.
-        return _choice_selects(choices, v, table, version)
+        return _choice_selects(choices, v, table, version, loc)
     for a in shown:
         b = FxButton(
             bid_for(a, table, version),
-            text=clip(action_label(a, v), SHORT),
+            text=clip(action_label(a, v, loc), SHORT),
             style=Style.danger if isinstance(a, EndTurn) else Style.primary,
         )
         # Special actions (a Scheme's Campaign, Flush) sit with Heal and End turn.
@@ -190,15 +203,15 @@ def panel_buttons(
 
 
 def _choice_selects(
-    choices: list[Choose], v: GameView, table: str, version: int
+    choices: list[Choose], v: GameView, table: str, version: int, loc: str = SOURCE
 ) -> tuple[discord.ui.View | None, int]:
     chunks = [choices[i : i + MAX_OPTIONS] for i in range(0, len(choices), MAX_OPTIONS)]
     selects = [
         FxSelect(
             # The arg tags each select (ids must differ); a pick sends its option instead.
             button(CHOOSE, table, version, f"part{n}"),
-            [SelectOption(label=action_label(a, v), value=a.option) for a in chunk],
-            placeholder=f"Choose ({n + 1} of {len(chunks)})",
+            [SelectOption(label=action_label(a, v, loc), value=a.option) for a in chunk],
+            placeholder=t(loc, "Choose ({n} of {total})", n=n + 1, total=len(chunks)),
         )
         for n, chunk in enumerate(chunks[:MAX_ROWS])
     ]

@@ -1,81 +1,123 @@
 """Legendary's short rules reference (`/legendary rules`) and card text (`/legendary
-card`), in our own words (the rules summary: docs/rules/legendary.md)."""
+card`), in our own words (the rules summary: docs/rules/legendary.md).
+
+Each topic's text is a catalogue message (`N_`), shown in the reader's language; the
+topic names stay as they are (they are what the option takes). A card reads in the
+pack's translation for its reader's language (content/legendary/translations), the
+English where it has none.
+"""
 
 from __future__ import annotations
 
-from rules.legendary.cards import Card, HeroCard, TacticCard, VillainCard
+from bot.i18n import N_, SOURCE, t
+from rules.legendary.cards import Card, HeroCard, Pack, TacticCard, VillainCard
 
 RULES: dict[str, str] = {
-    "turn": (
+    "turn": N_(
         "Your turn: a Villain card enters the city first, then play cards from your hand "
         "for Recruit and Attack, recruit Heroes from the HQ, fight Villains and the "
         "Mastermind, then end your turn: you discard everything and draw 6."
     ),
-    "city": (
+    "city": N_(
         "The city has five spaces. Each new Villain enters the first space and pushes "
         "the others along; one pushed out of the last space escapes."
     ),
-    "heal": "Heal: KO all Wounds in your hand, only before you recruit or fight this turn.",
-    "winning": (
+    "heal": N_("Heal: KO all Wounds in your hand, only before you recruit or fight this turn."),
+    "winning": N_(
         "The players win when the Mastermind's last Tactic is defeated. Evil wins when the "
         "Scheme's Evil Wins condition happens. The best individual player has the most VP."
     ),
-    "fated future": (
+    "fated future": N_(
         "A Fated Future card may go to the bottom of your deck when played "
         "(`/legendary play fated_future:true`)."
     ),
-    "divided": (
+    "divided": N_(
         "A divided card shows two halves with their own names, classes and text. Play one "
         "half: the hand panel has a button for each, or `/legendary play half:`; without "
         "it you are asked which. In your hand and deck the card has the classes of both."
     ),
-    "votes": (
+    "votes": N_(
         "Vote Schemes stack Twists as votes for the Mastermind and, once a turn, one of "
         "your non-grey Heroes as votes for its Hero Name; the board shows the tally and "
         "who leads. Stacked cards score no VP."
     ),
-    "tokens": (
+    "tokens": N_(
         "Token Schemes (Sludge) put tokens under HQ spaces; a Hero above one is buried "
         "and can't be recruited. The Scheme's special action flushes them: every token "
         "and the Hero above each is KO'd, and each player gains a Wound."
     ),
-    "uru": (
+    "uru": N_(
         "Uru-Enchanted Weapons: fighting such an enemy reveals cards from your deck; if you "
         "fall short you can't fight again this turn."
     ),
 }
 
+KINDS = {
+    "hero": N_("hero"),
+    "wound": N_("wound"),
+    "bystander": N_("bystander"),
+    "villain": N_("villain"),
+    "twist": N_("twist"),
+    "strike": N_("strike"),
+    "tactic": N_("tactic"),
+    "token": N_("token"),
+}
 
-def card_text(c: Card) -> str:
-    """One card's full text, plainly."""
-    head = f"**{c.name}**"
-    facts: list[str] = [c.kind.value]
+
+def rules_text(topic: str | None, loc: str = SOURCE) -> str:
+    """`/legendary rules [topic]` in the language `loc`."""
+    topics = ", ".join(sorted(RULES))
+    if topic is None:
+        return t(loc, "Topics: {topics}", topics=topics)
+    found = RULES.get(topic.strip().lower())
+    if found is None:
+        return t(loc, "No topic '{topic}'. Topics: {topics}", topic=topic, topics=topics)
+    return t(loc, found)
+
+
+def _text(pack: Pack | None, path: str, english: str | None, loc: str) -> str:
+    """A text of the pack in the language `loc` (the English where it has none)."""
+    if pack is None or not english:
+        return english or ""
+    try:
+        return pack.translated(path, loc)
+    except KeyError:
+        return english
+
+
+def card_text(c: Card, pack: Pack | None = None, loc: str = SOURCE) -> str:
+    """One card's full text, plainly, in the language `loc`."""
+    head = f"**{_text(pack, f'cards.{c.id}.name', c.name, loc)}**"
+    facts: list[str] = [t(loc, KINDS[c.kind.value]) if c.kind.value in KINDS else c.kind.value]
     if isinstance(c, HeroCard):
         if c.hero:
             facts.append(c.hero)
-        facts.append(f"cost {c.cost}")
+        facts.append(t(loc, "cost {n}", n=c.cost))
         if c.recruit is not None:
-            facts.append(f"Recruit {c.recruit}")
+            facts.append(t(loc, "Recruit {n}", n=c.recruit))
         if c.attack is not None:
-            facts.append(f"Attack {c.attack}")
+            facts.append(t(loc, "Attack {n}", n=c.attack))
         if c.classes:
             facts.append("/".join(sorted(x.value for x in c.classes)))
     elif isinstance(c, VillainCard | TacticCard):
-        facts.append(f"Attack {c.attack}")
-        facts.append(f"{c.vp} VP")
+        facts.append(t(loc, "Attack {n}", n=c.attack))
+        facts.append(t(loc, "{n} VP", n=c.vp))
         if c.uru:
             facts.append(f"Uru {c.uru}")
-    text = f"{head} — {' · '.join(facts)}\n{c.text or '(no text)'}"
+    body = _text(pack, f"cards.{c.id}.text", c.text, loc) or t(loc, "(no text)")
+    text = f"{head} — {' · '.join(facts)}\n{body}"
     if isinstance(c, HeroCard) and c.halves:
         # A divided card (L2): both halves, each played on its own.
-        text += "\nA divided card: play one half (`/legendary play half:`)."
-        for h in c.halves:
-            bits = ["/".join(sorted(x.value for x in h.classes)) or "no class"]
+        text += "\n" + t(loc, "A divided card: play one half (`/legendary play half:`).")
+        for i, h in enumerate(c.halves):
+            bits = ["/".join(sorted(x.value for x in h.classes)) or t(loc, "no class")]
             if h.team:
                 bits.append(h.team)
             if h.recruit is not None:
-                bits.append(f"Recruit {h.recruit}")
+                bits.append(t(loc, "Recruit {n}", n=h.recruit))
             if h.attack is not None:
-                bits.append(f"Attack {h.attack}")
-            text += f"\n• **{h.name}** — {' · '.join(bits)}: {h.text or '(no text)'}"
+                bits.append(t(loc, "Attack {n}", n=h.attack))
+            half = _text(pack, f"cards.{c.id}.halves.{i}.text", h.text, loc) or t(loc, "(no text)")
+            title = _text(pack, f"cards.{c.id}.halves.{i}.name", h.name, loc)
+            text += f"\n• **{title}** — {' · '.join(bits)}: {half}"
     return text

@@ -4,7 +4,9 @@ the private hand panel (from the seat's own `view`), the setup screen and the en
 Everything here reads a `GameView` from `rules.legendary.view.view`, the one choke point;
 nothing opens the `Game` itself, so no hidden card can reach a public message.
 Sizes follow Discord's limits (cogs/common/text.py): fields are clipped, and a full
-city with captives stays well under the 6000-character embed total.
+city with captives stays well under the 6000-character embed total. Every function
+speaks the language `loc` (docs/i18n.md): the engine's English through
+`cogs.legendary.words.say`, card names through the pack's translation.
 """
 
 from __future__ import annotations
@@ -14,24 +16,54 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
+from bot.i18n import SOURCE, language, name_list, t, tcount, tn
 from cogs.common.text import (
     COLOR_BOARD,
     COLOR_PRIVATE,
-    CONTENT_MAX,
     DESCRIPTION_MAX,
     FIELD_VALUE_MAX,
     TITLE_MAX,
     clip,
 )
-from cogs.common.timers import MAX_REMINDERS
+
+# What every command uses, kept in render_table.py (the table rather than the game).
+from cogs.legendary.render_table import (
+    END_TEXT,
+    LOG_HEAD,
+    OPTION_WORDS,
+    end_sentence,
+    log_text,
+    minutes,
+    new_game_text,
+    options_text,
+    reminder_text,
+    setup_text,
+    update_content,
+    victory_text,
+)
 from cogs.legendary.table import Table
+from cogs.legendary.words import say
 from rules.core.events import Event
-from rules.core.text import count, name_list
-from rules.legendary import setup
+from rules.core.text import count
+from rules.core.text import name_list as core_name_list
 from rules.legendary.cards import EvilWinsOn, Pack
 from rules.legendary.codes import Ev
-from rules.legendary.state import Options, Result
 from rules.legendary.view import CardRef, GameView
+
+__all__ = [
+    "END_TEXT",
+    "LOG_HEAD",
+    "OPTION_WORDS",
+    "end_sentence",
+    "log_text",
+    "minutes",
+    "new_game_text",
+    "options_text",
+    "reminder_text",
+    "setup_text",
+    "update_content",
+    "victory_text",
+]
 
 COMMAND = "legendary"
 LOG_LINES = 30  # `/legendary log`: the last public lines
@@ -40,19 +72,24 @@ LOG_ACTIONS = 60  # … found in the last actions of the log
 _URU_FIGHT = re.compile(
     r"^(?P<head>.+?) \(Uru-Enchanted Weapons: \+(?P<bonus>\d+), (?P<total>\d+) Attack\)$"
 )
-END_TEXT = {
-    Result.GOOD: "The players win!",
-    Result.EVIL: "Evil wins!",
-    Result.DRAW: "The game ends in a draw.",
-}
 
 
-def marks(c: CardRef) -> str:
+def name(c: CardRef, pack: Pack | None = None, loc: str = SOURCE) -> str:
+    """A card's name for the reader: the pack's translation when it gives one."""
+    if pack is None or language(loc) == SOURCE:
+        return c.name
+    try:
+        return pack.text_for(c.id, "name", loc)
+    except KeyError:
+        return c.name
+
+
+def marks(c: CardRef, loc: str = SOURCE) -> str:
     out = []
     if c.halves:
-        out.append("Divided")
+        out.append(t(loc, "Divided"))
     if "fated_future" in c.keywords:
-        out.append("Fated")
+        out.append(t(loc, "Fated"))
     if "undercover" in c.keywords or c.undercover:
         out.append("Undercover")
     if "cyber_mod" in c.keywords:
@@ -68,19 +105,19 @@ def halves_text(c: CardRef) -> str:
     return f" — {' / '.join(c.halves)}"
 
 
-def card_line(c: CardRef, *, cost: bool = True) -> str:
+def card_line(c: CardRef, *, cost: bool = True, loc: str = SOURCE, pack: Pack | None = None) -> str:
     price = f" ({c.cost})" if cost and c.cost is not None else ""
-    return f"{c.name}{price}{halves_text(c)}{marks(c)}"
+    return f"{name(c, pack, loc)}{price}{halves_text(c)}{marks(c, loc)}"
 
 
-def played_name(c: CardRef) -> str:
+def played_name(c: CardRef, loc: str = SOURCE, pack: Pack | None = None) -> str:
     """A played card: a divided one names the half it was played as."""
     if c.halves and c.half is not None and c.half < len(c.halves):
-        return f"{c.name} (as {c.halves[c.half]})"
-    return c.name
+        return t(loc, "{card} (as {half})", card=name(c, pack, loc), half=c.halves[c.half])
+    return name(c, pack, loc)
 
 
-def votes_lines(v: GameView, hero_names: Mapping[str, str]) -> list[str]:
+def votes_lines(v: GameView, hero_names: Mapping[str, str], loc: str = SOURCE) -> list[str]:
     """The Scheme's vote stack (L12): each side's votes and who leads, in millions."""
     if not (v.scheme_stack or v.mastermind_votes or v.hero_votes):
         return []
@@ -89,52 +126,57 @@ def votes_lines(v: GameView, hero_names: Mapping[str, str]) -> list[str]:
     tally += [f"{hero_names.get(h, h)} {n * 10}M" for h, n in heroes if n]
     best = heroes[0][1] if heroes else 0
     tops = [hero_names.get(h, h) for h, n in heroes if n == best and n]
+    gap = abs(v.mastermind_votes - best) * 10
     if v.mastermind_votes > best:
-        lead = f"The Mastermind leads by {(v.mastermind_votes - best) * 10}M"
+        lead = t(loc, "The Mastermind leads by {n}M", n=gap)
     elif v.mastermind_votes == best:
-        lead = "The Mastermind and the top Hero Name are tied"
+        lead = t(loc, "The Mastermind and the top Hero Name are tied")
     elif len(tops) == 1:
-        lead = f"{tops[0]} leads the Mastermind by {(best - v.mastermind_votes) * 10}M"
+        lead = t(loc, "{hero} leads the Mastermind by {n}M", hero=tops[0], n=gap)
     else:
-        lead = f"Tied in the lead, {(best - v.mastermind_votes) * 10}M ahead: {name_list(tops)}"
+        # English as it always read ("A, B"); another language its own way ("A i B").
+        names = core_name_list(tops) if language(loc) == SOURCE else name_list(loc, tops)
+        lead = t(loc, "Tied in the lead, {n}M ahead: {heroes}", n=gap, heroes=names)
     return [
-        f"Votes ({count(len(v.scheme_stack), 'card')} stacked): " + " · ".join(tally),
+        t(
+            loc,
+            "Votes ({cards} stacked): {tally}",
+            cards=tcount(loc, len(v.scheme_stack), "card"),
+            tally=" · ".join(tally),
+        ),  # fmt: skip
         lead,
     ]
 
 
-def hq_lines(v: GameView, buries: bool) -> list[str]:
+def under_count(loc: str, n: int, what: str) -> str:
+    """ "2 Sludge" under an HQ space: a card's name meets no plural rule of a language
+    other than English, so it is counted with ×."""
+    return count(n, what, what) if language(loc) == SOURCE else f"{n} × {what}"
+
+
+def hq_lines(v: GameView, buries: bool, loc: str = SOURCE, pack: Pack | None = None) -> list[str]:
     """The HQ, each space with what lies under it (L13) and, where that blocks
     recruiting, its Hero marked "buried"."""
     out = []
     for i, c in enumerate(v.hq):
-        line = card_line(c) if c is not None else "—"
+        line = card_line(c, loc=loc, pack=pack) if c is not None else "—"
         under = v.hq_under[i] if i < len(v.hq_under) else ()
         if under:
-            line += f" · under it: {count(len(under), under[0].name, under[0].name)}"
+            what = under_count(loc, len(under), name(under[0], pack, loc))
+            line += t(loc, " · under it: {cards}", cards=what)
             if buries and c is not None:
-                line += " · **buried**"
+                line += t(loc, " · **buried**")
         out.append(line)
-    out.append(f"Officer ({v.officer_cost}) × {v.officers}")
+    out.append(t(loc, "Officer ({cost}) × {n}", cost=v.officer_cost, n=v.officers))
     return out
 
 
-def whose_turn(v: GameView) -> str:
-    return f"{v.names[v.current]}'s turn"
+def whose_turn(v: GameView, loc: str = SOURCE) -> str:
+    return t(loc, "{who}'s turn", who=v.names[v.current])
 
 
-def pools(v: GameView) -> str:
-    return f"Recruit {v.recruit} · Attack {v.attack}"
-
-
-def end_sentence(v: GameView, scores: Sequence[int], winners: Sequence[int]) -> str:
-    if v.result is None:
-        return "The game was abandoned."
-    head = END_TEXT[v.result]
-    score = ", ".join(f"{v.names[i]} {s} VP" for i, s in enumerate(scores))
-    best = " and ".join(v.names[i] for i in winners)
-    tail = f" Best player: {best}." if best else ""
-    return f"{head} Scores: {score}.{tail}"
+def pools(v: GameView, loc: str = SOURCE) -> str:
+    return t(loc, "Recruit {recruit} · Attack {attack}", recruit=v.recruit, attack=v.attack)
 
 
 def _field(embed: discord.Embed, name: str, lines: Sequence[str], inline: bool = False) -> None:
@@ -142,7 +184,11 @@ def _field(embed: discord.Embed, name: str, lines: Sequence[str], inline: bool =
 
 
 def board_embed(
-    v: GameView, table: Table, note: str | None = None, pack: Pack | None = None
+    v: GameView,
+    table: Table,
+    note: str | None = None,
+    pack: Pack | None = None,
+    loc: str = SOURCE,
 ) -> discord.Embed:
     """The public board: built from the spectator's view (viewer None). `pack` names
     the Heroes in a vote tally and says whether tokens under the HQ bury its Heroes."""
@@ -151,137 +197,151 @@ def board_embed(
     tokens = scheme.tokens if scheme is not None else None
     buries = tokens.blocks_recruit if tokens is not None else pack is None
     mm = v.mastermind
-    title = f"Legendary 2099 · {v.scheme_name} vs {mm.name}"
-    top = "The game is over." if v.over else f"**{whose_turn(v)}** (turn {v.turn_no}) · {pools(v)}"
+    title = t(loc, "Legendary 2099 · {scheme} vs {mastermind}", scheme=v.scheme_name,
+              mastermind=mm.name)  # fmt: skip
+    if v.over:
+        top = t(loc, "The game is over.")
+    else:
+        top = t(loc, "**{turn}** (turn {n}) · {pools}", turn=whose_turn(v, loc), n=v.turn_no,
+                pools=pools(v, loc))  # fmt: skip
     desc = [top]
     if note:
         desc.append(note)
     if v.prompt is not None and not v.over:
-        desc.append(f"Waiting on **{v.names[v.prompt.seat]}**: {v.prompt.text}")
+        desc.append(t(loc, "Waiting on **{who}**: {prompt}", who=v.names[v.prompt.seat],
+                      prompt=say(loc, v.prompt.text)))  # fmt: skip
     if v.played_this_turn:
-        desc.append("Played: " + ", ".join(played_name(c) for c in v.played_this_turn))
+        played = ", ".join(played_name(c, loc, pack) for c in v.played_this_turn)
+        desc.append(t(loc, "Played: {cards}", cards=played))
     embed = discord.Embed(
         title=clip(title, TITLE_MAX),
         description=clip("\n".join(desc), DESCRIPTION_MAX),
         colour=COLOR_BOARD,
     )
-    tactic = f" · Tactic: {mm.top.name}" if mm.adapting and mm.top is not None else ""
-    uru = f" · Uru {mm.uru}" if mm.uru else ""
+    mm_line = t(loc, "{mastermind}: Attack {n}", mastermind=mm.name, n=mm.attack)
+    if mm.uru:
+        mm_line += f" · Uru {mm.uru}"
+    if mm.adapting and mm.top is not None:
+        mm_line += t(loc, " · Tactic: {card}", card=name(mm.top, pack, loc))
     _field(
         embed,
         "Mastermind",
         [
-            f"{mm.name}: Attack {mm.attack}{uru}{tactic}",
-            f"Tactics left {mm.tactics_left} · captured Bystanders {len(mm.captured)}",
+            mm_line,
+            t(
+                loc,
+                "Tactics left {n} · captured Bystanders {captured}",
+                n=mm.tactics_left,
+                captured=len(mm.captured),
+            ),  # fmt: skip
         ],
     )
-    scheme_lines = [f"{v.scheme_name}: Twists {v.twists}", *votes_lines(v, hero_names)]
+    scheme_lines = [
+        t(loc, "{scheme}: Twists {n}", scheme=v.scheme_name, n=v.twists),
+        *votes_lines(v, hero_names, loc),
+    ]
     ends = {e.on: e.threshold(len(v.names)) for e in scheme.evil_wins} if scheme else {}
     if EvilWinsOn.VOTE_LEAD in ends and scheme_lines[1:]:
-        scheme_lines[-1] += f" (Evil wins at a {ends[EvilWinsOn.VOTE_LEAD] * 10}M lead)"
+        scheme_lines[-1] += t(loc, " (Evil wins at a {n}M lead)", n=ends[EvilWinsOn.VOTE_LEAD] * 10)
     if tokens is not None or v.tokens or any(v.hq_under):
         out = sum(len(u) for u in v.hq_under)
-        what = pack.cards[tokens.card].name if pack is not None and tokens else "tokens"
-        line = f"{what}: {out} under the HQ · {v.tokens} left in the supply"
+        if pack is not None and tokens:
+            what = pack.text_for(tokens.card, "name", loc)
+        else:
+            what = t(loc, "tokens")
+        line = t(loc, "{what}: {out} under the HQ · {left} left in the supply", what=what,
+                 out=out, left=v.tokens)  # fmt: skip
         if EvilWinsOn.TOKENS_OUT in ends:
-            line += f" (Evil wins when {ends[EvilWinsOn.TOKENS_OUT]} are out)"
+            line += t(loc, " (Evil wins when {n} are out)", n=ends[EvilWinsOn.TOKENS_OUT])
         scheme_lines.append(line)
-    _field(embed, "Scheme", scheme_lines)
+    _field(embed, t(loc, "Scheme"), scheme_lines)
     city = []
     for sp in v.city:
+        space = t(loc, sp.name)
         if sp.villain is None:
-            city.append(f"{sp.name}: —")
+            city.append(f"{space}: —")
             continue
-        extra = f" · Uru {sp.uru}" if sp.uru else ""
-        cap = f" · holds {count(len(sp.captured), 'Bystander')}" if sp.captured else ""
-        city.append(f"{sp.name}: **{sp.villain.name}** (Attack {sp.attack}){extra}{cap}")
-    _field(embed, "City", city)
-    _field(embed, "HQ", hq_lines(v, buries))
+        line = t(loc, "{space}: **{villain}** (Attack {n})", space=space,
+                 villain=name(sp.villain, pack, loc), n=sp.attack)  # fmt: skip
+        if sp.uru:
+            line += f" · Uru {sp.uru}"
+        if sp.captured:
+            line += tn(loc, " · holds {n} Bystander", " · holds {n} Bystanders", len(sp.captured))
+        city.append(line)
+    _field(embed, t(loc, "City"), city)
+    _field(embed, "HQ", hq_lines(v, buries, loc, pack))
     esc = ", ".join(f"{k} {n}" for k, n in sorted(v.escape_cyber.items()) if n)
-    _field(embed, "Escape pile", [f"{len(v.escape)} cards" + (f" ({esc})" if esc else "")], True)
+    escape = t(loc, "{n} cards", n=len(v.escape)) + (f" ({esc})" if esc else "")
+    _field(embed, t(loc, "Escape pile"), [escape], True)
     _field(
         embed,
-        "Decks",
+        t(loc, "Decks"),
         [
-            f"Villain Deck {v.villain_deck} · Hero Deck {v.hero_deck}",
-            f"Wounds {v.wounds} · Bystanders {v.bystanders} · KO {len(v.ko)}",
+            t(
+                loc,
+                "Villain Deck {villains} · Hero Deck {heroes}",
+                villains=v.villain_deck,
+                heroes=v.hero_deck,
+            ),  # fmt: skip
+            t(
+                loc,
+                "Wounds {wounds} · Bystanders {bystanders} · KO {ko}",
+                wounds=v.wounds,
+                bystanders=v.bystanders,
+                ko=len(v.ko),
+            ),  # fmt: skip
         ],
         True,
     )
     players = []
     for p in v.players:
-        who = "AI " if table.seats[p.seat].person is None and not p.name.startswith("AI") else ""
+        ai = table.seats[p.seat].person is None and not p.name.startswith("AI")
         players.append(
-            f"{who}{p.name}: hand {p.hand_count} · deck {p.deck_count} · "
-            f"discard {len(p.discard)} · VP {p.vp}"
+            t(
+                loc,
+                "{ai}{who}: hand {hand} · deck {deck} · discard {discard} · VP {vp}",
+                ai=t(loc, "AI ") if ai else "",
+                who=p.name,
+                hand=p.hand_count,
+                deck=p.deck_count,
+                discard=len(p.discard),
+                vp=p.vp,
+            )  # fmt: skip
         )
-    _field(embed, "Players", players)
-    embed.set_footer(text=f"v{table.version} · /legendary hand for your cards")
+    _field(embed, t(loc, "Players"), players)
+    embed.set_footer(text=t(loc, "v{version} · /legendary hand for your cards",
+                            version=str(table.version)))  # fmt: skip
     return embed
 
 
-def hand_embed(v: GameView, notes: Sequence[str] = ()) -> discord.Embed:
-    """One seat's private panel: its hand, its pools, the prompt waiting on it."""
+def hand_embed(
+    v: GameView, notes: Sequence[str] = (), loc: str = SOURCE, pack: Pack | None = None
+) -> discord.Embed:
+    """One seat's private panel: its hand, its pools, the prompt waiting on it. `notes`
+    are already in the reader's language."""
     assert v.viewer is not None
     me = v.players[v.viewer]
     lines = list(notes)
     if v.over:
-        lines.append("The game is over.")
+        lines.append(t(loc, "The game is over."))
     elif v.current == v.viewer:
-        lines.append(f"Your turn · {pools(v)}")
+        lines.append(t(loc, "Your turn · {pools}", pools=pools(v, loc)))
     else:
-        lines.append(whose_turn(v))
+        lines.append(whose_turn(v, loc))
     if v.prompt is not None and v.prompt.seat == v.viewer:
-        lines.append(f"**Choose:** {v.prompt.text}")
-    cards = [card_line(c) for c in (me.hand or ())]
+        lines.append(t(loc, "**Choose:** {prompt}", prompt=say(loc, v.prompt.text)))
+    cards = [card_line(c, loc=loc, pack=pack) for c in (me.hand or ())]
     embed = discord.Embed(
-        title=f"Your hand ({me.name})",
+        title=t(loc, "Your hand ({who})", who=me.name),
         description=clip("\n".join(lines), DESCRIPTION_MAX),
         colour=COLOR_PRIVATE,
     )
-    _field(embed, f"Hand ({me.hand_count})", cards)
+    _field(embed, t(loc, "Hand ({n})", n=me.hand_count), cards)
     if me.played:
-        _field(embed, "Played this turn", [played_name(c) for c in me.played])
-    embed.set_footer(text=f"deck {me.deck_count} · discard {len(me.discard)} · VP {me.vp}")
+        _field(embed, t(loc, "Played this turn"), [played_name(c, loc, pack) for c in me.played])
+    embed.set_footer(text=t(loc, "deck {deck} · discard {discard} · VP {vp}", deck=me.deck_count,
+                            discard=len(me.discard), vp=me.vp))  # fmt: skip
     return embed
-
-
-def setup_text(table: Table, pack: Pack) -> str:
-    """The setup screen: choices (or "random") and the Villain Deck for this count."""
-    from cogs.legendary.table import game_setup
-
-    c = table.choice
-
-    def named(ids: Sequence[str] | None, where: dict[str, object]) -> str:
-        if not ids:
-            return "random"
-        return ", ".join(getattr(where.get(i), "name", i) for i in ids)
-
-    s = game_setup(table)
-    summary = setup.villain_deck_summary(s, pack)
-    hench = summary["henchman_cards"]
-    deck = ", ".join(
-        [
-            f"{summary['villain_groups']} Villain Groups",
-            f"{summary['henchman_groups']} Henchmen group"
-            + (f" ({hench} cards)" if hench >= 0 else ""),
-            f"{summary['bystanders']} Bystanders",
-            f"{summary['master_strikes']} Master Strikes",
-            f"{summary['scheme_twists']} Scheme Twists",
-            f"{summary['heroes']} Heroes",
-        ]
-    )
-    seats = ", ".join(f"{x.name}{' (AI)' if x.person is None else ''}" for x in table.seats)
-    lines = [
-        f"**Scheme:** {named([c.scheme] if c.scheme else None, dict(pack.schemes))}",
-        f"**Mastermind:** {named([c.mastermind] if c.mastermind else None, dict(pack.masterminds))}"
-        + (" (Epic)" if c.epic else ""),
-        f"**Villains:** {named(c.villains, dict(pack.groups))}",
-        f"**Heroes:** {named(c.heroes, dict(pack.heroes))}",
-        f"**Seats ({len(table.seats)}):** {seats}",
-        f"**Villain Deck for {count(len(table.seats), 'player')}:** {deck}",
-    ]
-    return "\n".join(lines)
 
 
 def event_lines(texts: Sequence[str], limit: int = 1800) -> str:
@@ -292,9 +352,10 @@ def event_lines(texts: Sequence[str], limit: int = 1800) -> str:
 # ---- event lines ----------------------------------------------------------------------
 
 
-def public_lines(events: Sequence[Event]) -> list[str]:
-    """The lines of (public) events, with an Uru-Enchanted Weapons fight said in full:
-    what was revealed, the Attack it took, and whether the fight was won or failed."""
+def public_lines(events: Sequence[Event], loc: str = SOURCE) -> list[str]:
+    """The lines of (public) events in the language `loc`, with an Uru-Enchanted
+    Weapons fight said in full: what was revealed, the Attack it took, and whether the
+    fight was won or failed."""
     out: list[str] = []
     skip: set[int] = set()
     for i, e in enumerate(events):
@@ -302,16 +363,26 @@ def public_lines(events: Sequence[Event]) -> list[str]:
             continue
         m = _URU_FIGHT.match(e.text) if e.kind == Ev.FIGHT else None
         if m is None:
-            out.append(e.text)
+            out.append(say(loc, e.text))
             continue
-        revealed = "nothing"
+        revealed = t(loc, "nothing")
         if out and i > 0 and events[i - 1].kind == Ev.URU_REVEAL:
             out.pop()
-            revealed = events[i - 1].text.split(": ", 1)[-1].rsplit(" (+", 1)[0]
+            shown = events[i - 1].text.split(": ", 1)[-1].rsplit(" (+", 1)[0]
+            revealed = revealed if shown == "nothing" else shown
         who, _, target = m["head"].partition(" fights ")
+        target = t(loc, "the Mastermind") if target == "the Mastermind" else target
         out.append(
-            f"⚔️ {who} fights {target} with Uru-Enchanted Weapons: revealed {revealed} "
-            f"(+{m['bonus']}), so it takes {m['total']} Attack."
+            t(
+                loc,
+                "⚔️ {who} fights {target} with Uru-Enchanted Weapons: revealed {cards} "
+                "(+{bonus}), so it takes {total} Attack.",
+                who=who,
+                target=target,
+                cards=revealed,
+                bonus=m["bonus"],
+                total=m["total"],
+            )  # fmt: skip
         )
         failed = None
         for j in range(i + 1, len(events)):
@@ -321,72 +392,18 @@ def public_lines(events: Sequence[Event]) -> list[str]:
                 failed = j
                 break
         if failed is None:
-            out.append(f"✅ Uru fight won: {who} had the {m['total']} Attack it took.")
+            out.append(t(loc, "✅ Uru fight won: {who} had the {total} Attack it took.", who=who,
+                         total=m["total"]))  # fmt: skip
         else:
             skip.add(failed)
             out.append(
-                f"❌ Uru fight failed: {who} had less than {m['total']} Attack, loses all "
-                "Attack and can't fight or heal again this turn (playing and recruiting go "
-                "on); the revealed cards go to the bottom of the Villain Deck."
+                t(
+                    loc,
+                    "❌ Uru fight failed: {who} had less than {total} Attack, loses all "
+                    "Attack and can't fight or heal again this turn (playing and recruiting go "
+                    "on); the revealed cards go to the bottom of the Villain Deck.",
+                    who=who,
+                    total=m["total"],
+                )  # fmt: skip
             )
     return out
-
-
-def log_text(lines: Sequence[str], limit: int = CONTENT_MAX) -> str:
-    """`/legendary log`: the newest lines that fit (older ones are dropped first)."""
-    out: list[str] = []
-    size = len(LOG_HEAD)
-    for line in reversed(lines):
-        item = clip(f"• {line}", 300)
-        if size + len(item) + 1 > limit:
-            break
-        out.append(item)
-        size += len(item) + 1
-    if not out:
-        return "Nothing has happened yet."
-    return LOG_HEAD + "\n" + "\n".join(reversed(out))
-
-
-LOG_HEAD = "**Recent events** (oldest first):"
-
-
-def minutes(m: float) -> str:
-    return count(round(m), "minute") if m >= 1 else count(round(m * 60), "second")
-
-
-# ---- options --------------------------------------------------------------------------
-
-OPTION_WORDS = {
-    "extra_twists": "extra Twists",
-    "mastermind_attack_mod": "Mastermind Attack modifier",
-    "undercover_wound_vp": "VP of an Undercover Wound",
-    "uru_gate": "Uru gate",
-    "open_hands": "open hands",
-    "advanced_solo": "advanced solo",
-    "whatif_setup": "what-if setup",
-    "warmup_round": "warm-up round",
-    "hq_mulligan": "HQ mulligan",
-}
-
-
-def options_text(table: Table) -> str:
-    """The table options, the ones changed from the rules' defaults marked."""
-    o = table.options
-    base = Options()
-    lines = ["**Table options** (change them with `/legendary options`, before the start):"]
-    for key, word in OPTION_WORDS.items():
-        value = getattr(o.rules, key)
-        shown = value.value if hasattr(value, "value") else value
-        if isinstance(shown, bool):
-            shown = "on" if shown else "off"
-        mark = "" if value == getattr(base, key) else " (changed)"
-        lines.append(f"• {word} (`{key}`): {shown}{mark}")
-    timer = (
-        f"{count(o.turn_timer, 'second')} between reminders; after "
-        f"{count(MAX_REMINDERS, 'reminder')} and one more interval, the table moves for the player"
-        if o.turn_timer
-        else "off"
-    )
-    lines.append(f"• turn timer (`turn_timer`): {timer}")
-    lines.append(f"• AI pace (`ai_pace`): {o.ai_pace:g} s between AI moves")
-    return "\n".join(lines)

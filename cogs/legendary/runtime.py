@@ -12,6 +12,10 @@ DMs, timers, in cogs/common) with what is Legendary.
 * **The end** is announced in a sentence with the scores and the best player.
 * **Hands by DM** (`/legendary dm`): a player who opted in gets their panel by DM
   whenever their hand or options change (`cogs.common.dmhands`); its buttons work there.
+* **Languages** (docs/i18n.md): public messages (the board, event lines, reminders,
+  the end) speak the table's `language` option, else its server's; an ephemeral answer
+  speaks the clicking person's; a DM'd hand speaks its player's language as last heard
+  from them (`heard`, kept in memory: after a restart, the table's until they act).
 * **The turn timer** (`/legendary options turn_timer`): the person the game waits on (the
   current player, or the player a prompt is addressed to) is reminded every `turn_timer`
   seconds, MAX_REMINDERS times; one interval later the table moves for them (a prompt:
@@ -31,15 +35,18 @@ from typing import TYPE_CHECKING, Any
 import discord
 from pydantic import TypeAdapter
 
+from bot.i18n import N_, SOURCE, t
 from bot.service.game import Applied, GameService
 from cogs.common.dmhands import DmHands
+from cogs.common.locale import table_locale, user_locale
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
 from cogs.common.timers import MAX_REMINDERS, Deadline, Reminder
 from cogs.legendary import render
 from cogs.legendary.components import board_buttons, panel_buttons
 from cogs.legendary.table import AI, TIMER, Move, Table
-from rules.core.errors import IllegalAction
+from cogs.legendary.words import say
+from rules.core.errors import IllegalAction, Refusal
 from rules.core.events import Event
 from rules.legendary import engine
 from rules.legendary.actions import Action as GameAction
@@ -56,6 +63,7 @@ _EVENTS: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 log = logging.getLogger("cogs.legendary")
 FINISHED_SCAN = 200  # finished games looked at for a channel's last one
 VIEW_CACHE = 256  # views (and legal actions) kept, by table, version and seat
+RESUMED = N_("Fixer is back online. The game goes on from here.")
 
 
 class LegendaryRuntime(GameRuntime[Table]):
@@ -76,6 +84,8 @@ class LegendaryRuntime(GameRuntime[Table]):
         self.dms = DmHands(self)
         self._views: OrderedDict[tuple[str, int, int | None], GameView] = OrderedDict()
         self._legal: OrderedDict[tuple[str, int, int], list[GameAction]] = OrderedDict()
+        # person -> the language of their last interaction (their DM'd hand speaks it)
+        self.locales: dict[str, str] = {}
         from cogs.legendary.interact import ClickHandler
 
         self.clicks = ClickHandler(self)
@@ -96,14 +106,43 @@ class LegendaryRuntime(GameRuntime[Table]):
         return None if g is None else f"turn {g.turn_no}, v{state.version}"
 
     async def on_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
+        self.heard(interaction)
         await self.clicks.handle(interaction, bid)
 
-    def stale_panel(self, state: Table, player: str) -> tuple[discord.Embed, Any] | None:
+    def explain_for(self, refusal: Refusal, locale: str) -> str:
+        return say(locale, refusal.message)
+
+    def stale_panel_for(
+        self, state: Table, player: str, locale: str
+    ) -> tuple[discord.Embed, Any] | None:
         seats = state.seats_of(player)
         if state.game is None or not seats:
             return None
-        embed, buttons = self.panel(state, seats[0], ["Here is your hand as it is now."])
+        note = t(locale, "Here is your hand as it is now.")
+        embed, buttons = self.panel(state, seats[0], [note], locale)
         return embed, buttons
+
+    def stale_panel(self, state: Table, player: str) -> tuple[discord.Embed, Any] | None:
+        return self.stale_panel_for(state, player, SOURCE)
+
+    # ---- languages --------------------------------------------------------------------
+
+    def heard(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of the person of `interaction`, remembered for their DMs."""
+        loc = user_locale(interaction)
+        self.locales[str(interaction.user.id)] = loc
+        return loc
+
+    def public_locale(self, state: Table, where: Any = None) -> str:
+        """The language of the table's public messages: its `language` option, else its
+        server's (from `where`, or the channel it is bound to)."""
+        if where is None and not state.options.language:
+            bound = self.channel_of_table.get(state.id)
+            where = self.bot.get_channel(bound) if bound is not None else None
+        return table_locale(state.options.language, where)
+
+    def dm_locale(self, state: Table, player: str) -> str:
+        return self.locales.get(player) or self.public_locale(state)
 
     # ---- views ------------------------------------------------------------------------
 
@@ -134,23 +173,32 @@ class LegendaryRuntime(GameRuntime[Table]):
         return list(found)
 
     def panel(
-        self, state: Table, seat: int, notes: Sequence[str] = ()
+        self, state: Table, seat: int, notes: Sequence[str] = (), loc: str = SOURCE
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        """A seat's private panel: its hand and a button for every legal action."""
+        """A seat's private panel in the language `loc`: its hand and a button for every
+        legal action (`notes` are already in that language)."""
         assert state.game is not None
         v = self.view(state, seat)
         legal = self.legal(state, seat)
-        embed = render.hand_embed(v, notes)
-        buttons, hidden = panel_buttons(legal, v, state.id, state.version)
+        embed = render.hand_embed(v, notes, loc, self.content)
+        buttons, hidden = panel_buttons(legal, v, state.id, state.version, loc)
         if hidden:
-            embed.description = (embed.description or "") + (
-                f"\n({hidden} more options did not fit: use /legendary choose, play, "
-                "recruit, fight.)"
+            embed.description = (
+                (embed.description or "")
+                + "\n"
+                + t(
+                    loc,
+                    "({n} more options did not fit: use /legendary choose, play, recruit, fight.)",
+                    n=hidden,
+                )
             )
         return embed, buttons
 
-    def public_board(self, state: Table, note: str | None = None) -> discord.Embed:
-        return render.board_embed(self.view(state, None), state, note, self.content)
+    def public_board(
+        self, state: Table, note: str | None = None, loc: str | None = None
+    ) -> discord.Embed:
+        loc = self.public_locale(state) if loc is None else loc
+        return render.board_embed(self.view(state, None), state, note, self.content, loc)
 
     def awaited_person(self, state: Table) -> str | None:
         g = state.game
@@ -164,35 +212,37 @@ class LegendaryRuntime(GameRuntime[Table]):
     async def publish(self, cid: str, batch: Sequence[Applied[Table]]) -> None:
         state = batch[-1].state
         events = [e for a in batch for e in a.events]
-        texts = render.public_lines(events_for(events, None))
         self.prefs.mark_published(cid, state.version)
         channel = await self.channel(cid)
         if channel is not None:
-            await self._post(cid, channel, state, texts)
+            loc = self.public_locale(state, channel)
+            texts = render.public_lines(events_for(events, None), loc)
+            await self._post(cid, channel, state, texts, loc)
         self.update_dms(cid, state, events)
         self.kick_ai(cid, state)
 
-    async def _post(self, cid: str, channel: Any, state: Table, texts: list[str]) -> None:
+    async def _post(self, cid: str, channel: Any, state: Table, texts: list[str], loc: str) -> None:
         embeds: list[discord.Embed] = []
         content = render.event_lines(texts) if texts else None
         mention: str | None = None
         if state.game is not None:
             g = state.game
-            embeds.append(self.public_board(state))
+            embeds.append(self.public_board(state, loc=loc))
             who = self.awaited_person(state)
             seat = engine.decision_seat(g)
             key = None if seat is None else seat * 1000 + (1 if g.prompt is not None else 0)
             if who is not None and who.isdigit() and self._awaited.get(cid) != key:
                 mention = who
-                ask = "you have a choice to make" if g.prompt is not None else "your turn"
-                content = (content + "\n" if content else "") + f"<@{who}>: {ask} (My hand)."
             self._awaited[cid] = key
+            end = None
             if state.over:
                 v = self.view(state, None)
                 end = render.end_sentence(
-                    v, engine.scores(g, self.content), engine.winners(g, self.content)
+                    v, engine.scores(g, self.content), engine.winners(g, self.content), loc
                 )
-                content = (content + "\n" if content else "") + f"**{end}**"
+            content = render.update_content(
+                content, loc, mention=mention, choosing=g.prompt is not None, end=end
+            )
         if content is None and not embeds:
             return
         kwargs: dict[str, Any] = {
@@ -205,7 +255,7 @@ class LegendaryRuntime(GameRuntime[Table]):
             ),
         }
         if state.game is not None and not state.over:
-            buttons = board_buttons(state.id, state.version)
+            buttons = board_buttons(state.id, state.version, loc)
             if buttons is not None:
                 kwargs["view"] = buttons
         await self.send(cid, channel, f"the update for v{state.version}", **kwargs)
@@ -214,27 +264,32 @@ class LegendaryRuntime(GameRuntime[Table]):
         channel = await self.channel(cid)
         if channel is None or state.game is None:
             return
+        loc = self.public_locale(state, channel)
+        if note == self.resume_note:
+            note = t(loc, RESUMED)
         kwargs: dict[str, Any] = {
             "content": note,
-            "embeds": [self.public_board(state)],
+            "embeds": [self.public_board(state, loc=loc)],
             "allowed_mentions": discord.AllowedMentions.none(),
         }
-        v = board_buttons(state.id, state.version)
+        v = board_buttons(state.id, state.version, loc)
         if v is not None and not state.over:
             kwargs["view"] = v
         await self.send(cid, channel, "a board", **kwargs)
         self.prefs.mark_published(cid, state.version)
 
-    async def recent_events(self, cid: str, lines: int = render.LOG_LINES) -> list[str]:
-        """The table's last public event lines, from the action log (so they survive a
-        restart); never a private event."""
+    async def recent_events(
+        self, cid: str, lines: int = render.LOG_LINES, loc: str = SOURCE
+    ) -> list[str]:
+        """The table's last public event lines in the language `loc`, from the action
+        log (so they survive a restart); never a private event."""
         store = self.service.store
         info = await self.service.info(cid)
         # One log row per version: the last LOG_ACTIONS rows hold the recent events.
         after = max(0, (info.version if info is not None else 0) - render.LOG_ACTIONS)
         entries = await store.read_log(cid, after_seq=after)
         events = [e for entry in entries for e in _EVENTS.validate_json(entry.events)]
-        return render.public_lines(events_for(events, None))[-lines:]
+        return render.public_lines(events_for(events, None), loc)[-lines:]
 
     async def last_finished(self, channel: Any) -> str | None:
         """The most recent game of this channel (or of the channel a thread is in) that
@@ -273,10 +328,11 @@ class LegendaryRuntime(GameRuntime[Table]):
             if not seats:
                 continue
             seat = seats[0]
-            notes = [f"🔒 {e.text}" for e in events_for(list(events), seat) if e.seats]
+            loc = self.dm_locale(state, player)
+            notes = [f"🔒 {say(loc, e.text)}" for e in events_for(list(events), seat) if e.seats]
 
-            def build(seat: int = seat, notes: list[str] = notes) -> dict[str, Any]:
-                embed, buttons = self.panel(state, seat, notes[-6:])
+            def build(seat: int = seat, notes: list[str] = notes, loc: str = loc) -> dict[str, Any]:
+                embed, buttons = self.panel(state, seat, notes[-6:], loc)
                 kwargs: dict[str, Any] = {"embed": embed}
                 if buttons is not None and not state.over:
                     kwargs["view"] = buttons
@@ -335,15 +391,8 @@ class LegendaryRuntime(GameRuntime[Table]):
         return Reminder(key, state.options.turn_timer, (who,))
 
     def reminder_text(self, state: Table, number: int, who: str, minutes: float) -> str:
-        g = state.game
-        what = "answer the choice waiting on you" if g and g.prompt else "take your turn"
-        then = "chooses for you" if g and g.prompt else "ends your turn"
-        left = MAX_REMINDERS + 1 - number
-        return (
-            f"⏰ Reminder {number} of {MAX_REMINDERS}: {who}, please {what} "
-            f"(turn timer {minutes:g} min; in {render.minutes(left * minutes)} the table "
-            f"{then})."
-        )
+        choosing = state.game is not None and state.game.prompt is not None
+        return render.reminder_text(number, who, minutes, choosing, self.public_locale(state))
 
     # ---- AI seats ---------------------------------------------------------------------
 

@@ -78,11 +78,13 @@ class TableOptions(_M):
     """The table's options: the rules reference's difficulty options (the engine's
     `Options`), the turn timer (seconds between reminders to the person the game waits
     on; after MAX_REMINDERS of them, one more interval and the table moves for them; 0:
-    off) and the AI seats' pace (seconds between their moves, so people can follow)."""
+    off), the AI seats' pace (seconds between their moves, so people can follow) and the
+    language of its public messages (a language code; "": its server's, docs/i18n.md)."""
 
     rules: Options = Options()
     turn_timer: int = Field(default=0, ge=0, le=MAX_TURN_TIMER)
     ai_pace: float = Field(default=1.0, ge=0.0, le=MAX_AI_PACE)
+    language: str = Field(default="", max_length=16)
 
 
 class Table(_M):
@@ -199,6 +201,10 @@ def _ai_name(table: Table) -> str:
     return f"AI {n}"
 
 
+def _only_language(old: TableOptions, new: TableOptions) -> bool:
+    return old.language != new.language and old.model_copy(update={"language": new.language}) == new
+
+
 def apply(table: Table, action: Action, pack: Pack) -> tuple[Table, list[Event]]:
     """The one reducer of the front end's table."""
     events: list[Event]
@@ -247,6 +253,13 @@ def apply(table: Table, action: Action, pack: Pack) -> tuple[Table, list[Event]]
         setup.new_game(pack, game_setup(new), 0)  # the engine's checks, now rather than at start
         return new, [Event(kind=Ev.SETUP, text="The setup changed.")]
     if isinstance(action, SetOptions):
+        if _only_language(table.options, action.options):
+            # The language changes what the table says, not the game: any time until the end.
+            if table.over:
+                raise _refuse(Code.OVER, "This game is over.\nStart a new one with /legendary new.")
+            _host(table, action.person, action.manager, "change the table options")
+            new = table.model_copy(update={"options": action.options, "version": table.version + 1})
+            return new, [Event(kind=Ev.OPTIONS, text="The table's language changed.")]
         _lobby(table)
         _host(table, action.person, action.manager, "change the table options")
         new = table.model_copy(update={"options": action.options, "version": table.version + 1})

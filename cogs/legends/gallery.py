@@ -1,6 +1,6 @@
 """Developer tool: every kind of message Fixer sends, rendered from real game states.
 
-    python -m cogs.legends.gallery [--out docs/discord-gallery.md]
+    python -m cogs.legends.gallery [--lang pl] [--out docs/discord-gallery.md]
 
 AI crews play real runs through the engine (deterministic seeds); the gallery picks the
 first moment of each kind (a flip, a turn, an executed Plan that hits and one that misses,
@@ -12,16 +12,14 @@ Discord client. `shots()` is also what the render tests check Discord's limits o
 
 from __future__ import annotations
 
-import argparse
 import functools
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-import discord
+from cogs.common import gallery as common
 
+# The render tests read a shot through this module as well.
+from cogs.common.gallery import Shot, iter_texts, shot_markdown  # noqa: F401
 from cogs.legends import howto, render
 from cogs.legends.components import board_buttons, panel_message
 from cogs.legends.localize import localize_board, localize_events, localize_view
@@ -46,24 +44,6 @@ class Step:
     action: Action
     events: list[Event]
     after: Table
-
-
-@dataclass
-class Shot:
-    """One message as the bot would send it."""
-
-    key: str
-    title: str
-    audience: str  # who sees it
-    public: bool
-    note: str
-    content: str | None
-    embeds: list[discord.Embed]
-    view: discord.ui.View | None
-    state: Table = field(repr=False)
-
-    def components(self) -> list[dict[str, Any]]:
-        return self.view.to_components() if self.view is not None else []
 
 
 # ---- playing ------------------------------------------------------------------------------
@@ -585,121 +565,29 @@ def shots(content: ContentPack | None = None, *, loc: str = "en") -> list[Shot]:
 
 # ---- Markdown -----------------------------------------------------------------------------
 
-_STYLE = {1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link"}
-
-
-def _quote(text: str) -> list[str]:
-    return ["> " + line if line else ">" for line in text.splitlines()]
-
-
-def embed_markdown(e: discord.Embed) -> list[str]:
-    d = e.to_dict()
-    out: list[str] = []
-    if d.get("title"):
-        out.append(f"> ### {d['title']}")
-    if d.get("description"):
-        out += _quote(str(d["description"]))
-    for f in d.get("fields", []):
-        out.append(">")
-        out.append(
-            f"> **{f['name']}**" if not str(f["name"]).startswith("**") else f"> {f['name']}"
-        )
-        out += _quote(str(f["value"]))
-    if d.get("footer", {}).get("text"):
-        out.append(">")
-        out += [f"> <sub>{line}</sub>" for line in str(d["footer"]["text"]).splitlines()]
-    return out
-
-
-def buttons_markdown(components: list[dict[str, Any]]) -> list[str]:
-    out = []
-    for i, row in enumerate(components, 1):
-        cells = []
-        for c in row.get("components", []):
-            style = _STYLE.get(int(c.get("style", 2)), "?")
-            dis = ", disabled" if c.get("disabled") else ""
-            cells.append(f"`[{c.get('label', '')}]` _{style}{dis}_")
-        out.append(f"- row {i}: " + " ".join(cells))
-    return out
-
-
-def shot_markdown(shot: Shot) -> str:
-    lines = [f"## {shot.title}", "", f"_{shot.audience}_ · `{shot.key}` · v{shot.state.version}"]
-    if shot.note:
-        lines.append(f"— {shot.note}")
-    lines.append("")
-    if shot.content:
-        lines.append("**content:**")
-        lines += _quote(shot.content)
-        lines.append("")
-    for e in shot.embeds:
-        lines += embed_markdown(e)
-        lines.append("")
-    comps = shot.components()
-    if comps:
-        lines.append("**buttons:**")
-        lines += buttons_markdown(comps)
-        lines.append("")
-    return "\n".join(lines)
+TITLE = "Fixer on Discord: message gallery"
+INTRO = (
+    "Every kind of message the bot sends, rendered from real game states played by AI "
+    "crews through the engine (deterministic seeds). Embeds are quoted (title, "
+    "description, fields, footer); buttons are listed by row with their style. "
+    "Regenerate with `python -m cogs.legends.gallery --out docs/discord-gallery.md`.",
+    "Players and what they see: _public_ messages go to the campaign channel; "
+    "_ephemeral_ ones only to the person who clicked (the same panels go by DM to "
+    "players who opted in).",
+)
 
 
 def gallery_markdown(all_shots: Sequence[Shot]) -> str:
-    head = [
-        "# Fixer on Discord: message gallery",
-        "",
-        "Every kind of message the bot sends, rendered from real game states played by AI "
-        "crews through the engine (deterministic seeds). Embeds are quoted (title, "
-        "description, fields, footer); buttons are listed by row with their style. "
-        "Regenerate with `python -m cogs.legends.gallery --out docs/discord-gallery.md`.",
-        "",
-        "Players and what they see: _public_ messages go to the campaign channel; "
-        "_ephemeral_ ones only to the person who clicked (the same panels go by DM to "
-        "players who opted in).",
-        "",
-        "## Contents",
-        "",
-    ]
-    head += [f"- {s.title} (`{s.key}`)" for s in all_shots]
-    head.append("")
-    return "\n".join(head) + "\n" + "\n".join(shot_markdown(s) for s in all_shots)
-
-
-def iter_texts(shot: Shot) -> Iterator[str]:
-    """Every piece of text a shot shows (content, embeds, button labels)."""
-    if shot.content:
-        yield shot.content
-    for e in shot.embeds:
-        d = e.to_dict()
-        for k in ("title", "description"):
-            if d.get(k):
-                yield str(d[k])
-        for f in d.get("fields", []):
-            yield str(f["name"])
-            yield str(f["value"])
-        if d.get("footer", {}).get("text"):
-            yield str(d["footer"]["text"])
-    for row in shot.components():
-        for c in row.get("components", []):
-            if c.get("label"):
-                yield str(c["label"])
+    return common.gallery_markdown(TITLE, INTRO, all_shots)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(
+    return common.main(
+        argv,
         prog="python -m cogs.legends.gallery",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        doc=__doc__,
+        render=lambda loc: gallery_markdown(shots(loc=loc)),
     )
-    ap.add_argument("--out", type=Path, help="write the Markdown here (default: stdout)")
-    ap.add_argument("--lang", default="en", help="the messages' language (default: en)")
-    args = ap.parse_args(argv)
-    text = gallery_markdown(shots(loc=args.lang))
-    if args.out is None:
-        sys.stdout.write(text)
-    else:
-        args.out.write_text(text, encoding="utf-8")
-        print(f"wrote {args.out} ({len(text)} characters)")
-    return 0
 
 
 if __name__ == "__main__":

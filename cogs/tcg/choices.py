@@ -10,82 +10,84 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.i18n import SOURCE, t
 from cogs.tcg.render import action_label
 from rules.tcg import actions as act
 from rules.tcg.view import DuelView, visible_names
 
 #: (name shown, key sent back, the action it stands for)
 Item = tuple[str, str, act.Action]
-Namer = Callable[[act.Action, DuelView, dict[str, str]], tuple[str, str] | None]
+Namer = Callable[[act.Action, DuelView, dict[str, str], str], tuple[str, str] | None]
 
 GIG_AREA = "gig"
 
 
-def _roll(a: act.Action, v: DuelView, n: dict[str, str]) -> tuple[str, str] | None:
+def _roll(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
     return (f"d{a.die}", str(a.die)) if isinstance(a, act.Roll) else None
 
 
-def _play(a: act.Action, v: DuelView, n: dict[str, str]) -> tuple[str, str] | None:
+def _play(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Play):
-        return n.get(a.card, "a card"), a.card
+        return n.get(a.card) or t(loc, "a card"), a.card
     return None
 
 
-def _sell(a: act.Action, v: DuelView, n: dict[str, str]) -> tuple[str, str] | None:
-    return (n.get(a.card, "a card"), a.card) if isinstance(a, act.Sell) else None
+def _sell(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+    return (n.get(a.card) or t(loc, "a card"), a.card) if isinstance(a, act.Sell) else None
 
 
-def _call(a: act.Action, v: DuelView, n: dict[str, str]) -> tuple[str, str] | None:
+def _call(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Call):
-        return f"slot {a.slot + 1}: face-down", str(a.slot + 1)
+        return t(loc, "slot {n}: face-down", n=a.slot + 1), str(a.slot + 1)
     return None
 
 
-def _activate(a: act.Action, v: DuelView, n: dict[str, str]) -> tuple[str, str] | None:
+def _activate(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Activate):
-        return n.get(a.card, "a card"), a.card
+        return n.get(a.card) or t(loc, "a card"), a.card
     return None
 
 
-def _unit(a: act.Action, v: DuelView, n: dict[str, str]) -> tuple[str, str] | None:
+def _unit(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Attack):
-        return n.get(a.unit, "a unit"), a.unit
+        return n.get(a.unit) or t(loc, "a unit"), a.unit
     return None
 
 
-def _target(a: act.Action, v: DuelView, n: dict[str, str]) -> tuple[str, str] | None:
+def _target(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Attack):
         if a.target is None:
-            return "the Gig area", GIG_AREA
-        return n.get(a.target, "a unit"), a.target
+            return t(loc, "the Gig area"), GIG_AREA
+        return n.get(a.target) or t(loc, "a unit"), a.target
     return None
 
 
-def _block(a: act.Action, v: DuelView, n: dict[str, str]) -> tuple[str, str] | None:
-    return (n.get(a.unit, "a unit"), a.unit) if isinstance(a, act.Block) else None
+def _block(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+    return (n.get(a.unit) or t(loc, "a unit"), a.unit) if isinstance(a, act.Block) else None
 
 
-def _quick(a: act.Action, v: DuelView, n: dict[str, str]) -> tuple[str, str] | None:
+def _quick(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Play):
-        return n.get(a.card, "a card"), "p" + a.card
+        return n.get(a.card) or t(loc, "a card"), "p" + a.card
     if isinstance(a, act.Activate):
-        return f"{n.get(a.card, 'a card')} (ability {a.ability + 1})", f"a{a.card}/{a.ability}"
+        name = n.get(a.card) or t(loc, "a card")
+        return t(loc, "{card} (ability {n})", card=name, n=a.ability + 1), f"a{a.card}/{a.ability}"
     return None
 
 
-def _choose(a: act.Action, v: DuelView, n: dict[str, str]) -> tuple[str, str] | None:
-    return (action_label(a, v), a.option) if isinstance(a, act.Choose) else None
+def _choose(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+    return (action_label(a, v, loc), a.option) if isinstance(a, act.Choose) else None
 
 
-def _ability(a: act.Action, v: DuelView, n: dict[str, str]) -> tuple[str, str] | None:
+def _ability(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Activate):
-        return f"ability {a.ability + 1}", str(a.ability + 1)
+        return t(loc, "ability {n}", n=a.ability + 1), str(a.ability + 1)
     return None
 
 
-def _play_target(a: act.Action, v: DuelView, n: dict[str, str]) -> tuple[str, str] | None:
+def _play_target(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Play) and a.target is not None:
-        return n.get(a.target, "a card"), a.target
+        return n.get(a.target) or t(loc, "a card"), a.target
     return None
 
 
@@ -105,13 +107,15 @@ NAMERS: dict[str, Namer] = {
 }
 
 
-def items(kind: str, legal: list[act.Action], v: DuelView) -> list[Item]:
+def items(kind: str, legal: list[act.Action], v: DuelView, loc: str = SOURCE) -> list[Item]:
+    """The choices of `kind` among `legal`, named from the view `v` in the typing
+    person's language `loc` (autocomplete shows them; a typed value may name one)."""
     namer = NAMERS[kind]
     names = visible_names(v)
     out: list[Item] = []
     seen: set[str] = set()
     for a in legal:
-        got = namer(a, v, names)
+        got = namer(a, v, names, loc)
         if got is None:
             continue
         name, key = got

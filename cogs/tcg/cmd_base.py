@@ -13,6 +13,7 @@ from pydantic import TypeAdapter
 
 from bot.storage.errors import StorageError
 from cogs.common.answer import player_id
+from cogs.common.locale import user_locale
 from cogs.common.text import clip
 from cogs.tcg import choices
 from cogs.tcg import decks as player_decks
@@ -110,7 +111,9 @@ class CommandBase(commands.Cog):
         player = player_id(interaction)
         if self.rt.seat_of(state, player) is None:
             return []
-        return choices.items(kind, self.rt.legal(state, player), self.rt.view_for(state, player))
+        loc = user_locale(interaction)  # autocomplete: the typing person's language
+        v = self.rt.view_for(state, player, loc)
+        return choices.items(kind, self.rt.legal(state, player), v, loc)
 
     async def _auto(
         self, interaction: discord.Interaction[Any], kind: str, current: str
@@ -131,7 +134,9 @@ class CommandBase(commands.Cog):
             return
         cid, state = found
         player = player_id(interaction)
-        items = choices.items(kind, self.rt.legal(state, player), self.rt.view_for(state, player))
+        loc = user_locale(interaction)
+        v = self.rt.view_for(state, player, loc)
+        items = choices.items(kind, self.rt.legal(state, player), v, loc)
         if not items:
             # "attack with" / "block with" name a Unit; without one: "You can't attack now."
             verb = what.removesuffix(" with")
@@ -173,7 +178,10 @@ class CommandBase(commands.Cog):
             return []
         try:
             pairs = await player_decks.choices(
-                self.rt.service.store, self.rt.content, player_id(interaction)
+                self.rt.service.store,
+                self.rt.content,
+                player_id(interaction),
+                user_locale(interaction),
             )
         except StorageError:
             return []

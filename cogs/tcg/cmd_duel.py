@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 
 from cogs.common.answer import player_id, send
-from cogs.common.locale import SERVER, language_choices, user_locale
-from cogs.tcg import choices
+from cogs.common.locale import SERVER, language_choices, table_locale, user_locale
+from cogs.tcg import choices, texts
 from cogs.tcg.challenges import Challenge
 from cogs.tcg.cmd_base import (
     TCG,
@@ -87,11 +87,12 @@ class DuelCommands(CommandBase):
             expires=time.time() + CHALLENGE_SECONDS * self.rt.time_scale,
         )
         await self.rt.add_challenge(ch)
-        view = challenge_buttons(self.rt, ch)
+        loc = table_locale(ch.language, interaction)  # public: the server's language
+        view = challenge_buttons(self.rt, ch, loc)
         kwargs: dict[str, Any] = {
-            "content": f"⚔️ {ch.challenger_name} challenges <@{ch.opponent}> to a duel. "
-            f"Accept or decline (the challenge expires in "
-            f"{CHALLENGE_SECONDS / 60:g} minutes).",
+            "content": texts.challenge_post(
+                loc, ch.challenger_name, ch.opponent, CHALLENGE_SECONDS
+            ),
             "allowed_mentions": discord.AllowedMentions(users=[discord.Object(opponent.id)]),
         }
         if view is not None:
@@ -227,8 +228,8 @@ class DuelCommands(CommandBase):
         if language is not None:
             ch.language = language.removeprefix(SERVER)
         await self.rt.save_challenge(ch)
-        described = [*ch.options.describe(), f"language: {ch.language or SERVER}"]
-        await send(interaction, content="✓ " + ", ".join(described), ephemeral=True)
+        reply = texts.options_reply(user_locale(interaction), ch.options, ch.language or SERVER)
+        await send(interaction, content=reply, ephemeral=True)
 
     # ---- setup and turns ----------------------------------------------------------------
 

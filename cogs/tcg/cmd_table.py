@@ -7,13 +7,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import SOURCE, t
 from bot.storage.errors import StorageError
 from cogs.common.answer import player_id, send
 from cogs.common.locale import user_locale
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.tcg import decks as player_decks
-from cogs.tcg import render
+from cogs.tcg import render, texts
 from cogs.tcg.cmd_base import (
     _EVENTS,
     DECK,
@@ -27,9 +27,8 @@ from cogs.tcg.cmd_base import (
 from cogs.tcg.interact import (
     refuse,
 )
-from cogs.tcg.localize import card_lines
+from cogs.tcg.localize import card_lines, words
 from cogs.tcg.rules_text import TOPICS
-from cogs.tcg.words import say
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
 from rules.tcg.decks import DeckTextError, deck_problems, deck_text, parse_deck_text
@@ -96,8 +95,8 @@ class TableCommands(CommandBase):
             return
         _, state = found
         # Everyone gets the spectator's board: the same for a player as for anyone.
-        v = self.rt.view_for(state, None)
         loc = user_locale(interaction)  # only the asker sees it: their language
+        v = self.rt.view_for(state, None, loc)
         embed = render.board_embed(v, self.rt.waiting(state), self.rt.name_of(state), loc)
         await send(interaction, embeds=[embed], ephemeral=True)
 
@@ -113,7 +112,7 @@ class TableCommands(CommandBase):
             await refuse(interaction, exc.player_message)
             return
         loc = user_locale(interaction)
-        lines = [say(loc, line) for line in lines] or [t(loc, "(nothing has happened yet)")]
+        lines = [self.rt.line(loc, x) for x in lines] or [t(loc, "(nothing has happened yet)")]
         await send(interaction, embeds=[render.events_embed(lines[-LOG_SHOWN:])], ephemeral=True)
 
     async def _public_log(self, cid: str, version: int) -> list[str]:
@@ -160,9 +159,13 @@ class TableCommands(CommandBase):
     ) -> list[Choice[str]]:
         if self._rt is None:
             return []
-        # Offered by their printed names (the id is what is sent back): never the ids.
-        cards = sorted(self.rt.content.cards.items(), key=lambda kv: kv[1].full_name)
-        return _matching([(card.full_name, cid) for cid, card in cards], current)
+        # Offered by their names (the id is what is sent back): never the ids; printed,
+        # unless the pack's translation names the card in the typing person's language.
+        local = words(self.rt.content, user_locale(interaction)).names
+        named = [
+            (local.get(c.full_name, c.full_name), cid) for cid, c in self.rt.content.cards.items()
+        ]
+        return _matching(sorted(named), current)
 
     @TCG.command(name="rules", description="A short rules reference")
     @app_commands.describe(topic="a rules topic (leave out for the list)")
@@ -206,11 +209,8 @@ class TableCommands(CommandBase):
         self.rt.prefs.set_dm(cid, player, enabled)
         if enabled:
             self.rt.prefs.dm_closed.discard(player)
-        await send(
-            interaction,
-            content="✓ Your hand comes by DM from now on." if enabled else "✓ No more DMs.",
-            ephemeral=True,
-        )
+        reply = texts.dm_reply(user_locale(interaction), enabled)
+        await send(interaction, content=reply, ephemeral=True)
 
     # ---- decks ------------------------------------------------------------------------
 
@@ -221,19 +221,9 @@ class TableCommands(CommandBase):
         except StorageError as exc:
             await refuse(interaction, exc.player_message)
             return
-        lines = ["**Your decks**:"]
-        for d in mine:
-            problems = deck_problems(d, self.rt.content)
-            lines.append(
-                f"• {d.name} — " + ("legal" if not problems else f"{len(problems)} problems")
-            )
-        if not mine:
-            lines.append("(none yet: save one with /tcg deck import)")
-        lines.append("**Preconstructed**:")
-        lines += [
-            f"• **{d.name}** (`{i}`) — {d.blurb}" for i, d in sorted(self.rt.content.decks.items())
-        ]
-        await send(interaction, content=clip("\n".join(lines), CONTENT_MAX))
+        counts = [len(deck_problems(d, self.rt.content)) for d in mine]
+        text = texts.deck_list(user_locale(interaction), self.rt.content, mine, counts)
+        await send(interaction, content=clip(text, CONTENT_MAX))
 
     async def _deck_named(
         self, interaction: discord.Interaction[Any], name: str
@@ -254,7 +244,8 @@ class TableCommands(CommandBase):
         file: discord.Attachment | None = None,
     ) -> None:
         if list is None and file is None:
-            await interaction.response.send_modal(DeckModal(self, name))
+            modal = DeckModal(self, name, user_locale(interaction))
+            await interaction.response.send_modal(modal)
             return
         if file is not None:
             if file.size > 20_000:
@@ -280,10 +271,11 @@ class TableCommands(CommandBase):
         """Parse, save and answer with the deck's legality (a deck with problems is saved
         too, so it can be fixed; it can't be played until `deck check` says legal)."""
         name = " ".join(name.split())[: player_decks.NAME_MAX]
+        loc = user_locale(interaction)
         try:
             deck = parse_deck_text(text, self.rt.content, player_decks.slug(name), name)
         except DeckTextError as exc:
-            await refuse(interaction, f"{exc}\nFix that entry and import again; nothing was saved.")
+            await refuse(interaction, texts.import_refusal(loc, exc))
             return
         try:
             await player_decks.save(self.rt.service.store, player_id(interaction), deck)
@@ -291,10 +283,8 @@ class TableCommands(CommandBase):
             await refuse(interaction, exc.player_message)
             return
         problems = deck_problems(deck, self.rt.content)
-        verdict = (
-            "legal" if not problems else "not legal yet:\n" + "\n".join(f"• {p}" for p in problems)
-        )
-        await send(interaction, content=clip(f"✓ Saved **{name}**: {verdict}", CONTENT_MAX))
+        reply = texts.saved_reply(loc, name, problems)
+        await send(interaction, content=clip(reply, CONTENT_MAX))
 
     @DECK.command(name="delete", description="Delete one of your saved decks")
     @app_commands.describe(name="one of your saved decks")
@@ -307,7 +297,7 @@ class TableCommands(CommandBase):
         if not gone:
             await refuse(interaction, f"You have no saved deck '{name}'.\nSee /tcg deck list.")
             return
-        await send(interaction, content=f"✓ Deleted **{name}**.")
+        await send(interaction, content=texts.deleted_reply(user_locale(interaction), name))
 
     @deck_delete.autocomplete("name")
     async def _deck_delete_auto(
@@ -326,8 +316,8 @@ class TableCommands(CommandBase):
     async def deck_show(self, interaction: discord.Interaction[Any], name: str) -> None:
         deck = await self._deck_named(interaction, name)
         if deck is not None:
-            text = deck_text(deck, self.rt.content)
-            await send(interaction, content=clip(f"**{deck.name}**\n{text}", CONTENT_MAX))
+            text = texts.shown_deck(user_locale(interaction), self.rt.content, deck)
+            await send(interaction, content=clip(text, CONTENT_MAX))
 
     @DECK.command(name="export", description="A deck's list as text, ready to import")
     @app_commands.describe(name="a deck: yours or a preconstructed one")
@@ -347,11 +337,12 @@ class TableCommands(CommandBase):
         name: str | None = None,
         list: str | None = None,
     ) -> None:
+        loc = user_locale(interaction)
         if list is not None:
             try:
                 deck = parse_deck_text(list, self.rt.content)
             except DeckTextError as exc:
-                await refuse(interaction, f"{exc}\nFix that entry and check again.")
+                await refuse(interaction, texts.check_refusal(loc, exc))
                 return
         elif name is not None:
             found = await self._deck_named(interaction, name)
@@ -364,8 +355,7 @@ class TableCommands(CommandBase):
             )
             return
         problems = deck_problems(deck, self.rt.content)
-        text = "legal" if not problems else "\n".join(f"• {p}" for p in problems)
-        await send(interaction, content=clip(text, CONTENT_MAX))
+        await send(interaction, content=clip(texts.check_reply(loc, problems), CONTENT_MAX))
 
     @deck_show.autocomplete("name")
     @deck_export.autocomplete("name")
@@ -376,18 +366,18 @@ class TableCommands(CommandBase):
         return await self._deck_auto(interaction, current)
 
 
-class DeckModal(discord.ui.Modal, title="Import a deck"):
+class DeckModal(discord.ui.Modal):
     """`/tcg deck import` without a list: a paragraph box (slash options can't hold new
-    lines)."""
+    lines), in the language of the person who asked for it (only they see it)."""
 
-    text: discord.ui.TextInput[Any] = discord.ui.TextInput(
-        label="The list (one entry a line: 3 Name: Subtitle)",
-        style=discord.TextStyle.paragraph,
-        max_length=4000,
-    )
-
-    def __init__(self, cog: TableCommands, name: str) -> None:
-        super().__init__(custom_id="fx-tcg-deck-import")
+    def __init__(self, cog: TableCommands, name: str, loc: str = SOURCE) -> None:
+        super().__init__(custom_id="fx-tcg-deck-import", title=texts.modal_title(loc))
+        self.text: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label=texts.modal_label(loc),
+            style=discord.TextStyle.paragraph,
+            max_length=4000,
+        )
+        self.add_item(self.text)
         self.cog = cog
         self.name = name
 

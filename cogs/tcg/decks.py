@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
+from bot.i18n import SOURCE
 from bot.storage.base import SavedItem, Store
+from cogs.tcg.texts import preconstructed, yours
 from rules.tcg.cards import DeckList, TcgContent
 
 GAME, KIND = "tcg", "deck"
@@ -57,8 +59,14 @@ async def find(store: Store, content: TcgContent, owner: str, value: str) -> Dec
     return every[0] if len(every) == 1 else None
 
 
-async def choices(store: Store, content: TcgContent, owner: str) -> list[tuple[str, str]]:
-    """(label, value) for autocomplete: the owner's saved decks, then the preconstructed."""
-    out = [(f"{d.name} (yours)", d.name) for d in await saved(store, owner)]
-    out += [(f"{d.name} (preconstructed)", i) for i, d in sorted(content.decks.items())]
+async def choices(
+    store: Store, content: TcgContent, owner: str, loc: str = SOURCE
+) -> list[tuple[str, str]]:
+    """(label, value) for autocomplete: the owner's saved decks, then the preconstructed
+    (by their names in the typing person's language `loc`)."""
+    out = [(yours(loc, d.name), d.name) for d in await saved(store, owner)]
+    out += [
+        (preconstructed(loc, content.deck_text_for(i, "name", loc)), i)
+        for i in sorted(content.decks)
+    ]
     return out

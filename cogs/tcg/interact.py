@@ -21,15 +21,14 @@ from bot.i18n import SOURCE
 from bot.service.game import Applied
 from cogs.common import answer, ids
 from cogs.common.answer import Actor, player_id, send
-from cogs.common.buttons import MAX_BUTTONS, FxButton, make_view
-from cogs.common.locale import user_locale
-from cogs.common.selects import MAX_OPTIONS, FxSelect, Option, make_view_with_selects
+from cogs.common.locale import table_locale, user_locale
 from cogs.common.text import clip
 from cogs.tcg import decks as player_decks
-from cogs.tcg import render
+from cogs.tcg import render, texts
 from cogs.tcg.challenges import Challenge
+from cogs.tcg.messages import challenge_buttons as challenge_buttons  # (cmd_duel's import)
+from cogs.tcg.messages import deck_picker
 from cogs.tcg.panel import (
-    BUTTONS_BEFORE_MENU,
     menu_page,
     panel,
     payment_choices,
@@ -64,7 +63,7 @@ def private_notes(
     if seat is None:
         return []
     mine = events_for(list(applied.events), seat)
-    return [f"🔒 {say(loc, e.text)}" for e in mine if e.seats is not None]
+    return [f"🔒 {rt.line(loc, e.text)}" for e in mine if e.seats is not None]
 
 
 async def run_action(
@@ -104,17 +103,17 @@ async def run_action(
         if applied is None:
             return None
         loc = user_locale(interaction)
-        public = [say(loc, e.text) for e in events_for(list(applied.events), None)]
+        public = [rt.line(loc, e.text) for e in events_for(list(applied.events), None)]
         lines = ([done] if done else []) + public
         lines += private_notes(rt, applied, player, loc)
         state = applied.state
         if show_panel and state.result is None and rt.legal(state, player):
-            embed, buttons = panel(rt, state, player, lines[-12:], loc=user_locale(interaction))
+            embed, buttons = panel(rt, state, player, lines[-12:], loc=loc)
             await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
         else:
             await send(
                 interaction,
-                content=clip("\n".join(lines) or "✓ Done.", 1900),
+                content=clip("\n".join(lines) or texts.done(loc), 1900),
                 ephemeral=True,
             )
     return applied
@@ -213,47 +212,10 @@ def _clicked(rt: TcgRuntime, state: Duel, player: str, bid: ids.ButtonId) -> act
 # ---- challenges ----------------------------------------------------------------------
 
 
-def challenge_buttons(rt: TcgRuntime, ch: Challenge) -> discord.ui.View | None:
-    row = [
-        FxButton(
-            ids.ButtonId(rt.game, ACCEPT, ch.id, 0),
-            text="Accept",
-            style=discord.ButtonStyle.success,
-        ),
-        FxButton(
-            ids.ButtonId(rt.game, DECLINE, ch.id, 0),
-            text="Decline",
-            style=discord.ButtonStyle.secondary,
-        ),
-    ]
-    made, _ = make_view([row])
-    return made
-
-
-async def deck_buttons(rt: TcgRuntime, ch: Challenge) -> discord.ui.View | None:
-    """The opponent's saved decks, then the preconstructed ones: buttons, and past 20 of
-    them a menu with the next 25 (`/tcg accept deck:` names any)."""
+async def deck_buttons(rt: TcgRuntime, ch: Challenge, loc: str = SOURCE) -> discord.ui.View | None:
+    """The deck picker of the challenged player (their saved decks read first)."""
     mine = await player_decks.saved(rt.service.store, ch.opponent)
-    decks = [(d.name, f"{d.name} (yours)") for d in mine] + [
-        (deck_id, deck.name) for deck_id, deck in sorted(rt.content.decks.items())
-    ]
-    if len(decks) <= MAX_BUTTONS:
-        shown, rest = decks, []
-    else:
-        shown, rest = decks[:BUTTONS_BEFORE_MENU], decks[BUTTONS_BEFORE_MENU:]
-    row = [
-        FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, value), text=text) for value, text in shown
-    ]
-    if not rest:
-        made, _ = make_view([row, []])
-        return made
-    menu = FxSelect(
-        ids.ButtonId(rt.game, DECK, ch.id, 0),
-        [Option(text, value) for value, text in rest[:MAX_OPTIONS]],
-        placeholder="More decks",
-    )
-    made, _ = make_view_with_selects([row, []], [menu])
-    return made
+    return deck_picker(rt, ch, mine, loc)
 
 
 def _challenge_of(
@@ -295,10 +257,11 @@ async def challenge_click(
         )
         return
     if bid.action == ACCEPT:
+        loc = user_locale(interaction)
         await send(
             interaction,
-            content="Pick your deck (or use `/tcg accept deck:`):",
-            view=await deck_buttons(rt, ch),
+            content=texts.deck_picker(loc),
+            view=await deck_buttons(rt, ch, loc),
             ephemeral=True,
         )
         return
@@ -307,16 +270,16 @@ async def challenge_click(
 
 async def decline(rt: TcgRuntime, interaction: discord.Interaction[Any], ch: Challenge) -> None:
     rt.drop_challenge(ch)
-    who = "withdrew" if player_id(interaction) == ch.challenger else "was declined"
+    withdrawn = player_id(interaction) == ch.challenger
     channel = interaction.channel
     if isinstance(channel, discord.abc.Messageable):
         # Before the answer: once the decliner sees "done", the channel says so too.
+        public = table_locale(ch.language, interaction)  # the challenge's language
+        notice = texts.declined_notice(public, ch.challenger_name, ch.opponent_name, withdrawn)
         with contextlib.suppress(discord.HTTPException):
-            await channel.send(
-                f"The challenge of {ch.challenger_name} to {ch.opponent_name} {who}.",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-    await send(interaction, content=f"✓ The challenge {who}.", ephemeral=True)
+            await channel.send(notice, allowed_mentions=discord.AllowedMentions.none())
+    reply = texts.declined_reply(user_locale(interaction), withdrawn)
+    await send(interaction, content=reply, ephemeral=True)
 
 
 async def accept(
@@ -380,7 +343,7 @@ async def start_duel(
             channel_id=str(channel.id),
         ),
         group=render.COMMAND,
-        explain=rt.explain,
+        explain=lambda r: rt.explain_for(r, user_locale(interaction)),
     )
     if created is None:
         return None
@@ -388,19 +351,16 @@ async def start_duel(
     if language:
         await rt.set_language(cid, language)
     chooser = state.seats[state.chooser]
-    await send(
-        interaction,
-        content=f"✓ The duel begins: {names[0]} vs {names[1]}. {chooser.name} won the "
-        "roll-off and picks who goes first.",
-        ephemeral=True,
-    )
+    begins = texts.duel_begins(user_locale(interaction), names[0], names[1], chooser.name)
+    await send(interaction, content=begins, ephemeral=True)
+    public = rt.table_loc(cid, channel)
     v = rt.view_for(state, None)
     rt.spawn(
         rt.post_board(
             cid,
             state,
             note=f"⚔️ {names[0]} vs {names[1]}: "
-            + (say(rt.table_loc(cid, channel), v.prompt.text) if v.prompt else ""),
+            + (rt.line(public, v.prompt.text) if v.prompt else ""),
         ),
         name="board",
     )

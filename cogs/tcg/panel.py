@@ -69,7 +69,7 @@ def panel(
     (`page`: which page of the overflow menu), in the reader's language `loc`."""
     seat = rt.seat_of(state, player)
     assert seat is not None
-    v = rt.view_for(state, player)
+    v = rt.view_for(state, player, loc)
     offered = panel_actions(rt.legal(state, player))
 
     def button(i: int, a: act.Action) -> FxButton:
@@ -173,7 +173,7 @@ def payment_prompt(
     """The prompt for paying legal action `index`: a button for each way to pay."""
     seat = rt.seat_of(state, player)
     assert seat is not None
-    v = rt.view_for(state, player)
+    v = rt.view_for(state, player, loc)
     action = variants[0]
     amount = payment_amount(state, rt.content, action)
     buttons = [
@@ -215,7 +215,7 @@ def payment_items(
     legal = rt.legal(state, player)
     if pending[1] >= len(legal):
         return []
-    v = rt.view_for(state, player)
+    v = rt.view_for(state, player, loc)
     ways = payment_choices(rt, state, legal[pending[1]])
     return [
         (payment_label(state, v, seat, w.pay or (), loc), f"pay{j}", w)

@@ -31,23 +31,22 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import SOURCE, t
+from bot.i18n import SOURCE
 from bot.service.game import Applied, GameService, Refused
 from bot.storage.base import SavedItem
 from bot.storage.errors import StorageError
 from cogs.common import ids
-from cogs.common.buttons import FxButton, make_view
 from cogs.common.locale import table_locale
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
-from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import Deadline, Reminder
 from cogs.tcg import challenges as stored_challenges
 from cogs.tcg import language as languages
-from cogs.tcg import payments, render
+from cogs.tcg import payments, render, texts
 from cogs.tcg.challenges import Challenge
+from cogs.tcg.localize import line, localize_view
 from cogs.tcg.plugin import PLUGIN
-from cogs.tcg.words import say
+from cogs.tcg.timeouts import timeout_action
 from rules.core.errors import IllegalAction, Refusal
 from rules.core.text import count
 from rules.tcg import actions as act
@@ -98,7 +97,7 @@ class TcgRuntime(GameRuntime[Duel]):
     game = PLUGIN.name
     title = PLUGIN.title
     command = render.COMMAND
-    resume_note = "Fixer is back online. The duel goes on from here."
+    resume_note = texts.RESUME  # in the duel's language on its board (`_post`)
 
     def __init__(
         self,
@@ -149,10 +148,18 @@ class TcgRuntime(GameRuntime[Duel]):
         return refusal_text(refusal, locale)
 
     def dm_closed_notice(self, player: str) -> str:
-        return (
-            f"<@{player}>, I can't send you DMs (they are closed), so your hand stays in "
-            "the **My hand** button. Open your DMs and run `/tcg dm enabled:True` again."
-        )
+        return texts.dm_closed(SOURCE, player)  # English: `say` gives the duel's language
+
+    async def say(self, cid: str, text: str, *, mention: str | None = None) -> None:
+        """A notice in the duel's channel, in the duel's language (the house's hooks,
+        such as `dm_closed_notice`, write it in English without the duel at hand)."""
+        loc = self.table_loc(cid, await self.channel(cid))
+        await super().say(cid, texts.NOTICES.translate(loc, text), mention=mention)
+
+    async def say_many(self, cid: str, text: str, people: Sequence[str]) -> None:
+        """A reminder in the duel's channel, in the duel's language."""
+        loc = self.table_loc(cid, await self.channel(cid))
+        await super().say_many(cid, texts.NOTICES.translate(loc, text), people)
 
     async def on_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
         from cogs.tcg.interact import handle_click
@@ -167,16 +174,27 @@ class TcgRuntime(GameRuntime[Duel]):
                 return i
         return None
 
-    def view_for(self, state: Duel, player: str | None) -> DuelView:
+    def view_for(self, state: Duel, player: str | None, loc: str = SOURCE) -> DuelView:
         """The one way this front end sees a duel: the engine's view for the person's seat
-        (None, or anyone not seated: the spectator's). Cached per version (see `memo`)."""
+        (None, or anyone not seated: the spectator's), with the pack's names in the
+        reader's language `loc` (`localize_view`). Cached per version (see `memo`)."""
         seat = self.seat_of(state, player) if player is not None else None
         key = ("view", state.id, state.version, seat)
         found = self.memo.get(key)
         if found is None:
             found = self.remember(key, view(state, self.content, seat))
         assert isinstance(found, DuelView)
-        return found
+        if loc == SOURCE:
+            return found
+        local = self.memo.get((*key, loc))
+        if local is None:
+            local = self.remember((*key, loc), localize_view(found, self.content, loc))
+        assert isinstance(local, DuelView)
+        return local
+
+    def line(self, loc: str, text: str) -> str:
+        """An engine line (an event, a prompt) in the language `loc`, the pack's names in it."""
+        return line(self.content, loc, text)
 
     def legal(self, state: Duel, player: str) -> list[act.Action]:
         """`legal_actions` for `player`, cached per version (a fresh list each call)."""
@@ -219,21 +237,9 @@ class TcgRuntime(GameRuntime[Duel]):
     # ---- publishing -------------------------------------------------------------------
 
     def board_buttons(self, state: Duel, loc: str = SOURCE) -> discord.ui.View | None:
-        if state.result is not None:
-            return None
-        hand = t(loc, "My hand")
-        row = [FxButton(ids.ButtonId(self.game, HAND, state.id, state.version), text=hand)]
-        if state.attack is not None and state.attack.window:
-            row.insert(
-                0,
-                FxButton(
-                    ids.ButtonId(self.game, REACT, state.id, state.version),
-                    text=t(loc, "React"),
-                    style=discord.ButtonStyle.danger,
-                ),
-            )
-        made, _ = make_view([row])
-        return made
+        from cogs.tcg.messages import board_buttons
+
+        return board_buttons(self, state, loc)
 
     async def publish(self, cid: str, batch: Sequence[Applied[Duel]]) -> None:
         state = batch[-1].state
@@ -267,29 +273,13 @@ class TcgRuntime(GameRuntime[Duel]):
         note: str | None = None,
         react: str | None = None,
     ) -> None:
+        from cogs.tcg.messages import update_message
+
         channel = await self.channel(cid)
         if channel is None:
             return
-        v = self.view_for(state, None)
         loc = self.table_loc(cid, channel)
-        board = render.board_embed(v, self.waiting(state), self.name_of(state), loc)
-        text_lines = ([note] if note else []) + [say(loc, line) for line in lines]
-        if react is not None:
-            text_lines.append(t(loc, "⚔️ {who}, react (the **React** button).", who=react))
-        if mention is not None:
-            text_lines.append(t(loc, "<@{who}>, the duel waits on you.", who=mention))
-        kwargs: dict[str, Any] = {
-            "content": clip("\n".join(text_lines), CONTENT_MAX) or None,
-            "embeds": [board],
-            "allowed_mentions": discord.AllowedMentions(
-                everyone=False,
-                roles=False,
-                users=[discord.Object(int(mention))] if mention else False,
-            ),
-        }
-        buttons = self.board_buttons(state, loc)
-        if buttons is not None:
-            kwargs["view"] = buttons
+        kwargs = update_message(self, state, lines, loc, mention=mention, note=note, react=react)
         await self.send(cid, channel, f"the update for v{state.version}", **kwargs)
 
     async def post_board(self, cid: str, state: Duel, note: str | None = None) -> None:
@@ -307,7 +297,7 @@ class TcgRuntime(GameRuntime[Duel]):
             seat = self.seat_of(state, player)
             if seat is None or state.result is not None:
                 continue
-            v = self.view_for(state, player)
+            v = self.view_for(state, player)  # (the hand's signature: any language)
             legal = self.legal(state, player)
             sig = (tuple(c.inst for c in v.seats[seat].hand or ()), tuple(map(repr, legal)))
             if self._dm_sig.get((cid, player)) == sig:
@@ -359,7 +349,7 @@ class TcgRuntime(GameRuntime[Duel]):
             if action is not None and self._timed_out.get(state.id) != key:
                 self._timed_out[state.id] = key  # one notice for the moves that follow
                 who = state.seats[int(key[2])].name
-                note = f"⌛ {who}'s time ran out (turn timer): Fixer plays on for them."
+                note = texts.timed_out(SOURCE, who)  # `say` gives the duel's language
                 self.spawn(self.say(state.id, note), name="notice")
             return action
         if self._window_key(state) != key or state.attack is None:
@@ -377,11 +367,8 @@ class TcgRuntime(GameRuntime[Duel]):
         return Reminder(key, state.options.turn_timer * 0.75, (player,))
 
     def reminder_text(self, state: Duel, number: int, who: str, minutes: float) -> str:
-        left = state.options.turn_timer * 0.25
-        return (
-            f"⏰ {who}, the duel waits on you: {left:g} s of your turn timer are left. "
-            "Then Fixer passes, keeps or ends your turn for you."
-        )
+        # English: `say_many` gives the duel's language.
+        return texts.reminder(SOURCE, who, state.options.turn_timer * 0.25)
 
     # ---- the AI -------------------------------------------------------------------------
 
@@ -539,9 +526,10 @@ class TcgRuntime(GameRuntime[Duel]):
                 await stored_challenges.delete(self.service.store, ch)
             channel = self.bot.get_channel(ch.channel_id)
             if isinstance(channel, discord.abc.Messageable):
+                loc = table_locale(ch.language, channel)  # public: the challenge's language
                 with contextlib.suppress(discord.HTTPException):
                     await channel.send(
-                        f"⌛ {ch.challenger_name}'s challenge to {ch.opponent_name} expired.",
+                        texts.expired_notice(loc, ch.challenger_name, ch.opponent_name),
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
 
@@ -558,31 +546,3 @@ class TcgRuntime(GameRuntime[Duel]):
             await stored_challenges.delete(self.service.store, ch)
         except StorageError:
             log.warning("challenge %s: could not be deleted from the database", ch.id)
-
-
-#: What Fixer does for a player out of time, most timid first: nothing that spends a card
-#: when passing, keeping or ending the turn is possible; else what the duel needs.
-TIMEOUT_MOVES: tuple[type[act.Action], ...] = (
-    act.Pass,
-    act.Keep,
-    act.End,
-    act.Choose,
-    act.Roll,
-    act.Attack,
-)
-
-
-def timeout_action(state: Duel, content: TcgContent, seat: int) -> act.Action | None:
-    """What Fixer does for a player whose turn timer ran out: the timid move (pass a
-    reaction, keep a hand, end the turn), else what the duel needs to go on (a prompt's
-    first option, the roll they must make, an attack a Unit must make)."""
-    legal = [
-        a
-        for a in legal_actions(state, content, state.seats[seat].player)
-        if not isinstance(a, act.Concede)
-    ]
-    for kind in TIMEOUT_MOVES:
-        for a in legal:
-            if isinstance(a, kind):
-                return a
-    return legal[0] if legal else None

@@ -3,8 +3,9 @@
 The engine (rules/tcg) writes each event and refusal in English with its values in it.
 Each template below is how the engine builds one of them; the catalogue holds its
 translation, and `say` turns a finished English text into the reader's language at
-render time, so the engine stays as it is. A text without a template here (a card's own
-effect wording, a deck's list of problems) stays as the engine wrote it.
+render time, so the engine stays as it is. A deck's problems have their own book
+(`cogs.tcg.deck_words`); a card's effect wording is the pack's translated text (a
+ChooseOne mode, `cogs.tcg.localize`); a text without a template stays as written.
 """
 
 from __future__ import annotations
@@ -242,6 +243,25 @@ _WORDS = {
     "Call a Legend": N_("Call a Legend"),
     "play a card": N_("play a card"),
     "activate an ability": N_("activate an ability"),
+    # what a front-end refusal says cannot be done now (cogs/tcg/cmd_*.py: `_act_kind`)
+    "mulligan": N_("mulligan"),
+    "keep": N_("keep"),
+    "roll": N_("roll"),
+    "play": N_("play"),
+    "Call": N_("Call"),
+    "activate": N_("activate"),
+    "attack with": N_("attack with"),
+    "block with": N_("block with"),
+    "play as a reaction": N_("play as a reaction"),
+    "choose": N_("choose"),
+    "pass": N_("pass"),
+    "concede": N_("concede"),
+    # an empty list of what a refusal offers (cogs/tcg/cmd_duel.py: "Targets: none.")
+    "none": N_("none"),
+    # why an attack ends with no fight (rules/tcg/combat.py: `attack_broken`)
+    "the attacker left the field": N_("the attacker left the field"),
+    "the target left the field": N_("the target left the field"),
+    "the target was readied": N_("the target was readied"),
 }
 
 
@@ -258,14 +278,57 @@ def result_words(loc: str, reason: str) -> str:
     return reason
 
 
+# A pending trigger's label (rules/tcg/resolve.py: "{card}: {when}", the trigger's name),
+# on the board's Pending line and in a "may" prompt ("{what}: use it?").
+PENDING = (
+    N_("{card}: play"),
+    N_("{card}: call"),
+    N_("{card}: attack"),
+    N_("{card}: defeated"),
+    N_("{card}: spent"),
+    N_("{card}: blocks"),
+    N_("{card}: steals"),
+    N_("{card}: start of turn"),
+    N_("{card}: end of turn"),
+    N_("{card}: you steal"),
+    N_("{card}: you adjust"),
+    N_("{card}: friendly defeated"),
+    N_("{card}: you play"),
+)
+
+# A duel that can't start: the engine's refusal, its problems listed (cogs/tcg/deck_words.py).
+ILLEGAL_DECK = N_(
+    "{who}'s deck '{deck}' is not legal: {problems}.\nFix the deck (deck check lists every "
+    "problem) and try again."
+)
+
+
 def _word(loc: str, value: str) -> str:
     word = _WORDS.get(value)
-    return value if word is None else t(loc, word)
+    if word is not None:
+        return t(loc, word)
+    return BOOK.translate(loc, value)  # a pending trigger's label ("X: play"), or as is
+
+
+def _problems(loc: str, value: str) -> str:
+    from cogs.tcg.deck_words import problem_text
+
+    return "; ".join(problem_text(loc, p) for p in value.split("; "))
 
 
 BOOK = Phrasebook(
-    (*EVENTS, *REFUSALS, *COG_REFUSALS, *PROMPTS),
-    values={"key": _word, "how": _word, "what": _word, "where": _word, "reason": result_words},
+    (*EVENTS, *REFUSALS, *COG_REFUSALS, *PROMPTS, *PENDING, ILLEGAL_DECK),
+    values={
+        "key": _word,
+        "how": _word,
+        "what": _word,
+        "where": _word,
+        "why": _word,
+        "verb": _word,
+        "names": _word,
+        "reason": result_words,
+        "problems": _problems,
+    },
     words=("size", "value", "size2", "value2", "n", "amount", "pa", "pt"),
 )
 

@@ -30,6 +30,7 @@ from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage, FakeUse
 
 INST = re.compile(r":c\d+\b")
 ENDINGS = ("The players win!", "Evil wins!", "The game ends in a draw.")
+HAND_TITLES = ("Your hand", "Twoja ręka")  # a hand panel's title, in each language
 
 
 async def boot(fake: FakeDiscord, db: Path, seed: int = 4242) -> FixerBot:
@@ -71,9 +72,16 @@ class Lg:
         return next((u for u in self.users if str(u.id) == person), None)
 
     async def slash(
-        self, name: str, options: dict[str, Any] | None = None, *, user: FakeUser | None = None
+        self,
+        name: str,
+        options: dict[str, Any] | None = None,
+        *,
+        user: FakeUser | None = None,
+        locale: str = "en-US",
     ) -> FakeInteraction:
-        it = await self.fake.send_slash(user or self.user, f"legendary {name}", options or {})
+        it = await self.fake.send_slash(
+            user or self.user, f"legendary {name}", options or {}, locale=locale
+        )
         await finish(it)
         await settle(self.fake, self.bot)
         await self.observe()
@@ -105,10 +113,10 @@ class Lg:
                     return m, c
         raise LookupError("no board with My hand")
 
-    async def panel(self, user: FakeUser | None = None) -> FakeMessage:
+    async def panel(self, user: FakeUser | None = None, locale: str = "en-US") -> FakeMessage:
         who = user or self.user
         msg, cid = self.last_hand_button()
-        it = await self.click(msg, cid, user=who)
+        it = await self.click(msg, cid, user=who, locale=locale)
         reply = it.original
         assert reply is not None and reply.ephemeral and reply.visible_to == who.id
         self.hand_payloads += 1
@@ -138,18 +146,20 @@ class Lg:
         secret = self.held - self.shown
         for m in self.fake.public_messages():
             if m.id <= after_id:
-                assert not any("Your hand" in t for t in m.all_texts), m
+                assert not any(h in t for h in HAND_TITLES for t in m.all_texts), m
                 assert not any(INST.search(c) for c in m.custom_ids), m
                 continue
             for t in m.all_texts:
-                assert "Your hand" not in t, f"public message {m.id} shows a hand"
+                assert not any(h in t for h in HAND_TITLES), f"public message {m.id} shows a hand"
                 for name in secret:
                     assert name not in t, f"public message {m.id} reveals {name!r}"
             for c in m.custom_ids:
                 assert not INST.search(c), f"public button {c} names a card"
         # Every hand went to its owner only: an ephemeral reply or a DM.
         for m in self.fake.messages.values():
-            if m.author is self.fake.bot_user and any("Your hand" in x for x in m.all_texts):
+            if m.author is self.fake.bot_user and any(
+                h in x for h in HAND_TITLES for x in m.all_texts
+            ):
                 assert m.ephemeral or m.channel.guild is None, m
         assert not self.fake.warnings, self.fake.warnings
 

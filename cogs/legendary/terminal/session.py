@@ -2,7 +2,9 @@
 
 Everything printed comes from your seat's view (`rules.legendary.view.view`) and the
 events your seat may see (`view.events_for`): the AI turns are narrated from those, so
-another seat's hand, any deck's order and the RNG never reach the screen.
+another seat's hand, any deck's order and the RNG never reach the screen. Its events,
+prompts and refusals follow the environment's language (`LANG`, docs/i18n.md); the
+board, menu and help screens are English.
 
 Saving: with `saves` the game is stored as the front end's `cogs.legendary.table.Table`
 (the one the Discord side stores: its seats, the setup and the engine's `Game`), and
@@ -15,12 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bot.i18n import from_environment
 from bot.terminal.console import Console, Quit
 from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
 from cogs.legendary import table as tbl
 from cogs.legendary.terminal.howto import HELP, rules_text
 from cogs.legendary.terminal.render import board, move_label
+from cogs.legendary.words import say
 from content.legendary.info import show_card
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -57,6 +61,7 @@ class Session:
         self.pack = pack
         self.game = game
         self.con = console
+        self.lang = from_environment()
         self.agents = agents
         self.seat = seat
         # Tests watch the hidden state and the events after every action (never shown
@@ -155,7 +160,7 @@ class Session:
     def _narrate(self, events: Sequence[Event]) -> None:
         for e in events_for(tuple(events), self.seat):
             if e.text:
-                self.con.say(f"  {e.text}")
+                self.con.say(f"  {say(self.lang, e.text)}")
 
     def _ai(self, who: int) -> None:
         v = view(self.game, self.pack, who)
@@ -172,7 +177,7 @@ class Session:
         for line in board(v, self.seat, full=full):
             self.con.say(line)
         if v.prompt is not None:
-            self.con.say(f"> {v.prompt.text}")
+            self.con.say(f"> {say(self.lang, v.prompt.text)}")
         for k, a in enumerate(legal, 1):
             self.con.say(f"  {k}. {move_label(a, v)}")
 
@@ -192,7 +197,7 @@ class Session:
         try:
             self._apply(action)
         except IllegalAction as exc:
-            self.con.say(exc.refusal.message)
+            self.con.say(say(self.lang, exc.refusal.message))
             return
         if not isinstance(action, Play | Choose) or self.game.current != self.seat:
             self._full = True
