@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cogs.common.gallery import Shot, iter_texts
+from cogs.common.gallery import Shot, iter_texts, shot_markdown
 from cogs.tcg import gallery
 from content.tcg.loader import load_default_pack
 from rules.tcg.cards import TcgContent
@@ -232,8 +232,8 @@ def test_buttons_read_in_the_readers_language() -> None:
 
 
 def test_english_is_the_same_for_every_english_client() -> None:
-    en = [gallery.common.shot_markdown(s) for s in shots("en")]
-    us = [gallery.common.shot_markdown(s) for s in gallery.shots(content(), loc="en-US")]
+    en = [shot_markdown(s) for s in shots("en")]
+    us = [shot_markdown(s) for s in gallery.shots(content(), loc="en-US")]
     assert en == us
 
 
