@@ -44,7 +44,7 @@ from cogs.tcg import challenges as stored_challenges
 from cogs.tcg import language as languages
 from cogs.tcg import payments, render, texts
 from cogs.tcg.challenges import Challenge
-from cogs.tcg.localize import line, localize_view
+from cogs.tcg.localize import line, localize_view, words
 from cogs.tcg.plugin import PLUGIN
 from cogs.tcg.timeouts import timeout_action
 from rules.core.errors import IllegalAction, Refusal
@@ -145,7 +145,8 @@ class TcgRuntime(GameRuntime[Duel]):
     def explain_for(self, refusal: Refusal, locale: str) -> str:
         from cogs.tcg.howto import refusal_text
 
-        return refusal_text(refusal, locale)
+        # The engine names cards as printed: the pack's names in the reader's language.
+        return words(self.content, locale).replace(refusal_text(refusal, locale))
 
     def dm_closed_notice(self, player: str) -> str:
         return texts.dm_closed(SOURCE, player)  # English: `say` gives the duel's language

@@ -189,6 +189,16 @@ def test_translated_names_show_on_the_board_the_panel_and_the_lines() -> None:
     assert "Alley Cutter" in english and "Nożownik" not in english
     assert rt.line("pl", "bob plays Alley Cutter.") == "bob zagrywa Nożownik z Zaułka."
     assert rt.line("en", "bob plays Alley Cutter.") == "bob plays Alley Cutter."
+    # An engine refusal names the card in the reader's language too.
+    from rules.core.errors import Refusal
+    from rules.tcg.codes import RefusalCode
+
+    refusal = Refusal(
+        code=RefusalCode.NO_SELL_TAG,
+        message="Alley Cutter has no Sell tag.\nSell a card that has one.",
+    )
+    assert "Nożownik z Zaułka" in rt.explain_for(refusal, "pl")
+    assert rt.explain_for(refusal, "en").startswith("Alley Cutter has no Sell tag.")
     # Localized, the rival's view still holds no hand of the other seat.
     assert rt.view_for(state, state.seats[1].player, "pl").seats[0].hand is None
     assert view(state, c, 1).seats[0].hand is None
