@@ -98,19 +98,22 @@ class Words:
     modes: dict[str, str]
 
     @cached_property
+    def table(self) -> dict[str, str]:
+        return {**self.modes, **self.names}
+
+    @cached_property
     def pattern(self) -> re.Pattern[str] | None:
-        found = {**self.modes, **self.names}
-        if not found:
+        if not self.table:
             return None
         # Longest first: a name inside a longer one is not replaced in it.
-        keys = sorted(found, key=len, reverse=True)
+        keys = sorted(self.table, key=len, reverse=True)
         return re.compile("|".join(re.escape(k) for k in keys))
 
     def replace(self, text: str) -> str:
         if self.pattern is None:
             return text
-        found = {**self.modes, **self.names}
-        return self.pattern.sub(lambda m: found[m.group(0)], text)
+        table = self.table
+        return self.pattern.sub(lambda m: table[m.group(0)], text)
 
 
 _WORDS: dict[tuple[int, str], tuple[TcgContent, Words]] = {}

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import SOURCE
+from bot.i18n import SOURCE, language
 from bot.service.game import Applied, GameService, Refused
 from bot.storage.base import SavedItem
 from bot.storage.errors import StorageError
@@ -185,11 +185,12 @@ class TcgRuntime(GameRuntime[Duel]):
         if found is None:
             found = self.remember(key, view(state, self.content, seat))
         assert isinstance(found, DuelView)
-        if loc == SOURCE:
+        lang = language(loc)
+        if lang == SOURCE:
             return found
-        local = self.memo.get((*key, loc))
+        local = self.memo.get((*key, lang))
         if local is None:
-            local = self.remember((*key, loc), localize_view(found, self.content, loc))
+            local = self.remember((*key, lang), localize_view(found, self.content, lang))
         assert isinstance(local, DuelView)
         return local
 
