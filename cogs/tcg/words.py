@@ -310,6 +310,11 @@ def _word(loc: str, value: str) -> str:
     return BOOK.translate(loc, value)  # a pending trigger's label ("X: play"), or as is
 
 
+def _who(loc: str, value: str) -> str:
+    """A player's name, or a pending trigger's label ("X: play triggers.")."""
+    return BOOK.translate(loc, value) if ": " in value else value
+
+
 def _problems(loc: str, value: str) -> str:
     from cogs.tcg.deck_words import problem_text
 
@@ -326,6 +331,7 @@ BOOK = Phrasebook(
         "why": _word,
         "verb": _word,
         "names": _word,
+        "who": _who,
         "reason": result_words,
         "problems": _problems,
     },

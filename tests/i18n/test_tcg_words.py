@@ -6,6 +6,7 @@ modes, translated card names; and English exactly as before."""
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 
@@ -44,11 +45,29 @@ def content() -> TcgContent:
         ("Alley Cutter: play", "Alley Cutter: PLAY"),
         ("Alley Cutter: spent: use it?", "Alley Cutter: gdy zostaje wydana: użyć?"),
         ("Vault Keeper: start of turn", "Vault Keeper: początek tury"),
+        ("Riot Starter: play triggers.", "Riot Starter: PLAY — efekt się uruchamia."),
+        ("alice triggers.", "alice — efekt się uruchamia."),
     ],
 )
 def test_engine_words_inside_a_sentence_read_in_polish(english: str, polish: str) -> None:
     assert say("pl", english) == polish
     assert say("en", english) == english
+
+
+PENDING_EN = re.compile(
+    r": (play|call|attack|defeated|spent|blocks|steals|start of turn|end of turn|you steal|"
+    r"you adjust|friendly defeated|you play)\b"
+)
+
+
+def test_no_pending_trigger_of_random_duels_stays_english() -> None:
+    from tests.discord.test_tcg_words import _random_texts
+
+    texts = _random_texts(content(), range(6))
+    pending = [x for x in texts if PENDING_EN.search(x)]
+    assert pending  # random duels do trigger cards
+    for x in pending:
+        assert PENDING_EN.search(say("pl", x)) is None, (x, say("pl", x))
 
 
 @pytest.mark.parametrize(
