@@ -14,7 +14,7 @@ from bot.i18n import t
 from cogs.tcg import localize, render, texts
 from cogs.tcg.deck_words import BOOK as DECK_BOOK
 from cogs.tcg.deck_words import error_text, problem_text
-from cogs.tcg.words import say
+from cogs.tcg.words import BOOK, say
 from content.tcg.loader import load_default_pack
 from rules.core.errors import IllegalAction
 from rules.core.translations import Translation
@@ -242,3 +242,37 @@ def test_notices_written_in_english_are_sent_in_the_duels_language() -> None:
         assert polish != english and texts.NOTICES.translate("en-US", english) == english
     assert "45 s" in texts.reminder("en", "<@1>", 45.0)  # never "45.0 s"
     assert "<@123>" in texts.NOTICES.translate("pl", texts.dm_closed("en", "123"))
+
+
+def test_every_prompt_of_random_duels_has_a_polish_template() -> None:
+    import random
+
+    from rules.tcg import actions as act
+    from rules.tcg.engine import apply
+    from rules.tcg.legal import legal_actions, to_act
+
+    c = content()
+    decks = sorted(c.decks.values(), key=lambda d: d.id)
+    prompts: set[str] = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        pair = (decks[seed % len(decks)], decks[(seed + 1) % len(decks)])
+        s = new_duel(
+            duel_id="d",
+            players=("1", "2"),
+            names=("alice", "bob"),
+            decks=pair,
+            seed=seed,
+            content=c,
+        )
+        for _ in range(800):
+            w = to_act(s)
+            if s.result is not None or w is None:
+                break
+            if s.prompt is not None:
+                prompts.add(s.prompt.text)
+            legal = legal_actions(s, c, s.seats[w].player)
+            s = apply(s, rng.choice([a for a in legal if not isinstance(a, act.Concede)]), c).state
+    assert len(prompts) > 20
+    assert sorted(x for x in prompts if BOOK.match(x) is None) == []
+    assert all(say("pl", x) != x for x in prompts)
