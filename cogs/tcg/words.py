@@ -131,6 +131,14 @@ REFUSALS = (
         "{card} can't use that ability now (it must be ready, and a Unit can't use ⊡ with Lag "
         "or on the turn it arrives).\nTry again next turn."
     ),
+    N_(
+        "You need {amount} €$ but have {n} ready sources.\nSell a card or wait for your Eddies "
+        "to ready."
+    ),
+    N_(
+        "Pay exactly {amount} €$ from different ready Eddies or Legends in your Legends area "
+        "(face-up ones only with a Sell tag).\nPick other sources."
+    ),
 )
 
 # The front end's own refusals (cogs/tcg/*: `interact.refuse` translates every message).

@@ -276,3 +276,52 @@ def test_every_prompt_of_random_duels_has_a_polish_template() -> None:
     assert len(prompts) > 20
     assert sorted(x for x in prompts if BOOK.match(x) is None) == []
     assert all(say("pl", x) != x for x in prompts)
+
+
+def _skeleton(text: str) -> str:
+    return re.sub(r"\{[^}]*\}", "{}", text)
+
+
+def _refusal_sources() -> list[tuple[str, int, str]]:
+    """Every refusal message rules/tcg writes (`refuse(code, msg)`, `IllegalAction.of(code,
+    msg)`), its values as `{}`."""
+    import ast
+    from pathlib import Path
+
+    def flat(a: ast.expr) -> str | None:
+        if isinstance(a, ast.Constant) and isinstance(a.value, str):
+            return a.value
+        if isinstance(a, ast.JoinedStr):
+            return "".join(str(v.value) if isinstance(v, ast.Constant) else "{}" for v in a.values)
+        if isinstance(a, ast.BinOp):
+            left, right = flat(a.left), flat(a.right)
+            return None if left is None or right is None else left + right
+        return None
+
+    out = []
+    root = Path(__file__).resolve().parents[2] / "rules" / "tcg"
+    for path in sorted(root.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or len(node.args) < 2:
+                continue
+            f = node.func
+            name = (
+                f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            )
+            if name in ("refuse", "of"):
+                text = flat(node.args[1])
+                if text is None:  # `refuse` itself passing its `message` on
+                    assert isinstance(node.args[1], ast.Name), f"{path.name}:{node.lineno}"
+                    continue
+                out.append((path.name, node.lineno, text))
+    return out
+
+
+def test_every_refusal_the_engine_writes_has_a_polish_template() -> None:
+    from cogs.tcg.words import ILLEGAL_DECK, REFUSALS
+
+    known = {_skeleton(x) for x in (*REFUSALS, ILLEGAL_DECK)}
+    found = _refusal_sources()
+    assert len(found) > 30
+    missing = [f"{f}:{n}: {x!r}" for f, n, x in found if _skeleton(x) not in known]
+    assert missing == []
