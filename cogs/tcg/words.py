@@ -68,6 +68,11 @@ EVENTS = (
     N_("{who}'s d{size} now shows {value}."),
     N_("{winner} wins ({reason})."),
     N_("The duel is a draw."),
+    N_("{card} steals {amount} Gigs."),
+    N_("{what} would {verb}; instead, {by} replaces it."),
+    N_("{what} would {verb}; it is prevented."),
+    N_("{card} is trashed instead."),
+    N_("{who}'s Gig"),
 )
 
 # Refusals (rules/tcg/*: IllegalAction): the engine's reason, then what to do.
@@ -270,6 +275,13 @@ _WORDS = {
     "concede": N_("concede"),
     # an empty list of what a refusal offers (cogs/tcg/cmd_duel.py: "Targets: none.")
     "none": N_("none"),
+    # what a replacement or a prevention stops (rules/tcg/effects_watch.py: `_VERB`)
+    "be defeated": N_("be defeated"),
+    "return to its owner's hand": N_("return to its owner's hand"),
+    "be trashed": N_("be trashed"),
+    "draw a card": N_("draw a card"),
+    "be stolen": N_("be stolen"),
+    "its own text": N_("its own text"),
     # why an attack ends with no fight (rules/tcg/combat.py: `attack_broken`)
     "the attacker left the field": N_("the attacker left the field"),
     "the target left the field": N_("the target left the field"),
@@ -344,6 +356,7 @@ BOOK = Phrasebook(
         "verb": _word,
         "names": _word,
         "who": _who,
+        "by": _word,
         "reason": result_words,
         "problems": _problems,
     },

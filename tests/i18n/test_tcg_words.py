@@ -282,9 +282,10 @@ def _skeleton(text: str) -> str:
     return re.sub(r"\{[^}]*\}", "{}", text)
 
 
-def _refusal_sources() -> list[tuple[str, int, str]]:
-    """Every refusal message rules/tcg writes (`refuse(code, msg)`, `IllegalAction.of(code,
-    msg)`), its values as `{}`."""
+def _sources(names: tuple[str, ...]) -> list[tuple[str, int, str]]:
+    """Every text rules/tcg passes as the second argument of a call to one of `names`
+    (`refuse(code, msg)`, `IllegalAction.of(code, msg)`, `self.emit(kind, text)`), its
+    values as `{}`."""
     import ast
     from pathlib import Path
 
@@ -308,9 +309,9 @@ def _refusal_sources() -> list[tuple[str, int, str]]:
             name = (
                 f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
             )
-            if name in ("refuse", "of"):
+            if name in names:
                 text = flat(node.args[1])
-                if text is None:  # `refuse` itself passing its `message` on
+                if text is None:  # a helper passing its `message` or `text` on
                     assert isinstance(node.args[1], ast.Name), f"{path.name}:{node.lineno}"
                     continue
                 out.append((path.name, node.lineno, text))
@@ -321,7 +322,37 @@ def test_every_refusal_the_engine_writes_has_a_polish_template() -> None:
     from cogs.tcg.words import ILLEGAL_DECK, REFUSALS
 
     known = {_skeleton(x) for x in (*REFUSALS, ILLEGAL_DECK)}
-    found = _refusal_sources()
+    found = _sources(("refuse", "of"))
     assert len(found) > 30
     missing = [f"{f}:{n}: {x!r}" for f, n, x in found if _skeleton(x) not in known]
     assert missing == []
+
+
+def test_every_event_the_engine_writes_has_a_polish_template() -> None:
+    from cogs.tcg.words import EVENTS
+
+    known = {_skeleton(x) for x in EVENTS}
+    found = _sources(("emit",))
+    assert len(found) > 40
+    missing = [f"{f}:{n}: {x!r}" for f, n, x in found if _skeleton(x) not in known]
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    ("english", "polish"),
+    [
+        (
+            "Alley Cutter would be defeated; instead, Vault Keeper replaces it.",
+            "Alley Cutter: zamiast zdarzenia „pokonanie” działa Vault Keeper.",
+        ),
+        (
+            "alice's Gig would be stolen; it is prevented.",
+            "Gig gracza alice: zdarzenie „kradzież” nie następuje (zapobiegnięto mu).",
+        ),
+        ("Alley Cutter steals +1 Gigs.", "Alley Cutter: +1 do liczby kradzionych Gigów."),
+        ("Alley Cutter is trashed instead.", "Alley Cutter zamiast tego trafia do trash."),
+    ],
+)
+def test_replacement_and_prevention_lines_read_in_polish(english: str, polish: str) -> None:
+    assert say("pl", english) == polish
+    assert say("en", english) == english
