@@ -192,6 +192,7 @@ def localize_view(v: DuelView, content: TcgContent, loc: str) -> DuelView:
         )
 
     prompt = v.prompt
+    words_only = {"pending": tuple(line(content, loc, p) for p in v.pending)}
     if prompt is not None:
         options = prompt.options
         if options is not None:
@@ -201,11 +202,13 @@ def localize_view(v: DuelView, content: TcgContent, loc: str) -> DuelView:
         prompt = prompt.model_copy(
             update={"text": line(content, loc, prompt.text), "options": options}
         )
+    if not w.names:  # (the pack names no card in this language: the seats stay as they are)
+        return v.model_copy(update={**words_only, "prompt": prompt})
     return v.model_copy(
         update={
+            **words_only,
             "seats": (seat(v.seats[0]), seat(v.seats[1])),
             "prompt": prompt,
-            "pending": tuple(line(content, loc, p) for p in v.pending),
             "peeked": cards(v.peeked),
         }
     )
