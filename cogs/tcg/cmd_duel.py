@@ -20,13 +20,13 @@ from cogs.tcg.cmd_base import (
 )
 from cogs.tcg.interact import (
     accept,
-    challenge_buttons,
     decline,
     refuse,
     run_action,
     show_panel,
     start_duel,
 )
+from cogs.tcg.messages import challenge_buttons
 from cogs.tcg.panel import payment_items
 from cogs.tcg.runtime import AI_LEVELS, CHALLENGE_SECONDS, DEFAULT_AI_LEVEL, ai_player
 from rules.tcg import actions as act

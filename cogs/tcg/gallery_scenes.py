@@ -178,7 +178,7 @@ def duel_flow(b: Builder, steps: list[Step]) -> None:
             Shot(
                 "stale",
                 "Refusal: a stale button, with the fresh panel",
-                "ephemeral: only the clicker",
+                f"ephemeral: only {st.seats[st.active].name}",
                 False,
                 "",
                 None,
@@ -259,7 +259,7 @@ def scenarios(b: Builder) -> None:
                 Shot(
                     "payment",
                     "How do you pay?",
-                    "ephemeral: only the payer",
+                    f"ephemeral: only {pay.seats[0].name}",
                     False,
                     "More than one way to pay: the payer picks.",
                     None,

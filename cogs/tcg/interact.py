@@ -26,7 +26,6 @@ from cogs.common.text import clip
 from cogs.tcg import decks as player_decks
 from cogs.tcg import render, texts
 from cogs.tcg.challenges import Challenge
-from cogs.tcg.messages import challenge_buttons as challenge_buttons  # (cmd_duel's import)
 from cogs.tcg.messages import deck_picker
 from cogs.tcg.panel import (
     menu_page,

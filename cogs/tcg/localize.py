@@ -98,19 +98,22 @@ class Words:
     modes: dict[str, str]
 
     @cached_property
+    def table(self) -> dict[str, str]:
+        return {**self.modes, **self.names}
+
+    @cached_property
     def pattern(self) -> re.Pattern[str] | None:
-        found = {**self.modes, **self.names}
-        if not found:
+        if not self.table:
             return None
         # Longest first: a name inside a longer one is not replaced in it.
-        keys = sorted(found, key=len, reverse=True)
+        keys = sorted(self.table, key=len, reverse=True)
         return re.compile("|".join(re.escape(k) for k in keys))
 
     def replace(self, text: str) -> str:
         if self.pattern is None:
             return text
-        found = {**self.modes, **self.names}
-        return self.pattern.sub(lambda m: found[m.group(0)], text)
+        table = self.table
+        return self.pattern.sub(lambda m: table[m.group(0)], text)
 
 
 _WORDS: dict[tuple[int, str], tuple[TcgContent, Words]] = {}
@@ -189,6 +192,7 @@ def localize_view(v: DuelView, content: TcgContent, loc: str) -> DuelView:
         )
 
     prompt = v.prompt
+    words_only = {"pending": tuple(line(content, loc, p) for p in v.pending)}
     if prompt is not None:
         options = prompt.options
         if options is not None:
@@ -198,11 +202,13 @@ def localize_view(v: DuelView, content: TcgContent, loc: str) -> DuelView:
         prompt = prompt.model_copy(
             update={"text": line(content, loc, prompt.text), "options": options}
         )
+    if not w.names:  # (the pack names no card in this language: the seats stay as they are)
+        return v.model_copy(update={**words_only, "prompt": prompt})
     return v.model_copy(
         update={
+            **words_only,
             "seats": (seat(v.seats[0]), seat(v.seats[1])),
             "prompt": prompt,
-            "pending": tuple(line(content, loc, p) for p in v.pending),
             "peeked": cards(v.peeked),
         }
     )

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import SOURCE
+from bot.i18n import SOURCE, language
 from bot.service.game import Applied, GameService, Refused
 from bot.storage.base import SavedItem
 from bot.storage.errors import StorageError
@@ -44,7 +44,7 @@ from cogs.tcg import challenges as stored_challenges
 from cogs.tcg import language as languages
 from cogs.tcg import payments, render, texts
 from cogs.tcg.challenges import Challenge
-from cogs.tcg.localize import line, localize_view
+from cogs.tcg.localize import line, localize_view, words
 from cogs.tcg.plugin import PLUGIN
 from cogs.tcg.timeouts import timeout_action
 from rules.core.errors import IllegalAction, Refusal
@@ -145,7 +145,8 @@ class TcgRuntime(GameRuntime[Duel]):
     def explain_for(self, refusal: Refusal, locale: str) -> str:
         from cogs.tcg.howto import refusal_text
 
-        return refusal_text(refusal, locale)
+        # The engine names cards as printed: the pack's names in the reader's language.
+        return words(self.content, locale).replace(refusal_text(refusal, locale))
 
     def dm_closed_notice(self, player: str) -> str:
         return texts.dm_closed(SOURCE, player)  # English: `say` gives the duel's language
@@ -184,11 +185,12 @@ class TcgRuntime(GameRuntime[Duel]):
         if found is None:
             found = self.remember(key, view(state, self.content, seat))
         assert isinstance(found, DuelView)
-        if loc == SOURCE:
+        lang = language(loc)
+        if lang == SOURCE:
             return found
-        local = self.memo.get((*key, loc))
+        local = self.memo.get((*key, lang))
         if local is None:
-            local = self.remember((*key, loc), localize_view(found, self.content, loc))
+            local = self.remember((*key, lang), localize_view(found, self.content, lang))
         assert isinstance(local, DuelView)
         return local
 

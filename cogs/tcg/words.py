@@ -68,6 +68,11 @@ EVENTS = (
     N_("{who}'s d{size} now shows {value}."),
     N_("{winner} wins ({reason})."),
     N_("The duel is a draw."),
+    N_("{card} steals {amount} Gigs."),
+    N_("{what} would {verb}; instead, {by} replaces it."),
+    N_("{what} would {verb}; it is prevented."),
+    N_("{card} is trashed instead."),
+    N_("{who}'s Gig"),
 )
 
 # Refusals (rules/tcg/*: IllegalAction): the engine's reason, then what to do.
@@ -130,6 +135,14 @@ REFUSALS = (
     N_(
         "{card} can't use that ability now (it must be ready, and a Unit can't use ⊡ with Lag "
         "or on the turn it arrives).\nTry again next turn."
+    ),
+    N_(
+        "You need {amount} €$ but have {n} ready sources.\nSell a card or wait for your Eddies "
+        "to ready."
+    ),
+    N_(
+        "Pay exactly {amount} €$ from different ready Eddies or Legends in your Legends area "
+        "(face-up ones only with a Sell tag).\nPick other sources."
     ),
 )
 
@@ -219,6 +232,10 @@ PROMPTS = (
     N_("{who}: choose a Gig {rival} takes."),
     N_("{who}: choose a Gig to raise."),
     N_("{who}: choose a Gig to lower."),
+    N_("{who}: choose your Gig to swap."),
+    N_("{who}: choose a rival Gig to swap."),
+    N_("{who}: choose a Gig to make a min Gig."),
+    N_("{who}: choose a Gig to make a max Gig."),
     N_("Go first"),
     N_("Go second"),
     N_("Yes"),
@@ -258,6 +275,13 @@ _WORDS = {
     "concede": N_("concede"),
     # an empty list of what a refusal offers (cogs/tcg/cmd_duel.py: "Targets: none.")
     "none": N_("none"),
+    # what a replacement or a prevention stops (rules/tcg/effects_watch.py: `_VERB`)
+    "be defeated": N_("be defeated"),
+    "return to its owner's hand": N_("return to its owner's hand"),
+    "be trashed": N_("be trashed"),
+    "draw a card": N_("draw a card"),
+    "be stolen": N_("be stolen"),
+    "its own text": N_("its own text"),
     # why an attack ends with no fight (rules/tcg/combat.py: `attack_broken`)
     "the attacker left the field": N_("the attacker left the field"),
     "the target left the field": N_("the target left the field"),
@@ -310,6 +334,11 @@ def _word(loc: str, value: str) -> str:
     return BOOK.translate(loc, value)  # a pending trigger's label ("X: play"), or as is
 
 
+def _who(loc: str, value: str) -> str:
+    """A player's name, or a pending trigger's label ("X: play triggers.")."""
+    return BOOK.translate(loc, value) if ": " in value else value
+
+
 def _problems(loc: str, value: str) -> str:
     from cogs.tcg.deck_words import problem_text
 
@@ -326,6 +355,8 @@ BOOK = Phrasebook(
         "why": _word,
         "verb": _word,
         "names": _word,
+        "who": _who,
+        "by": _word,
         "reason": result_words,
         "problems": _problems,
     },
