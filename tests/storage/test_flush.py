@@ -115,6 +115,67 @@ async def test_the_flusher_checkpoints_a_growing_wal(tmp_path: Path) -> None:
         assert len(await again.read_log("c1")) == 40
 
 
+async def test_a_rewound_wal_is_not_checkpointed_after_every_commit(tmp_path: Path) -> None:
+    """SQLite rewinds the WAL file after a checkpoint but never shrinks it: what asks for
+    the next checkpoint is the pages not yet copied back, not the file's size (which
+    stays over the threshold, and once asked for a database fsync after each commit)."""
+    path = tmp_path / "fixer.sqlite3"
+    store = await SqliteStore.open(path, synchronous="NORMAL")
+    try:
+        flusher = store.flusher
+        assert flusher is not None
+        flusher.checkpoint_bytes = 256 * 1024
+        await _campaign(store)
+        for v in range(3):  # 300 KB: one checkpoint, after the third commit's fsync
+            await store.commit_action(
+                "c1",
+                version_before=v,
+                version_after=v + 1,
+                state="x" * 100_000 + str(v),
+                action=_action(v),
+            )
+            await asyncio.wait_for(store.flushed(), 5)
+        for _ in range(200):
+            if flusher.checkpoints:
+                break
+            await asyncio.sleep(0.01)
+        assert flusher.checkpoints >= 1
+        done = flusher.checkpoints
+        for v in range(3, 8):  # small commits, far less than 256 KiB in all
+            await _commit(store, "c1", v)
+            await asyncio.wait_for(store.flushed(), 5)
+            await asyncio.sleep(0.02)
+        assert os.path.getsize(flusher.wal) >= flusher.checkpoint_bytes
+        assert flusher.checkpoints == done
+    finally:
+        await store.close()
+    async with await SqliteStore.open(path) as again:
+        assert (await again.check()).ok
+        assert len(await again.read_log("c1")) == 8
+
+
+def test_the_pages_to_checkpoint_come_from_the_wal_index(tmp_path: Path) -> None:
+    path = tmp_path / "x.db"
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA wal_autocheckpoint = 0")
+        db.execute("CREATE TABLE t (x)")
+        f = WalFlusher(path)
+        fd = os.open(f.wal, os.O_RDONLY)
+        try:
+            db.execute("INSERT INTO t VALUES (?)", ("y" * 50_000,))
+            before = f._unchecked_bytes(fd)
+            assert 50_000 <= before <= os.path.getsize(f.wal)
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            assert f._unchecked_bytes(fd) == 0
+            db.execute("INSERT INTO t VALUES (1)")  # rewinds the WAL: a page or two
+            assert 0 < f._unchecked_bytes(fd) < before
+            f.shm.unlink()  # no WAL index: the file's size, an upper bound
+            assert f._unchecked_bytes(fd) == os.path.getsize(f.wal)
+        finally:
+            os.close(fd)
+
+
 async def test_a_lock_held_elsewhere_waits_off_the_loop_then_commits(tmp_path: Path) -> None:
     path = tmp_path / "fixer.sqlite3"
     async with await SqliteStore.open(path, synchronous="NORMAL", busy_timeout=5) as store:
