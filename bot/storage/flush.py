@@ -188,8 +188,8 @@ class WalFlusher:
             if len(head) == _SHM_HEADER.size:
                 init, page, frames, backfilled = _SHM_HEADER.unpack(head)
                 if init == 1 and page in (1, *(1 << n for n in range(9, 16))):
-                    size = 65536 if page == 1 else page
-                    return max(0, frames - backfilled) * size
+                    size = 65536 if page == 1 else int(page)
+                    return max(0, int(frames) - int(backfilled)) * size
         except OSError:
             pass
         try:
