@@ -8,6 +8,8 @@ import asyncio
 import logging
 import os
 import sqlite3
+import threading
+import time
 from contextlib import closing
 from pathlib import Path
 
@@ -162,16 +164,20 @@ def test_the_pages_to_checkpoint_come_from_the_wal_index(tmp_path: Path) -> None
         db.execute("CREATE TABLE t (x)")
         f = WalFlusher(path)
         fd = os.open(f.wal, os.O_RDONLY)
+        shm = f._open_shm(None)
+        assert shm is not None
         try:
             db.execute("INSERT INTO t VALUES (?)", ("y" * 50_000,))
-            before = f._unchecked_bytes(fd)
+            before = f._unchecked_bytes(fd, shm)
             assert 50_000 <= before <= os.path.getsize(f.wal)
             db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            assert f._unchecked_bytes(fd) == 0
+            assert f._unchecked_bytes(fd, shm) == 0
             db.execute("INSERT INTO t VALUES (1)")  # rewinds the WAL: a page or two
-            assert 0 < f._unchecked_bytes(fd) < before
-            f.shm.unlink()  # no WAL index: the file's size, an upper bound
-            assert f._unchecked_bytes(fd) == os.path.getsize(f.wal)
+            assert 0 < f._unchecked_bytes(fd, shm) < before
+            # No WAL index: the file's size, an upper bound.
+            assert f._unchecked_bytes(fd, None) == os.path.getsize(f.wal)
+            f.shm.unlink()
+            assert f._open_shm(shm) is None  # the index it had is gone
         finally:
             os.close(fd)
 
@@ -246,6 +252,33 @@ async def test_closing_flushes_and_stops_the_thread(tmp_path: Path) -> None:
     # A clean close leaves one self-contained file, as with FULL.
     assert [p.name for p in tmp_path.iterdir()] == ["fixer.sqlite3"]
     assert _version_seen_by_another_process(path) == 1
+
+
+def test_asking_for_a_flush_never_waits_for_the_flusher_thread(tmp_path: Path) -> None:
+    """`request` runs on the event loop after every commit: it must not wait for a lock
+    the thread holds (the thread may itself be waiting for the GIL or a core)."""
+    f = WalFlusher(tmp_path / "none.db")
+    f.start()
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with f._cond:
+            held.set()
+            release.wait(5)
+
+    other = threading.Thread(target=hold)
+    other.start()
+    try:
+        assert held.wait(5)
+        started = time.perf_counter()
+        tickets = [f.request() for _ in range(3)]
+        assert time.perf_counter() - started < 0.25
+        assert tickets == [1, 2, 3]
+    finally:
+        release.set()
+        other.join()
+    f.stop()
+    assert f._done == 3 and f.failures == 0
 
 
 def test_a_flusher_without_a_wal_file_has_nothing_to_do(tmp_path: Path) -> None:
