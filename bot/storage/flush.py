@@ -45,6 +45,7 @@ log = logging.getLogger("bot.storage")
 #: Checkpoint once the WAL holds this much not yet copied back (SQLite's own default is
 #: 1,000 pages, about 4 MB).
 CHECKPOINT_BYTES = 4 * 1024 * 1024
+CHECK_EVERY = 16
 
 # The WAL index header at the start of the -shm file (https://sqlite.org/walformat.html,
 # native byte order): szPage (u16) at 14, mxFrame (the last valid frame) at 16, and the
@@ -63,6 +64,10 @@ class WalFlusher:
         self.wal = path.with_name(path.name + "-wal")
         self.shm = path.with_name(path.name + "-shm")
         self.checkpoint_bytes = checkpoint_bytes
+        #: Look at the WAL index once this many commits were flushed since the last look
+        #: (a few pages each: well under the 4 MB). Every system call of this thread is
+        #: a moment it needs the GIL back while the event loop may be in an answer.
+        self.check_every = CHECK_EVERY
         self.busy_timeout = busy_timeout
         # Commits reach the thread through a queue, not a lock: see `request`.
         self._wake: queue.SimpleQueue[int] = queue.SimpleQueue()
@@ -135,6 +140,7 @@ class WalFlusher:
         shm: int | None = None
         cp: sqlite3.Connection | None = None
         stopping = False
+        checked = 0  # the last ticket whose WAL size was looked at
         try:
             while not stopping:
                 # Every ticket waiting now: commits that arrived meanwhile share an fsync.
@@ -161,7 +167,8 @@ class WalFlusher:
                     self._waiters = [(t, f) for t, f in self._waiters if t > target]
                 for _, fut in ready:
                     _resolve(fut)
-                if fd is not None:
+                if fd is not None and target - checked >= self.check_every:
+                    checked = target
                     shm = self._open_shm(shm)
                     if self._unchecked_bytes(fd, shm) >= self.checkpoint_bytes:
                         cp = self._checkpoint(cp)

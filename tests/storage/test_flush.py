@@ -127,6 +127,7 @@ async def test_a_rewound_wal_is_not_checkpointed_after_every_commit(tmp_path: Pa
         flusher = store.flusher
         assert flusher is not None
         flusher.checkpoint_bytes = 256 * 1024
+        flusher.check_every = 1
         await _campaign(store)
         for v in range(3):  # 300 KB: one checkpoint, after the third commit's fsync
             await store.commit_action(
@@ -154,6 +155,33 @@ async def test_a_rewound_wal_is_not_checkpointed_after_every_commit(tmp_path: Pa
     async with await SqliteStore.open(path) as again:
         assert (await again.check()).ok
         assert len(await again.read_log("c1")) == 8
+
+
+async def test_the_wal_index_is_looked_at_every_few_commits(tmp_path: Path) -> None:
+    """Not after every fsync: each look is system calls on the flusher's thread, i.e.
+    moments it needs the GIL back while the event loop answers someone."""
+    store = await SqliteStore.open(tmp_path / "f.db", synchronous="NORMAL")
+    try:
+        flusher = store.flusher
+        assert flusher is not None
+        flusher.checkpoint_bytes = 1  # any page at all asks for a checkpoint
+        flusher.check_every = 8
+        await _campaign(store)  # ticket 1
+        for v in range(6):  # tickets 2-7: no look yet
+            await _commit(store, "c1", v)
+            await asyncio.wait_for(store.flushed(), 5)
+        await asyncio.sleep(0.05)
+        assert flusher.checkpoints == 0
+        for v in range(6, 8):  # ticket 8: the look, and a checkpoint
+            await _commit(store, "c1", v)
+            await asyncio.wait_for(store.flushed(), 5)
+        for _ in range(200):
+            if flusher.checkpoints:
+                break
+            await asyncio.sleep(0.01)
+        assert flusher.checkpoints == 1
+    finally:
+        await store.close()
 
 
 def test_the_pages_to_checkpoint_come_from_the_wal_index(tmp_path: Path) -> None:
