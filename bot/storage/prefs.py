@@ -9,7 +9,7 @@ from typing import Any
 from bot.storage.base import Pref
 from bot.storage.connection import transaction
 from bot.storage.core import SqliteBase
-from bot.storage.errors import StorageError, translate
+from bot.storage.errors import StorageError
 
 
 class PrefsMixin(SqliteBase):
@@ -25,8 +25,9 @@ class PrefsMixin(SqliteBase):
         return [Pref(campaign_id=r[0], key=str(r[1]), value=str(r[2])) for r in rows]
 
     async def save_prefs(self, changes: Sequence[Pref]) -> int:
-        """One transaction on the writer (never the action-commit path). Upserts and
-        deletes; a preference of a campaign that does not exist is skipped (counted)."""
+        """One transaction (`_short_write`: with NORMAL on the event loop, like an action
+        commit). Upserts and deletes; a preference of a campaign that does not exist is
+        skipped (counted)."""
         last: dict[tuple[str | None, str], str | None] = {}
         for p in changes:
             last[(p.campaign_id, p.key)] = p.value
@@ -40,41 +41,10 @@ class PrefsMixin(SqliteBase):
         set_global = [(k, v, now) for (c, k), v in last.items() if c is None and v is not None]
         del_global = [(k,) for (c, k), v in last.items() if c is None and v is None]
         lists = (del_campaign, del_global, set_campaign, set_global)
-        doing = "saving the preferences"
         try:
-            if self._inline is not None:
-                # Like an action commit: written here, fsync'd by the flusher. On the
-                # writer's thread it would hold the write lock for several thread hops,
-                # and an action arriving meanwhile would wait for them.
-                async with self._wlock:
-                    if self._shut:
-                        raise StorageError(f"The database {self.path} is closed.")
-                    try:
-                        skipped = _save_prefs(self._inline, *lists)
-                    except sqlite3.OperationalError as exc:
-                        if getattr(exc, "sqlite_errorcode", None) not in (
-                            sqlite3.SQLITE_BUSY,
-                            sqlite3.SQLITE_LOCKED,
-                        ):
-                            raise translate(exc, str(self.path), doing) from exc
-                    else:
-                        assert self.flusher is not None
-                        self.flusher.request()
-                        return skipped
-            # FULL, or another process holds the write lock: on the writer's thread.
-            if self._shut:
-                raise StorageError(f"The database {self.path} is closed.")
-            async with self._wlock:
-                try:
-                    skipped = await self._w._execute(  # type: ignore[no-untyped-call]
-                        _save_prefs, self._w._conn, *lists
-                    )
-                except sqlite3.IntegrityError:
-                    raise
-                except sqlite3.Error as exc:
-                    raise translate(exc, str(self.path), doing) from exc
-            if self.flusher is not None:
-                self.flusher.request()
+            skipped = await self._short_write(
+                lambda conn: _save_prefs(conn, *lists), "saving the preferences"
+            )
         except sqlite3.IntegrityError as exc:
             raise StorageError(
                 f"Saving the preferences failed: a value is not valid JSON ({exc})."

@@ -1,11 +1,15 @@
 """Players' saved items (schema v6): game-neutral rows a game keeps per player (a TCG
-deck list), keyed by game, kind, owner and name. Rare writes: each is one transaction."""
+deck list, a pending payment prompt), keyed by game, kind, owner and name. Each write
+is one short transaction (`_short_write`: with NORMAL on the event loop, so a payment
+prompt stored after its answer does not hold the write lock while the player's next
+click commits)."""
 
 from __future__ import annotations
 
 import sqlite3
 
 from bot.storage.base import SavedItem
+from bot.storage.connection import transaction
 from bot.storage.core import SqliteBase
 from bot.storage.errors import StorageError
 
@@ -27,15 +31,20 @@ class SavedMixin(SqliteBase):
     """`Store`'s saved-item methods."""
 
     async def save_item(self, item: SavedItem) -> None:
-        try:
-            async with self._write(f"saving {item.kind} '{item.name}'") as w:
-                await w.execute(
+        row = (item.game, item.kind, item.owner, item.name, item.body, self._clock())
+
+        def write(conn: sqlite3.Connection) -> None:
+            with transaction(conn):
+                conn.execute(
                     f"INSERT INTO saved_items ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)"
                     " ON CONFLICT (game, kind, owner, name) DO UPDATE SET"
                     " name = excluded.name, body = excluded.body,"
                     " updated_at = excluded.updated_at",
-                    (item.game, item.kind, item.owner, item.name, item.body, self._clock()),
+                    row,
                 )
+
+        try:
+            await self._short_write(write, f"saving {item.kind} '{item.name}'")
         except sqlite3.IntegrityError as exc:
             raise StorageError(f"Saving '{item.name}' failed: its body is not JSON.") from exc
 
@@ -58,12 +67,16 @@ class SavedMixin(SqliteBase):
         return None if r is None else _item(tuple(r))
 
     async def delete_item(self, game: str, kind: str, owner: str, name: str) -> bool:
-        async with self._write(f"deleting {kind} '{name}'") as w:
-            cur = await w.execute(
-                "DELETE FROM saved_items WHERE game = ? AND kind = ? AND owner = ? AND name = ?",
-                (game, kind, owner, name),
-            )
-            return bool(cur.rowcount)
+        def write(conn: sqlite3.Connection) -> bool:
+            with transaction(conn):
+                cur = conn.execute(
+                    "DELETE FROM saved_items"
+                    " WHERE game = ? AND kind = ? AND owner = ? AND name = ?",
+                    (game, kind, owner, name),
+                )
+                return bool(cur.rowcount)
+
+        return await self._short_write(write, f"deleting {kind} '{name}'")
 
     async def all_items(self) -> list[SavedItem]:
         rows = await self._read_all(

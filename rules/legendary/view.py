@@ -176,26 +176,49 @@ def keywords(c: Card) -> tuple[str, ...]:
     return tuple(out)
 
 
+# CardRefs already made, by (card object, instance, undercover, half played): a card's
+# ref is the same in every view and version while those are, and views are built after
+# every action (most of a view's time went to making its refs again). The card object is
+# kept in the value, so an id() is never mistaken for another card's. Bounded.
+_REFS: dict[tuple[int, str, bool, int | None], tuple[Card, CardRef]] = {}
+_REFS_MAX = 50_000
+
+
+def card_ref(c: Card, inst: str, undercover: bool, half: int | None) -> CardRef:
+    """The view of card `c` as instance `inst` (immutable, so shared between views)."""
+    key = (id(c), inst, undercover, half)
+    found = _REFS.get(key)
+    if found is not None and found[0] is c:
+        return found[1]
+    if isinstance(c, HeroCard):
+        made = CardRef(
+            inst=inst,
+            id=c.id,
+            name=c.name,
+            cost=c.cost,
+            classes=tuple(sorted(k.value for k in c.classes)),
+            team=c.team,
+            undercover=undercover,
+            keywords=keywords(c),
+            halves=tuple(h.name for h in c.halves or ()),
+            half=half,
+        )
+    else:
+        made = CardRef(inst=inst, id=c.id, name=c.name, undercover=undercover, keywords=keywords(c))
+    if len(_REFS) >= _REFS_MAX:
+        _REFS.clear()
+    _REFS[key] = (c, made)
+    return made
+
+
 def view(game: Game, pack: Pack, seat: int | None) -> GameView:
     w = Work(game, pack)
     uc = set(game.undercover)
+    halves = game.turn.halves
 
     def ref(i: str) -> CardRef:
         c = w.card(i)
-        if isinstance(c, HeroCard):
-            return CardRef(
-                inst=i,
-                id=c.id,
-                name=c.name,
-                cost=c.cost,
-                classes=tuple(sorted(k.value for k in c.classes)),
-                team=c.team,
-                undercover=i in uc,
-                keywords=keywords(c),
-                halves=tuple(h.name for h in c.halves or ()),
-                half=game.turn.halves.get(i),
-            )
-        return CardRef(inst=i, id=c.id, name=c.name, undercover=i in uc, keywords=keywords(c))
+        return card_ref(c, i, i in uc, halves.get(i) if isinstance(c, HeroCard) else None)
 
     def cyber(zone: str) -> dict[str, int]:
         return {k.value: n for k, n in w.pile_counts(w.z[zone]).items()}

@@ -8,6 +8,8 @@ import asyncio
 import logging
 import os
 import sqlite3
+import threading
+import time
 from contextlib import closing
 from pathlib import Path
 
@@ -115,6 +117,99 @@ async def test_the_flusher_checkpoints_a_growing_wal(tmp_path: Path) -> None:
         assert len(await again.read_log("c1")) == 40
 
 
+async def test_a_rewound_wal_is_not_checkpointed_after_every_commit(tmp_path: Path) -> None:
+    """SQLite rewinds the WAL file after a checkpoint but never shrinks it: what asks for
+    the next checkpoint is the pages not yet copied back, not the file's size (which
+    stays over the threshold, and once asked for a database fsync after each commit)."""
+    path = tmp_path / "fixer.sqlite3"
+    store = await SqliteStore.open(path, synchronous="NORMAL")
+    try:
+        flusher = store.flusher
+        assert flusher is not None
+        flusher.checkpoint_bytes = 256 * 1024
+        flusher.check_every = 1
+        await _campaign(store)
+        for v in range(3):  # 300 KB: one checkpoint, after the third commit's fsync
+            await store.commit_action(
+                "c1",
+                version_before=v,
+                version_after=v + 1,
+                state="x" * 100_000 + str(v),
+                action=_action(v),
+            )
+            await asyncio.wait_for(store.flushed(), 5)
+        for _ in range(200):
+            if flusher.checkpoints:
+                break
+            await asyncio.sleep(0.01)
+        assert flusher.checkpoints >= 1
+        done = flusher.checkpoints
+        for v in range(3, 8):  # small commits, far less than 256 KiB in all
+            await _commit(store, "c1", v)
+            await asyncio.wait_for(store.flushed(), 5)
+            await asyncio.sleep(0.02)
+        assert os.path.getsize(flusher.wal) >= flusher.checkpoint_bytes
+        assert flusher.checkpoints == done
+    finally:
+        await store.close()
+    async with await SqliteStore.open(path) as again:
+        assert (await again.check()).ok
+        assert len(await again.read_log("c1")) == 8
+
+
+async def test_the_wal_index_is_looked_at_every_few_commits(tmp_path: Path) -> None:
+    """Not after every fsync: each look is system calls on the flusher's thread, i.e.
+    moments it needs the GIL back while the event loop answers someone."""
+    store = await SqliteStore.open(tmp_path / "f.db", synchronous="NORMAL")
+    try:
+        flusher = store.flusher
+        assert flusher is not None
+        flusher.checkpoint_bytes = 1  # any page at all asks for a checkpoint
+        flusher.check_every = 8
+        await _campaign(store)  # ticket 1
+        for v in range(6):  # tickets 2-7: no look yet
+            await _commit(store, "c1", v)
+            await asyncio.wait_for(store.flushed(), 5)
+        await asyncio.sleep(0.05)
+        assert flusher.checkpoints == 0
+        for v in range(6, 8):  # ticket 8: the look, and a checkpoint
+            await _commit(store, "c1", v)
+            await asyncio.wait_for(store.flushed(), 5)
+        for _ in range(200):
+            if flusher.checkpoints:
+                break
+            await asyncio.sleep(0.01)
+        assert flusher.checkpoints == 1
+    finally:
+        await store.close()
+
+
+def test_the_pages_to_checkpoint_come_from_the_wal_index(tmp_path: Path) -> None:
+    path = tmp_path / "x.db"
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA wal_autocheckpoint = 0")
+        db.execute("CREATE TABLE t (x)")
+        f = WalFlusher(path)
+        fd = os.open(f.wal, os.O_RDONLY)
+        shm = f._open_shm(None)
+        assert shm is not None
+        try:
+            db.execute("INSERT INTO t VALUES (?)", ("y" * 50_000,))
+            before = f._unchecked_bytes(fd, shm)
+            assert 50_000 <= before <= os.path.getsize(f.wal)
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            assert f._unchecked_bytes(fd, shm) == 0
+            db.execute("INSERT INTO t VALUES (1)")  # rewinds the WAL: a page or two
+            assert 0 < f._unchecked_bytes(fd, shm) < before
+            # No WAL index: the file's size, an upper bound.
+            assert f._unchecked_bytes(fd, None) == os.path.getsize(f.wal)
+            f.shm.unlink()
+            assert f._open_shm(shm) is None  # the index it had is gone
+        finally:
+            os.close(fd)
+
+
 async def test_a_lock_held_elsewhere_waits_off_the_loop_then_commits(tmp_path: Path) -> None:
     path = tmp_path / "fixer.sqlite3"
     async with await SqliteStore.open(path, synchronous="NORMAL", busy_timeout=5) as store:
@@ -185,6 +280,33 @@ async def test_closing_flushes_and_stops_the_thread(tmp_path: Path) -> None:
     # A clean close leaves one self-contained file, as with FULL.
     assert [p.name for p in tmp_path.iterdir()] == ["fixer.sqlite3"]
     assert _version_seen_by_another_process(path) == 1
+
+
+def test_asking_for_a_flush_never_waits_for_the_flusher_thread(tmp_path: Path) -> None:
+    """`request` runs on the event loop after every commit: it must not wait for a lock
+    the thread holds (the thread may itself be waiting for the GIL or a core)."""
+    f = WalFlusher(tmp_path / "none.db")
+    f.start()
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with f._cond:
+            held.set()
+            release.wait(5)
+
+    other = threading.Thread(target=hold)
+    other.start()
+    try:
+        assert held.wait(5)
+        started = time.perf_counter()
+        tickets = [f.request() for _ in range(3)]
+        assert time.perf_counter() - started < 0.25
+        assert tickets == [1, 2, 3]
+    finally:
+        release.set()
+        other.join()
+    f.stop()
+    assert f._done == 3 and f.failures == 0
 
 
 def test_a_flusher_without_a_wal_file_has_nothing_to_do(tmp_path: Path) -> None:
