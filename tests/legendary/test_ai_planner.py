@@ -190,3 +190,40 @@ def test_uru_failure_costs_the_wounds_its_fight_or_fail_deals() -> None:
     assert fail_cost(v, PACK, saint.inst) == FAIL_COST + WOUND_COST
     assert fail_cost(v, PACK, deacon.inst) == FAIL_COST + 2 * WOUND_COST
     assert fail_cost(v, PACK, MASTERMIND) == FAIL_COST  # the classic Mastermind has none
+
+
+# ---- Undercover ---------------------------------------------------------------------------
+
+
+def test_planner_sends_an_escaped_hero_undercover_early() -> None:
+    """Ledger of Lies early in the game: the greedy answer skips (a Hero of its own would
+    be lost), but a Hero in the Escape pile is nobody's, and under Rig the Uplink each one
+    counts toward Evil Wins, so the planner takes it out of the pile."""
+    g = scenario(PACK, players=2, scheme="rig-the-uplink", hq=HQ,
+                 hands={0: ["quill-ledger-of-lies"]}, escape=["glitch-zero-day"],
+                 villain_deck=["street-drone"] * 30)  # fmt: skip
+    escaped = view(g, PACK, 0).escape[0].inst
+    from rules.legendary.actions import Choose
+
+    acts = _turn(g, PlannerAgent(), 3)
+    assert Choose(seat=0, option=escaped) in acts
+
+
+def test_planner_sends_a_wound_undercover_before_a_card_of_its_own() -> None:
+    """Protocol (a Covert Superpower): "you may send a card from your hand Undercover".
+    A Wound leaves the deck for good; a real Hero of its own stays unless the game is
+    late (few Villain Deck cards left)."""
+    from rules.legendary.actions import Choose
+
+    def hand_of(cards: list[str], deck: int) -> tuple[Any, list[str]]:
+        g = scenario(PACK, players=2, hq=HQ, hands={0: cards},
+                     villain_deck=["street-drone"] * deck)  # fmt: skip
+        v = view(g, PACK, 0)
+        return v, [r.inst for r in v.players[0].hand or ()]
+
+    v, ids = hand_of(["skyline-rooftop-shot", "wound"], 30)
+    assert PlannerAgent._undercover(v, PACK, [*ids, "skip"]) == Choose(seat=0, option=ids[1])
+    v, ids = hand_of(["skyline-rooftop-shot"], 30)
+    assert PlannerAgent._undercover(v, PACK, [*ids, "skip"]) == Choose(seat=0, option="skip")
+    v, ids = hand_of(["skyline-rooftop-shot"], 4)
+    assert PlannerAgent._undercover(v, PACK, [*ids, "skip"]) == Choose(seat=0, option=ids[0])

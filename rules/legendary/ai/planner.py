@@ -115,6 +115,17 @@ def best_half(c: HeroCard, view: GameView) -> int:
     return 0 if values[0] >= values[1] else 1
 
 
+def _attack_out(side: HeroCard | Half) -> float:
+    """Printed Attack plus the Attack its abilities add (Superpowers counted half)."""
+    extra = sum(
+        e.amount * (0.5 if ab.superpower or ab.cyber_mod else 1.0)
+        for ab in side.abilities
+        for e in ab.effects
+        if isinstance(e, Attack)
+    )
+    return (side.attack or 0) + extra
+
+
 def _locked(view: GameView, pack: Pack) -> bool:
     """Is a recruit-or-fight lock in the city (L10)?"""
     return any(
@@ -129,6 +140,12 @@ class PlannerAgent:
     """Plans its turn from its view: play order, specials, heal, fights, recruits."""
 
     name = "planner"
+    att_bonus = 0.0
+    officer_worth = 1.0
+    cost_w = 1.0
+    smart_undercover = True
+    dilute = 0.0
+    heal_w = 0.0
 
     def decide(self, view: GameView, legal: list[Action], pack: Pack) -> Action:
         if view.prompt is not None:
@@ -145,7 +162,10 @@ class PlannerAgent:
         fight_worth, plan = fight_plan(view, pack, fights, worth)
         recruits = [a for a in legal if isinstance(a, Recruit)]
         buy_worth, buy = self._recruit_plan(view, pack, recruits) if recruits else (0.0, None)
-        if heal and self._should_heal(view, pack, plan):
+        if heal and self.heal_w:
+            if self.heal_w * _wounds_in_hand(view, pack) > fight_worth + buy_worth:
+                return Heal(seat=me(view))
+        elif heal and self._should_heal(view, pack, plan):
             return Heal(seat=me(view))
         # Under a recruit-or-fight lock (L10) only one of the two happens this turn: the
         # end-of-turn position worth more decides which.
@@ -162,11 +182,45 @@ class PlannerAgent:
         assert p is not None and p.options is not None
         if p.kind is PromptKind.CHOOSE_CARD and "as a vote" in p.text:
             return self._vote_for(view, pack, [o.id for o in p.options])
+        if self.smart_undercover and p.kind is PromptKind.CHOOSE_CARD and "Undercover" in p.text:
+            return self._undercover(view, pack, [o.id for o in p.options])
         if p.kind is PromptKind.CHOOSE_ONE and p.text.startswith("Which half"):
             c = next((pack.cards[r.id] for r in view.played_this_turn[-1:]), None)
             if isinstance(c, HeroCard) and c.halves is not None:
                 return Choose(seat=me(view), option=str(best_half(c, view)))
         return answer_prompt(view, pack, legal, late=_late(view))
+
+    @staticmethod
+    def _undercover(view: GameView, pack: Pack, ids: list[str]) -> Action:
+        """Undercover thins the deck and feeds Cyber-Mods: a Wound or grey card from the
+        hand always goes; a Hero from the Escape pile always goes (it leaves the pile an
+        Evil Wins may count); an HQ Hero goes (the cheapest to lose); a Hero of your own
+        only late, when the deck will not come round again."""
+        seat = me(view)
+        mine = {r.inst for r in hand(view)} | {r.inst for r in view.players[seat].played}
+        seen = visible_cards(view)
+        escape = {r.inst for r in view.escape}
+        real = [(i, pack.cards[seen[i].id]) for i in ids if i in seen]
+
+        def pick(i: str) -> Action:
+            return Choose(seat=seat, option=i)
+
+        for i, c in real:
+            if i in mine and c.kind == "wound":
+                return pick(i)
+        grey = [(i, c) for i, c in real if isinstance(c, HeroCard) and c.grey]
+        if grey:
+            return pick(min(grey, key=lambda ic: card_value(ic[1]))[0])
+        away = [(i, c) for i, c in real if i in escape]
+        if away:
+            return pick(max(away, key=lambda ic: card_value(ic[1]))[0])
+        hq = {r.inst for r in view.hq if r is not None}
+        market = [(i, c) for i, c in real if i in hq]
+        if market:
+            return pick(min(market, key=lambda ic: card_value(ic[1]))[0])
+        if real and ("skip" not in ids or _late(view)):
+            return pick(min(real, key=lambda ic: card_value(ic[1]))[0])
+        return pick("skip" if "skip" in ids else ids[0])
 
     def _vote_for(self, view: GameView, pack: Pack, ids: list[str]) -> Action:
         """Stack for the Hero Name already furthest ahead (votes pool per Hero Name),
@@ -255,9 +309,15 @@ class PlannerAgent:
         def value(r: Recruit) -> float:
             # The dearest Hero first (measured stronger than printed output alone).
             ref = self._ref(view, r)
-            v = 0.5 * _recruit_value(view, pack, r, owned) + (ref.cost or 0 if ref else 0)
+            v = 0.5 * _recruit_value(view, pack, r, owned) + self.cost_w * (
+                ref.cost or 0 if ref else 0
+            )
             if ref is not None and tech and "tech" in ref.classes:
                 v += 2.0
+            if ref is not None and self.att_bonus:
+                c = pack.cards[ref.id]
+                if isinstance(c, HeroCard):
+                    v += self.att_bonus * max(_attack_out(side) for side in (c.halves or (c,)))
             return v
 
         heroes = [r for r in recruits if r.card != OFFICER]
@@ -269,9 +329,11 @@ class PlannerAgent:
                 if cost > view.recruit:
                     continue
                 left = view.recruit - cost
-                worth = sum(value(r) for r in combo)
+                worth = sum(value(r) - self.dilute for r in combo)
                 officers = left // max(1, view.officer_cost) if officer is not None else 0
-                worth += 1.0 * min(officers, view.officers)
+                if self.officer_worth <= self.dilute:
+                    officers = 0
+                worth += (self.officer_worth - self.dilute) * min(officers, view.officers)
                 if worth > best[0]:
                     first: Action | None = (
                         max(combo, key=lambda r: self._cost(view, r)) if combo else officer
