@@ -227,3 +227,21 @@ def test_planner_sends_a_wound_undercover_before_a_card_of_its_own() -> None:
     assert PlannerAgent._undercover(v, PACK, [*ids, "skip"]) == Choose(seat=0, option="skip")
     v, ids = hand_of(["skyline-rooftop-shot"], 4)
     assert PlannerAgent._undercover(v, PACK, [*ids, "skip"]) == Choose(seat=0, option=ids[0])
+
+
+# ---- Healing ------------------------------------------------------------------------------
+
+
+def test_planner_heals_when_the_wounds_outweigh_the_turn() -> None:
+    """Healing gives up this turn's fights and recruits for a deck without those Wounds:
+    three Wounds outweigh a 5-Recruit turn (the old rule healed only below 5 Recruit), but
+    one Wound does not outweigh a Mastermind fight."""
+    from rules.legendary.actions import Heal
+
+    weak = scenario(PACK, players=2, hq=HQ, recruit=5, hands={0: ["wound"] * 3},
+                    villain_deck=["street-drone"] * 30)  # fmt: skip
+    assert _turn(weak, PlannerAgent())[0] == Heal(seat=0)
+    strong = scenario(PACK, players=2, hq=HQ, attack=12, hands={0: ["wound"]},
+                      villain_deck=["street-drone"] * 30)  # fmt: skip
+    first = _turn(strong, PlannerAgent())[0]
+    assert first == Fight(seat=0, target=MASTERMIND)
