@@ -125,6 +125,9 @@ def _locked(view: GameView, pack: Pack) -> bool:
     )
 
 
+CAMPAIGN_MARGIN = 2  # votes short of the Evil Wins lead at which the planner campaigns
+
+
 class PlannerAgent:
     """Plans its turn from its view: play order, specials, heal, fights, recruits."""
 
@@ -238,19 +241,32 @@ class PlannerAgent:
             if a is None:
                 continue
             kinds = {type(e) for e in sa.effects}
-            if StackHero in kinds and self._should_campaign(view):
+            if StackHero in kinds and self._should_campaign(view, pack):
                 return a
             if FlushHq in kinds and self._should_flush(view):
                 return a
         return None
 
     @staticmethod
-    def _should_campaign(view: GameView) -> bool:
-        """Keep the top Hero Name at least two votes clear of the Mastermind's lead."""
+    def _should_campaign(view: GameView, pack: Pack) -> bool:
+        """Campaign once the Mastermind's lead is within CAMPAIGN_MARGIN votes of its
+        Evil Wins threshold: each stacked Hero leaves the deck for good, so campaigning
+        earlier (as this planner once did, to stay two votes ahead) weakens every later
+        hand; solo that lost more games to a run-out deck than to the votes."""
+        need = next(
+            (
+                c.threshold(len(view.players))
+                for c in pack.schemes[view.scheme].evil_wins
+                if c.on is EvilWinsOn.VOTE_LEAD
+            ),
+            None,
+        )
+        if need is None:
+            return False
         top = max(view.hero_votes.values(), default=0)
         mine = view.players[me(view)]
-        has_hero = any(r.classes for r in (*view.players[me(view)].played, *(mine.hand or ())))
-        return has_hero and view.mastermind_votes - top >= -1
+        has_hero = any(r.classes for r in (*mine.played, *(mine.hand or ())))
+        return has_hero and view.mastermind_votes - top >= need - CAMPAIGN_MARGIN
 
     @staticmethod
     def _should_flush(view: GameView) -> bool:
