@@ -85,7 +85,7 @@ def test_planner_decides_from_its_own_view_only(case: str) -> None:
 
 def test_planner_campaigns_for_the_hero_name_already_ahead() -> None:
     g = scenario(PACK, scheme="seize-the-council", hq=HQ,
-                 scheme_stack=["scheme-twist"] * 3 + ["glitch-backdoor"],
+                 scheme_stack=["scheme-twist"] * 4 + ["glitch-backdoor"],
                  hands={0: ["glitch-packet-sniff", "skyline-rooftop-shot"]})  # fmt: skip
     acts = _turn(g, PlannerAgent())
     assert Special(seat=0, action="campaign") in acts
@@ -99,11 +99,11 @@ def test_planner_campaigns_for_the_hero_name_already_ahead() -> None:
 
 
 def test_planner_campaigns_only_near_the_evil_wins_lead() -> None:
-    """Solo, Evil Wins at a 40 million lead: a lead of 20 million (two votes short)
-    makes the planner campaign, a lead of 10 million does not (a stacked Hero leaves
+    """Solo, Evil Wins at a 50 million lead: a lead of 30 million (two votes short)
+    makes the planner campaign, a lead of 20 million does not (a stacked Hero leaves
     the deck for good)."""
     hands = {0: ["glitch-packet-sniff", "skyline-rooftop-shot"]}
-    for twists, campaigns in ((3, True), (2, False)):
+    for twists, campaigns in ((4, True), (3, False)):
         g = scenario(PACK, scheme="seize-the-council", hq=HQ, hands=hands,
                      scheme_stack=["scheme-twist"] * twists + ["glitch-backdoor"])  # fmt: skip
         assert (Special(seat=0, action="campaign") in _turn(g, PlannerAgent())) is campaigns
