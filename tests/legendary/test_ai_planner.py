@@ -85,7 +85,7 @@ def test_planner_decides_from_its_own_view_only(case: str) -> None:
 
 def test_planner_campaigns_for_the_hero_name_already_ahead() -> None:
     g = scenario(PACK, scheme="seize-the-council", hq=HQ,
-                 scheme_stack=["scheme-twist", "scheme-twist", "glitch-backdoor"],
+                 scheme_stack=["scheme-twist"] * 4 + ["glitch-backdoor"],
                  hands={0: ["glitch-packet-sniff", "skyline-rooftop-shot"]})  # fmt: skip
     acts = _turn(g, PlannerAgent())
     assert Special(seat=0, action="campaign") in acts
@@ -96,6 +96,17 @@ def test_planner_campaigns_for_the_hero_name_already_ahead() -> None:
         game = apply(game, a, PACK).state
     stacked = [game.instances[i] for i in game.zones[Z.SCHEME_STACK]]
     assert "glitch-packet-sniff" in stacked  # Glitchwitch already had a vote
+
+
+def test_planner_campaigns_only_near_the_evil_wins_lead() -> None:
+    """Solo, Evil Wins at a 50 million lead: a lead of 30 million (two votes short)
+    makes the planner campaign, a lead of 20 million does not (a stacked Hero leaves
+    the deck for good)."""
+    hands = {0: ["glitch-packet-sniff", "skyline-rooftop-shot"]}
+    for twists, campaigns in ((4, True), (3, False)):
+        g = scenario(PACK, scheme="seize-the-council", hq=HQ, hands=hands,
+                     scheme_stack=["scheme-twist"] * twists + ["glitch-backdoor"])  # fmt: skip
+        assert (Special(seat=0, action="campaign") in _turn(g, PlannerAgent())) is campaigns
 
 
 def test_planner_flushes_a_mostly_buried_hq() -> None:
@@ -190,3 +201,58 @@ def test_uru_failure_costs_the_wounds_its_fight_or_fail_deals() -> None:
     assert fail_cost(v, PACK, saint.inst) == FAIL_COST + WOUND_COST
     assert fail_cost(v, PACK, deacon.inst) == FAIL_COST + 2 * WOUND_COST
     assert fail_cost(v, PACK, MASTERMIND) == FAIL_COST  # the classic Mastermind has none
+
+
+# ---- Undercover ---------------------------------------------------------------------------
+
+
+def test_planner_sends_an_escaped_hero_undercover_early() -> None:
+    """Ledger of Lies early in the game: the greedy answer skips (a Hero of its own would
+    be lost), but a Hero in the Escape pile is nobody's, and under Rig the Uplink each one
+    counts toward Evil Wins, so the planner takes it out of the pile."""
+    g = scenario(PACK, players=2, scheme="rig-the-uplink", hq=HQ,
+                 hands={0: ["quill-ledger-of-lies"]}, escape=["glitch-zero-day"],
+                 villain_deck=["street-drone"] * 30)  # fmt: skip
+    escaped = view(g, PACK, 0).escape[0].inst
+    from rules.legendary.actions import Choose
+
+    acts = _turn(g, PlannerAgent(), 3)
+    assert Choose(seat=0, option=escaped) in acts
+
+
+def test_planner_sends_a_wound_undercover_before_a_card_of_its_own() -> None:
+    """Protocol (a Covert Superpower): "you may send a card from your hand Undercover".
+    A Wound leaves the deck for good; a real Hero of its own stays unless the game is
+    late (few Villain Deck cards left)."""
+    from rules.legendary.actions import Choose
+
+    def hand_of(cards: list[str], deck: int) -> tuple[Any, list[str]]:
+        g = scenario(PACK, players=2, hq=HQ, hands={0: cards},
+                     villain_deck=["street-drone"] * deck)  # fmt: skip
+        v = view(g, PACK, 0)
+        return v, [r.inst for r in v.players[0].hand or ()]
+
+    v, ids = hand_of(["skyline-rooftop-shot", "wound"], 30)
+    assert PlannerAgent._undercover(v, PACK, [*ids, "skip"]) == Choose(seat=0, option=ids[1])
+    v, ids = hand_of(["skyline-rooftop-shot"], 30)
+    assert PlannerAgent._undercover(v, PACK, [*ids, "skip"]) == Choose(seat=0, option="skip")
+    v, ids = hand_of(["skyline-rooftop-shot"], 4)
+    assert PlannerAgent._undercover(v, PACK, [*ids, "skip"]) == Choose(seat=0, option=ids[0])
+
+
+# ---- Healing ------------------------------------------------------------------------------
+
+
+def test_planner_heals_when_the_wounds_outweigh_the_turn() -> None:
+    """Healing gives up this turn's fights and recruits for a deck without those Wounds:
+    three Wounds outweigh a 5-Recruit turn (the old rule healed only below 5 Recruit), but
+    one Wound does not outweigh a Mastermind fight."""
+    from rules.legendary.actions import Heal
+
+    weak = scenario(PACK, players=2, hq=HQ, recruit=5, hands={0: ["wound"] * 3},
+                    villain_deck=["street-drone"] * 30)  # fmt: skip
+    assert _turn(weak, PlannerAgent())[0] == Heal(seat=0)
+    strong = scenario(PACK, players=2, hq=HQ, attack=12, hands={0: ["wound"]},
+                      villain_deck=["street-drone"] * 30)  # fmt: skip
+    first = _turn(strong, PlannerAgent())[0]
+    assert first == Fight(seat=0, target=MASTERMIND)

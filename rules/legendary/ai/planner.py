@@ -125,10 +125,20 @@ def _locked(view: GameView, pack: Pack) -> bool:
     )
 
 
+CAMPAIGN_MARGIN = 2  # votes short of the Evil Wins lead at which the planner campaigns
+
+
 class PlannerAgent:
     """Plans its turn from its view: play order, specials, heal, fights, recruits."""
 
     name = "planner"
+    # Measured on seeds 43-45 at 4 and 5 players (four plain Schemes, paired with the
+    # previous planner: 35/48 against 23/48 at 4 players, seed 43; 33/36 against 28/36
+    # at 5, seed 44): see docs/legendary-balance.md, "Fourth pass".
+    heal_w = 3.0  # a Wound healed is worth this much of this turn's fights and recruits
+    dilute = 3.0  # each card recruited thins every later hand by about this much
+    officer_worth = 4.0  # an Officer (2 Recruit), on the same scale as a Hero's worth
+    smart_undercover = True  # False: the greedy player's Undercover answers
 
     def decide(self, view: GameView, legal: list[Action], pack: Pack) -> Action:
         if view.prompt is not None:
@@ -145,7 +155,9 @@ class PlannerAgent:
         fight_worth, plan = fight_plan(view, pack, fights, worth)
         recruits = [a for a in legal if isinstance(a, Recruit)]
         buy_worth, buy = self._recruit_plan(view, pack, recruits) if recruits else (0.0, None)
-        if heal and self._should_heal(view, pack, plan):
+        # Healing gives up this turn's fights and recruits (§5) for a deck without these
+        # Wounds in every later hand.
+        if heal and self.heal_w * _wounds_in_hand(view, pack) > fight_worth + buy_worth:
             return Heal(seat=me(view))
         # Under a recruit-or-fight lock (L10) only one of the two happens this turn: the
         # end-of-turn position worth more decides which.
@@ -162,11 +174,45 @@ class PlannerAgent:
         assert p is not None and p.options is not None
         if p.kind is PromptKind.CHOOSE_CARD and "as a vote" in p.text:
             return self._vote_for(view, pack, [o.id for o in p.options])
+        if self.smart_undercover and p.kind is PromptKind.CHOOSE_CARD and "Undercover" in p.text:
+            return self._undercover(view, pack, [o.id for o in p.options])
         if p.kind is PromptKind.CHOOSE_ONE and p.text.startswith("Which half"):
             c = next((pack.cards[r.id] for r in view.played_this_turn[-1:]), None)
             if isinstance(c, HeroCard) and c.halves is not None:
                 return Choose(seat=me(view), option=str(best_half(c, view)))
         return answer_prompt(view, pack, legal, late=_late(view))
+
+    @staticmethod
+    def _undercover(view: GameView, pack: Pack, ids: list[str]) -> Action:
+        """Undercover thins the deck and feeds Cyber-Mods: a Wound or grey card from the
+        hand always goes; a Hero from the Escape pile always goes (it leaves the pile an
+        Evil Wins may count); an HQ Hero goes (the cheapest to lose); a Hero of your own
+        only late, when the deck will not come round again."""
+        seat = me(view)
+        mine = {r.inst for r in hand(view)} | {r.inst for r in view.players[seat].played}
+        seen = visible_cards(view)
+        escape = {r.inst for r in view.escape}
+        real = [(i, pack.cards[seen[i].id]) for i in ids if i in seen]
+
+        def pick(i: str) -> Action:
+            return Choose(seat=seat, option=i)
+
+        for i, c in real:
+            if i in mine and c.kind == "wound":
+                return pick(i)
+        grey = [(i, c) for i, c in real if isinstance(c, HeroCard) and c.grey]
+        if grey:
+            return pick(min(grey, key=lambda ic: card_value(ic[1]))[0])
+        away = [(i, c) for i, c in real if i in escape]
+        if away:
+            return pick(max(away, key=lambda ic: card_value(ic[1]))[0])
+        hq = {r.inst for r in view.hq if r is not None}
+        market = [(i, c) for i, c in real if i in hq]
+        if market:
+            return pick(min(market, key=lambda ic: card_value(ic[1]))[0])
+        if real and ("skip" not in ids or _late(view)):
+            return pick(min(real, key=lambda ic: card_value(ic[1]))[0])
+        return pick("skip" if "skip" in ids else ids[0])
 
     def _vote_for(self, view: GameView, pack: Pack, ids: list[str]) -> Action:
         """Stack for the Hero Name already furthest ahead (votes pool per Hero Name),
@@ -195,19 +241,32 @@ class PlannerAgent:
             if a is None:
                 continue
             kinds = {type(e) for e in sa.effects}
-            if StackHero in kinds and self._should_campaign(view):
+            if StackHero in kinds and self._should_campaign(view, pack):
                 return a
             if FlushHq in kinds and self._should_flush(view):
                 return a
         return None
 
     @staticmethod
-    def _should_campaign(view: GameView) -> bool:
-        """Keep the top Hero Name at least two votes clear of the Mastermind's lead."""
+    def _should_campaign(view: GameView, pack: Pack) -> bool:
+        """Campaign once the Mastermind's lead is within CAMPAIGN_MARGIN votes of its
+        Evil Wins threshold: each stacked Hero leaves the deck for good, so campaigning
+        earlier (as this planner once did, to stay two votes ahead) weakens every later
+        hand; solo that lost more games to a run-out deck than to the votes."""
+        need = next(
+            (
+                c.threshold(len(view.players))
+                for c in pack.schemes[view.scheme].evil_wins
+                if c.on is EvilWinsOn.VOTE_LEAD
+            ),
+            None,
+        )
+        if need is None:
+            return False
         top = max(view.hero_votes.values(), default=0)
         mine = view.players[me(view)]
-        has_hero = any(r.classes for r in (*view.players[me(view)].played, *(mine.hand or ())))
-        return has_hero and view.mastermind_votes - top >= -1
+        has_hero = any(r.classes for r in (*mine.played, *(mine.hand or ())))
+        return has_hero and view.mastermind_votes - top >= need - CAMPAIGN_MARGIN
 
     @staticmethod
     def _should_flush(view: GameView) -> bool:
@@ -230,14 +289,6 @@ class PlannerAgent:
         return a
 
     # ---- fights, healing, recruits ------------------------------------------------------
-
-    @staticmethod
-    def _should_heal(view: GameView, pack: Pack, plan: list[Fight]) -> bool:
-        """Heal when it costs little: nothing worth fighting and little to recruit."""
-        wounds = _wounds_in_hand(view, pack)
-        if wounds == 0 or plan:
-            return False
-        return view.recruit < 3 or wounds >= 2 and view.recruit < 5
 
     def _recruit_plan(
         self, view: GameView, pack: Pack, recruits: list[Recruit]
@@ -269,9 +320,12 @@ class PlannerAgent:
                 if cost > view.recruit:
                     continue
                 left = view.recruit - cost
-                worth = sum(value(r) for r in combo)
+                # A card worth less than the dilution it brings is better left in the HQ.
+                worth = sum(value(r) - self.dilute for r in combo)
                 officers = left // max(1, view.officer_cost) if officer is not None else 0
-                worth += 1.0 * min(officers, view.officers)
+                if self.officer_worth <= self.dilute:
+                    officers = 0
+                worth += (self.officer_worth - self.dilute) * min(officers, view.officers)
                 if worth > best[0]:
                     first: Action | None = (
                         max(combo, key=lambda r: self._cost(view, r)) if combo else officer
