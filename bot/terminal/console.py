@@ -14,7 +14,10 @@ WIDTH = 78
 
 def numbers(lo: int, hi: int) -> str:
     """The numbers a reply may be: "1" when there is only one, else "a number from 1 to 3"."""
-    return str(lo) if lo == hi else f"a number from {lo} to {hi}"
+    from bot.i18n import from_environment, t
+
+    return str(lo) if lo == hi else t(from_environment(), "a number from {lo} to {hi}",
+                                      lo=str(lo), hi=str(hi))  # fmt: skip
 
 
 class Quit(Exception):

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Protocol, TextIO, TypeVar
 
 from bot.config import DEFAULT_DATABASE
+from bot.i18n import from_environment, t
 from bot.games import DEFAULT_GAME
 from bot.service.game import GameAdapter
 from bot.storage.base import CampaignInfo
@@ -115,9 +116,14 @@ def goodbye(console: Console, come_back: str | None, where: str) -> None:
     """The last words of a session that stops before its game ends: saved, where it
     stands and the command that comes back to it (`come_back`, None: nothing saved)."""
     if come_back is not None:
-        console.say(f"Your campaign is saved ({where}). Come back to it with:")
+        lang = from_environment()
+        console.say(t(lang, "Your campaign is saved ({where}). Come back to it with:", where=where))
         console.say(f"  {come_back}")
-    console.say("Bye.")
+    bye(console)
+
+
+def bye(console: Console) -> None:
+    console.say(t(from_environment(), "Bye."))
 
 
 def guarded(console: Console, body: Callable[[], int], stop: Callable[[], None]) -> int:
@@ -131,12 +137,13 @@ def guarded(console: Console, body: Callable[[], int], stop: Callable[[], None])
         stop()
         return 0
     except KeyboardInterrupt:
-        console.say("\nInterrupted.")
+        console.say("\n" + t(from_environment(), "Interrupted."))
         stop()
         return 130
     except SaveFailed as exc:
-        console.say(f"error: the move could not be saved: {exc}")
-        console.say("Nothing was changed by it.")
+        lang = from_environment()
+        console.say(t(lang, "error: the move could not be saved: {error}", error=str(exc)))
+        console.say(t(lang, "Nothing was changed by it."))
         stop()
         return EXIT_STORAGE
 
@@ -144,8 +151,13 @@ def guarded(console: Console, body: Callable[[], int], stop: Callable[[], None])
 def saved_line(console: Console, saves: Saves[S, A], cid: str) -> None:
     """Said once when a new game is first saved."""
     console.say(
-        f"Saved as campaign {cid} in {saves.path}: every move is saved as "
-        "you play, and 'quit' says how to come back."
+        t(
+            from_environment(),
+            "Saved as campaign {id} in {path}: every move is saved as you play, and 'quit' "
+            "says how to come back.",
+            id=cid,
+            path=str(saves.path),
+        )
     )
 
 
@@ -170,7 +182,10 @@ def pick(
     if not cid:
         if not mine:
             raise SetupError(f"no saved terminal campaign in {saves.path}; start one with: {start}")
-        console.say(f"Saved terminal campaigns in {saves.path}, the latest first:")
+        console.say(
+            t(from_environment(), "Saved terminal campaigns in {path}, the latest first:",
+              path=str(saves.path))  # fmt: skip
+        )
         for n, info in enumerate(mine, 1):
             console.say(f"  {n:>2}) {describe(info, saves, summary)}")
         cid = _choose(console, [i.id for i in mine])
@@ -205,8 +220,9 @@ def pick(
 
 def _choose(console: Console, ids: list[str]) -> str:
     n = len(ids)
+    lang = from_environment()
     while True:
-        line = console.ask(f"Pick one [1] (1 to {n}, or 'quit'): ").strip()
+        line = console.ask(t(lang, "Pick one [1] (1 to {n}, or 'quit'): ", n=str(n))).strip()
         if line.lower() in ("quit", "exit"):
             raise Quit
         if not line:
@@ -215,7 +231,7 @@ def _choose(console: Console, ids: list[str]) -> str:
             return ids[int(line) - 1]
         if line in ids:
             return line
-        console.say(f"Type {numbers(1, n)}, or a campaign id.")
+        console.say(t(lang, "Type {numbers}, or a campaign id.", numbers=numbers(1, n)))
 
 
 class Session(Protocol):
@@ -308,7 +324,7 @@ def run(
         print(f"error: {exc.refusal.message.splitlines()[0]}", file=err)
         return EXIT_SETUP
     except Quit:
-        console.say("Bye.")
+        bye(console)
         return 0
     try:
         saves = place.open(table.adapter)
@@ -331,7 +347,7 @@ def run(
             print(f"error: {exc}", file=err)
             return EXIT_SETUP
         except Quit:
-            console.say("Bye.")
+            bye(console)
             return 0
         return session.run()
     except StorageError as exc:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from bot.config import DEFAULT_DATABASE
+from bot.i18n import N_
 from bot.service.game import GameAdapter, GameService
 from bot.storage.base import CampaignInfo, SavedItem
 from bot.storage.errors import CampaignExistsError, StorageError
@@ -86,7 +87,7 @@ class TableMoved(Exception, Generic[S]):
 
 
 #: What a session says after `TableMoved`, before it goes on from the reloaded game.
-MOVED_ELSEWHERE = (
+MOVED_ELSEWHERE = N_(
     "This campaign was changed elsewhere (another terminal?) while you chose; that move "
     "was not made. Here it is as it stands now."
 )

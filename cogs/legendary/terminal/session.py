@@ -103,7 +103,7 @@ class Session:
                     self._full = True
             except TableMoved as exc:  # another terminal moved first: go on from there
                 self._stored(exc.state)
-                self.con.say(MOVED_ELSEWHERE)
+                self.con.say(t(self.lang, MOVED_ELSEWHERE))
                 self._shown_version, self._full = -1, True
         self._finish()
         return 0

@@ -176,7 +176,7 @@ class Session:
                 # Someone else (another terminal on this campaign) moved first: go on
                 # from the table as it is on disk now.
                 self.table = exc.state
-                self.io.say(MOVED_ELSEWHERE)
+                self.io.say(t(from_environment(), MOVED_ELSEWHERE))
 
     def where(self) -> str:
         run = self.table.run

@@ -20,11 +20,12 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.i18n import from_environment, t
 from bot.terminal import resume as saved
 from bot.terminal.console import Console
 from bot.terminal.saves import Saves
 from cogs.tcg.adapter import TcgAdapter
-from cogs.tcg.terminal.render import PHASES
+from cogs.tcg.terminal.render import phase_word
 from cogs.tcg.terminal.session import AI, ME, Session
 from cogs.tcg.terminal.setup import (
     DEFAULT_SAMPLES,
@@ -114,7 +115,7 @@ class Front(saved.FrontBase):
             self.decks,
             make_player(self.level, self.decks[1], DEFAULT_SAMPLES),
             self.seed,
-            ai_name=f"Rival AI ({self.level})",
+            ai_name=t(from_environment(), "Rival AI ({level})", level=self.level),
             saves=saves,
             settings={"level": self.level, "seed": self.seed},
             come_back=self.place.come_back,
@@ -151,10 +152,11 @@ def pack_problem(content: TcgContent, duel: Duel) -> str | None:
 def summary(content: TcgContent, duel: Duel) -> str:
     """A saved duel in the list: the decks and where it is."""
     me, ai = duel.seats[ME], duel.seats[AI]
-    names = [content.decks[s.deck_id].name if s.deck_id in content.decks else s.deck_id
-             for s in (me, ai)]  # fmt: skip
-    phase = PHASES.get(duel.phase.value, duel.phase.value)
-    return f"{names[0]} against {names[1]}; turn {duel.turn}, {phase}"
+    lang = from_environment()
+    names = [content.deck_text_for(s.deck_id, "name", lang) if s.deck_id in content.decks
+             else s.deck_id for s in (me, ai)]  # fmt: skip
+    return t(lang, "{deck} against {rival_deck}; turn {n}, {phase}", deck=names[0],
+             rival_deck=names[1], n=duel.turn, phase=phase_word(duel.phase, lang))  # fmt: skip
 
 
 if __name__ == "__main__":

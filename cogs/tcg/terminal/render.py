@@ -1,155 +1,194 @@
 """A duel as one seat sees it, in terminal text. Reads only a `DuelView` (the visibility
-choke point, rules/tcg/view.py): nothing here can print what the seat may not see."""
+choke point, rules/tcg/view.py): nothing here can print what the seat may not see.
+
+Every text is in the terminal's language (`loc`, from `LANG`): the words the Discord
+board already has come from cogs/tcg/render.py (phases, card types), the engine's texts
+through the TCG phrasebook (`cogs.tcg.words.say`), and the caller passes a view whose card
+names are the pack's translations (`cogs.tcg.localize.localize_view`)."""
 
 from __future__ import annotations
 
-from rules.core.text import count
+from bot.i18n import N_, SOURCE, t, tcount
+from cogs.tcg.render import PHASE_WORDS, card_type
 from rules.tcg import actions as act
+from rules.tcg.codes import Phase
 from rules.tcg.view import CardView, DuelView, SeatView, visible_names
 
-PHASES = {
-    "choose_first": "setup",
-    "mulligan": "mulligans",
-    "start": "start phase",
-    "roll": "start phase: roll in a Gig",
-    "main": "main phase",
-    "end": "end phase",
-    "over": "over",
-}
+
+def phase_word(phase: Phase, loc: str = SOURCE) -> str:
+    word = PHASE_WORDS.get(phase)
+    return str(phase.value) if word is None else t(loc, word)
 
 
-def _card(c: CardView) -> str:
+def _card(c: CardView, loc: str) -> str:
     cost = "–" if c.cost is None else f"{c.cost}€$"
-    power = f", power {c.power}" if c.type in ("unit", "legend") else ""
-    return f"{c.name} [{c.type}, {cost}{power}]"
+    kind = card_type(loc, c.type)
+    if c.type in ("unit", "legend"):
+        return t(loc, "{card} [{type}, {cost}, power {power}]", card=c.name, type=kind,
+                 cost=cost, power=c.power)  # fmt: skip
+    return t(loc, "{card} [{type}, {cost}]", card=c.name, type=kind, cost=cost)
 
 
-def _seat(s: SeatView, you: bool) -> list[str]:
-    who = "You" if you else s.name
-    hand = "" if you else f"hand {s.hand_count if s.hand_count is not None else '?'}, "
+def _spent(loc: str, text: str, spent: bool) -> str:
+    return t(loc, "{what} (spent)", what=text) if spent else text
+
+
+def _seat(s: SeatView, you: bool, loc: str) -> list[str]:
+    who = t(loc, "You") if you else s.name
+    deck = s.deck_count
+    ready, spent = s.eddies_ready, s.eddies_spent
+    if you:
+        line = t(loc, "{who}: deck {deck}, Eddies {ready} ready / {spent} spent", who=who,
+                 deck=deck, ready=ready, spent=spent)  # fmt: skip
+    else:
+        hand = "?" if s.hand_count is None else str(s.hand_count)
+        line = t(loc, "{who}: hand {hand}, deck {deck}, Eddies {ready} ready / {spent} spent",
+                 who=who, hand=hand, deck=deck, ready=ready, spent=spent)  # fmt: skip
+    if s.eddies_known:
+        line += t(loc, " (sold: {cards})", cards=", ".join(s.eddies_known))
     cred = "–" if s.street_cred is None else str(s.street_cred)
-    gigs = ", ".join(d.label for d in s.gigs) or "none"
-    eddies = f"Eddies {s.eddies_ready} ready / {s.eddies_spent} spent"
-    known = f" (sold: {', '.join(s.eddies_known)})" if s.eddies_known else ""
-    lines = [
-        f"{who}: {hand}deck {s.deck_count}, {eddies}{known}",
-        f"  Gigs ({len(s.gigs)}/7): {gigs}; Street Cred {cred}"
-        + (f"; {count(s.value_pairs, 'value pair')}" if s.value_pairs else ""),
-        f"  Fixer area: {' '.join(f'd{x}' for x in s.fixer) or 'empty'}",
-    ]
+    gigs = ", ".join(d.label for d in s.gigs) or t(loc, "none")
+    gig_line = t(loc, "  Gigs ({n}/7): {gigs}; Street Cred {cred}", n=len(s.gigs), gigs=gigs,
+                 cred=cred)  # fmt: skip
+    if s.value_pairs:
+        gig_line += f"; {tcount(loc, s.value_pairs, 'value pair')}"
+    fixer = " ".join(f"d{x}" for x in s.fixer) or t(loc, "empty")
+    lines = [line, gig_line, t(loc, "  Fixer area: {dice}", dice=fixer)]
     slots = []
     for sl in s.legends:
+        n = sl.slot + 1
         if sl.empty:
-            slots.append(f"{sl.slot + 1}: empty")
+            slots.append(t(loc, "{n}: empty", n=n))
         elif sl.card is None:
-            slots.append(f"{sl.slot + 1}: face-down" + (" (spent)" if sl.spent else ""))
+            slots.append(_spent(loc, t(loc, "{n}: face-down", n=n), sl.spent))
         else:
             gear = f" +{', '.join(g.name for g in sl.gear)}" if sl.gear else ""
-            slots.append(f"{sl.slot + 1}: {sl.card.name}{gear}" + (" (spent)" if sl.spent else ""))
-    lines.append(f"  Legends: {'; '.join(slots)}")
+            slots.append(_spent(loc, f"{n}: {sl.card.name}{gear}", sl.spent))
+    lines.append(t(loc, "  Legends: {slots}", slots="; ".join(slots)))
     if you and s.legends_brought:
-        lines.append(f"  (your Legends, unordered: {', '.join(s.legends_brought)})")
+        lines.append(
+            t(loc, "  (your Legends, unordered: {names})", names=", ".join(s.legends_brought))
+        )
     if s.field:
-        lines.append("  Field:")
+        lines.append(t(loc, "  Field:"))
         for u in s.field:
-            tags = [t for t, on in (("spent", u.spent), ("lag", u.lag), ("solo", u.solo)) if on]
+            tags = [w for w, on in (("spent", u.spent), ("lag", u.lag), ("solo", u.solo)) if on]
             gear = f" +{', '.join(g.name for g in u.gear)}" if u.gear else ""
-            lines.append(
-                f"    {u.card.name}{gear}, power {u.power}"
-                + (f" ({', '.join(tags)})" if tags else "")
-            )
+            unit = t(loc, "    {card}, power {power}", card=f"{u.card.name}{gear}", power=u.power)
+            words = [t(loc, _TAGS[w]) for w in tags]
+            lines.append(unit + (f" ({', '.join(words)})" if words else ""))
     else:
-        lines.append("  Field: empty")
+        lines.append(t(loc, "  Field: empty"))
     if s.trash:
-        lines.append(f"  Trash: {len(s.trash)} (top: {s.trash[-1].name})")
+        lines.append(t(loc, "  Trash: {n} (top: {card})", n=len(s.trash), card=s.trash[-1].name))
     if s.removed:
-        lines.append(f"  Removed: {', '.join(c.name for c in s.removed)}")
+        lines.append(t(loc, "  Removed: {cards}", cards=", ".join(c.name for c in s.removed)))
     return lines
 
 
-def board(seen: DuelView) -> str:
+# A unit's marks on the field (the Discord board's "spent" is the same word).
+_TAGS = {"spent": N_("spent"), "lag": N_("Lag"), "solo": N_("solo")}
+
+
+def whose(seen: DuelView, loc: str = SOURCE) -> str:
+    """ "your turn" / "Rival AI's turn" for the viewer."""
+    if seen.active == seen.viewer:
+        return t(loc, "your turn")
+    return t(loc, "{who}'s turn", who=seen.seats[seen.active].name)
+
+
+def board(seen: DuelView, loc: str = SOURCE) -> str:
     assert seen.viewer is not None
     me = seen.viewer
     mine, theirs = seen.seats[me], seen.seats[1 - me]
-    whose = "your turn" if seen.active == me else f"{theirs.name}'s turn"
-    head = f"== Turn {seen.turn}: {whose}, {PHASES.get(seen.phase.value, seen.phase.value)}"
+    head = t(loc, "== Turn {n}: {whose}, {phase}", n=seen.turn, whose=whose(seen, loc),
+             phase=phase_word(seen.phase, loc))  # fmt: skip
     if seen.overtime:
-        head += " — OVERTIME"
-    out = [head, *_seat(theirs, False), *_seat(mine, True)]
-    out.append("Your hand:" if mine.hand else "Your hand: empty")
+        head += t(loc, " — OVERTIME")
+    out = [head, *_seat(theirs, False, loc), *_seat(mine, True, loc)]
+    out.append(t(loc, "Your hand:") if mine.hand else t(loc, "Your hand: empty"))
     for c in mine.hand or ():
-        out.append(f"  {_card(c)}")
+        out.append(f"  {_card(c, loc)}")
     if seen.peeked:
-        out.append(f"Peeked (top of your deck): {', '.join(c.name for c in seen.peeked)}")
+        names = ", ".join(c.name for c in seen.peeked)
+        out.append(t(loc, "Peeked (top of your deck): {cards}", cards=names))
     if seen.pending:
-        out.append(f"Waiting to resolve: {'; '.join(seen.pending)}")
+        out.append(t(loc, "Waiting to resolve: {what}", what="; ".join(seen.pending)))
     return "\n".join(out)
 
 
-def status(seen: DuelView) -> str:
+def status(seen: DuelView, loc: str = SOURCE) -> str:
     """One line between full boards: what your own moves changed."""
     assert seen.viewer is not None
     me = seen.seats[seen.viewer]
     rival = seen.seats[1 - seen.viewer]
-    return (
-        f"[Eddies {me.eddies_ready} ready, hand {len(me.hand or ())}, Gigs {len(me.gigs)}/7 "
-        f"vs {len(rival.gigs)}/7; 'board' for the table]"
-    )
+    return t(loc, "[Eddies {ready} ready, hand {hand}, Gigs {gigs}/7 vs {theirs}/7; 'board' "
+             "for the table]", ready=me.eddies_ready, hand=len(me.hand or ()),
+             gigs=len(me.gigs), theirs=len(rival.gigs))  # fmt: skip
 
 
-def hand(seen: DuelView) -> str:
+def hand(seen: DuelView, loc: str = SOURCE, texts: dict[str, str] | None = None) -> str:
+    """Your hand with each card's text (`texts`: card id → its text in the language;
+    without it, the view's printed text)."""
     assert seen.viewer is not None
     cards = seen.seats[seen.viewer].hand or ()
     if not cards:
-        return "Your hand is empty."
-    lines = ["Your hand:"]
+        return t(loc, "Your hand is empty.")
+    lines = [t(loc, "Your hand:")]
     for c in cards:
-        lines.append(f"  {_card(c)}")
-        lines.extend(f"      {t}" for t in c.text.splitlines())
+        lines.append(f"  {_card(c, loc)}")
+        text = c.text if texts is None else texts.get(c.id, c.text)
+        lines.extend(f"      {x}" for x in text.splitlines())
     return "\n".join(lines)
 
 
-def label(a: act.Action, seen: DuelView) -> str:
+def label(a: act.Action, seen: DuelView, loc: str = SOURCE) -> str:
     """A legal action in words, from what the viewer sees."""
     n = visible_names(seen)
 
     def name(inst: str | None) -> str:
-        return n.get(inst or "", "a card")
+        return n.get(inst or "", "") or t(loc, "a card")
 
     if isinstance(a, act.Choose):
         opts = seen.prompt.options if seen.prompt is not None else None
         for o in opts or ():
             if o.key == a.option:
-                return f"choose: {n.get(o.label, o.label)}"
-        return f"choose: {a.option}"
+                return t(loc, "choose: {option}", option=n.get(o.label, o.label))
+        return t(loc, "choose: {option}", option=a.option)
     if isinstance(a, act.Keep):
-        return "keep this hand"
+        return t(loc, "keep this hand")
     if isinstance(a, act.Mulligan):
-        return "mulligan (shuffle the hand back, draw a new one)"
+        return t(loc, "mulligan (shuffle the hand back, draw a new one)")
     if isinstance(a, act.Roll):
-        return f"roll in a d{a.die}"
+        return t(loc, "roll in a d{die}", die=str(a.die))
     if isinstance(a, act.Sell):
-        return f"sell {name(a.card)} for an Eddie"
+        return t(loc, "sell {card} for an Eddie", card=name(a.card))
     if isinstance(a, act.Call):
-        return f"call the face-down Legend in slot {a.slot + 1} (1 €$)"
+        return t(loc, "call the face-down Legend in slot {n} (1 €$)", n=a.slot + 1)
     if isinstance(a, act.Play):
         if a.target is not None:
-            return f"play {name(a.card)} on {name(a.target)}"
+            return t(loc, "play {card} on {target}", card=name(a.card), target=name(a.target))
         in_area = any(
             sl.card is not None and sl.card.inst == a.card for s in seen.seats for sl in s.legends
         )
         if in_area:
-            return f"play {name(a.card)} to the field" + ("" if a.solo else " (not solo)")
-        return f"play {name(a.card)}"
+            if a.solo:
+                return t(loc, "play {card} to the field", card=name(a.card))
+            return t(loc, "play {card} to the field (not solo)", card=name(a.card))
+        return t(loc, "play {card}", card=name(a.card))
     if isinstance(a, act.Activate):
-        return f"use {name(a.card)}" + (f" (ability {a.ability + 1})" if a.ability else "")
+        if a.ability:
+            return t(loc, "use {card} (ability {n})", card=name(a.card), n=a.ability + 1)
+        return t(loc, "use {card}", card=name(a.card))
     if isinstance(a, act.Attack):
-        where = "the Gig area" if a.target is None else name(a.target)
-        return f"attack {where} with {name(a.unit)}"
+        if a.target is None:
+            return t(loc, "attack the Gig area with {unit}", unit=name(a.unit))
+        return t(loc, "attack {target} with {unit}", target=name(a.target), unit=name(a.unit))
     if isinstance(a, act.Block):
-        return f"block with {name(a.unit)}"
+        return t(loc, "block with {unit}", unit=name(a.unit))
     if isinstance(a, act.Pass):
-        return "pass (no reaction)"
+        return t(loc, "pass (no reaction)")
     if isinstance(a, act.End):
-        return "end the turn"
-    return "concede"
+        return t(loc, "end the turn")
+    return t(loc, "concede")
+

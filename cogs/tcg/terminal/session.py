@@ -10,6 +10,12 @@ Ctrl-C or a kill loses nothing, and `Session.resume` picks the duel up where it 
 AI's random choices are drawn from the duel's seed and version, so a resumed duel goes on
 exactly as it would have without the break. Without `saves` (tests of the screens only)
 moves are applied in memory.
+
+Language: every screen, event, prompt and refusal is in the environment's language
+(`LANG`, `bot.i18n.from_environment`), with the pack's translated card names and texts,
+through the Discord front end's own words (cogs/tcg/words.py, cogs/tcg/localize.py).
+The command words (`help`, `board`, `quit`…) stay English in every language; a move typed
+by its words matches its label as shown.
 """
 
 from __future__ import annotations
@@ -17,14 +23,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from bot.i18n import from_environment, t, tcount
 from bot.terminal.console import Console, Quit
 from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
 from cogs.tcg.terminal import howto, render
-from content.tcg.info import card_names, show_card
+from cogs.tcg.localize import card_lines, line, localize_view
+from cogs.tcg.words import result_words
+from content.tcg.info import card_names
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.text import count, did_you_mean
+from rules.core.text import did_you_mean
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList, TcgContent
 from rules.tcg.engine import apply, new_duel
@@ -52,6 +61,7 @@ class Session:
         come_back: Callable[[str], str] | None = None,
     ) -> None:
         self.io = console
+        self.lang = from_environment()
         self.content = content
         self.ai = ai
         self.seed = seed
@@ -100,12 +110,15 @@ class Session:
 
     def _run(self) -> int:
         d0, d1 = (self.content.decks.get(s.deck_id) for s in self.state.seats)
+        lang = self.lang
+        mine = self.content.deck_text_for(d0.id, "name", lang) if d0 else t(lang, "your deck")
+        theirs = self.content.deck_text_for(d1.id, "name", lang) if d1 else t(lang, "a deck")
         self.io.say(
-            f"Cyberpunk TCG: you ({d0.name if d0 else 'your deck'}) against "
-            f"{self.state.seats[AI].name} ({d1.name if d1 else 'a deck'}). Type 'help'."
+            t(lang, "Cyberpunk TCG: you ({deck}) against {rival} ({rival_deck}). Type 'help'.",
+              deck=mine, rival=self.state.seats[AI].name, rival_deck=theirs)  # fmt: skip
         )
         if self.resumed:
-            self.io.say(f"Back to duel {self.cid}: {self.where()}.")
+            self.io.say(t(lang, "Back to duel {id}: {where}.", id=self.cid, where=self.where()))
         else:
             self.create()
         while self.state.result is None:
@@ -117,14 +130,14 @@ class Session:
                     self._my_move()
             except TableMoved as exc:  # another terminal moved first: go on from there
                 self.state, self.shown = exc.state, None
-                self.io.say(MOVED_ELSEWHERE)
+                self.io.say(t(self.lang, MOVED_ELSEWHERE))
         self._show_result()
         return 0
 
     def where(self) -> str:
-        seen = self.seen()
-        whose = "your turn" if seen.active == ME else f"{seen.seats[AI].name}'s turn"
-        return f"turn {seen.turn}, {whose}, {render.PHASES.get(seen.phase.value, seen.phase.value)}"
+        seen, lang = self.seen(), self.lang
+        return t(lang, "turn {n}, {whose}, {phase}", n=seen.turn, whose=render.whose(seen, lang),
+                 phase=render.phase_word(seen.phase, lang))  # fmt: skip
 
     def create(self) -> None:
         if self.saves is None:
@@ -139,12 +152,14 @@ class Session:
         saved_line(self.io, self.saves, self.cid)
 
     def goodbye(self) -> None:
-        self.io.say("Left the duel.")
+        self.io.say(t(self.lang, "Left the duel."))
         saved = self.cid if self.saves is not None else None
         goodbye(self.io, self.come_back(saved) if saved else None, self.where())
 
     def seen(self) -> DuelView:
-        return view(self.state, self.content, ME)
+        """Your seat's view (the visibility choke point), its card names and engine words
+        in the terminal's language."""
+        return localize_view(view(self.state, self.content, ME), self.content, self.lang)
 
     def _apply(self, action: act.Action) -> None:
         if self.saves is not None and self.cid is not None:
@@ -158,7 +173,7 @@ class Session:
 
     def _narrate(self, events: tuple[Event, ...]) -> None:
         for e in events_for(events, ME):
-            self.io.say(f"  · {e.text}")
+            self.io.say(f"  · {line(self.content, self.lang, e.text)}")
 
     def _ai_move(self) -> None:
         legal = [
@@ -176,18 +191,18 @@ class Session:
         # out (the rival moved, a new turn or phase); after your own moves a status line.
         key = (seen.turn, seen.phase.value, self.rival_moved)
         if key != self.shown:
-            self.io.say(render.board(seen))
+            self.io.say(render.board(seen, self.lang))
         elif seen.version != self.shown_version:
-            self.io.say(render.status(seen))
+            self.io.say(render.status(seen, self.lang))
         self.shown, self.shown_version, self.rival_moved = key, seen.version, 0
         legal: list[act.Action] = [
             a for a in legal_actions(self.state, self.content, PLAYERS[ME]) if a.type != "concede"
         ]
-        labels = [render.label(a, seen) for a in legal]
+        labels = [render.label(a, seen, self.lang) for a in legal]
         if seen.prompt is not None and seen.prompt.seat == ME:
             self.io.say(seen.prompt.text)
         elif seen.phase.value == "mulligan":
-            self.io.say("Keep this opening hand, or mulligan?")
+            self.io.say(t(self.lang, "Keep this opening hand, or mulligan?"))
         for i, text in enumerate(labels, 1):
             self.io.say(f"  {i:>2}) {text}")
         while True:
@@ -201,7 +216,7 @@ class Session:
             try:
                 self._apply(action)
             except IllegalAction as exc:
-                self.io.say(exc.refusal.message)
+                self.io.say(line(self.content, self.lang, exc.refusal.message))
                 continue
             return
 
@@ -211,23 +226,28 @@ class Session:
         """The move `line` picks, or None after answering a command or an error."""
         word, _, rest = line.partition(" ")
         word = word.lower()
+        lang = self.lang
         if not line:
-            self.io.say("Type a move's number, or 'help'.")
+            self.io.say(t(lang, "Type a move's number, or 'help'."))
             return None
         if line.isdigit():
             n = int(line)
             if 1 <= n <= len(legal):
                 return legal[n - 1]
-            self.io.say(f"No move {n}: pick 1 to {len(legal)}, or type 'help'.")
+            self.io.say(t(lang, "No move {n}: pick 1 to {last}, or type 'help'.", n=n,
+                          last=len(legal)))  # fmt: skip
             return None
         if word == "help":
-            self.io.say(howto.HELP)
+            self.io.say(howto.help_text(lang))
         elif word == "rules":
-            self.io.say(howto.rules(rest))
+            self.io.say(howto.rules(rest, lang))
         elif word == "board":
-            self.io.say(render.board(self.seen()))
+            self.io.say(render.board(self.seen(), lang))
         elif word == "hand":
-            self.io.say(render.hand(self.seen()))
+            seen = self.seen()
+            texts = {c.id: self.content.text_for(c.id, "text", lang)
+                     for c in seen.seats[ME].hand or ()}  # fmt: skip
+            self.io.say(render.hand(seen, lang, texts))
         elif word == "card":
             self._card(rest)
         elif word == "quit":
@@ -245,19 +265,23 @@ class Session:
             return legal[hits[0]]
         if hits:
             options = ", ".join(str(i + 1) for i in hits)
-            self.io.say(f"'{line}' fits moves {options}: type the number.")
+            self.io.say(t(self.lang, "'{line}' fits moves {moves}: type the number.",
+                          line=line, moves=options))  # fmt: skip
         else:
-            self.io.say(f"No move or command '{line}'. Type a move's number, or 'help'.")
+            self.io.say(t(self.lang, "No move or command '{line}'. Type a move's number, or "
+                          "'help'.", line=line))  # fmt: skip
         return None
 
     def _card(self, query: str) -> None:
+        lang = self.lang
         if not query.strip():
-            self.io.say("Which card? Type 'card NAME'.")
+            self.io.say(t(lang, "Which card? Type 'card NAME'."))
             return
-        lines = show_card(self.content, query)
+        lines = card_lines(self.content, query, lang)
         if lines is None:
             hint = did_you_mean(query, card_names(self.content))
-            self.io.say(f"No card '{query}'{hint}. Try 'card NAME' with a card's full name.")
+            self.io.say(t(lang, "No card '{query}'{hint}. Try 'card NAME' with a card's full "
+                          "name.", query=query, hint=hint))  # fmt: skip
             return
         self.io.say("\n".join(lines))
 
@@ -268,13 +292,14 @@ class Session:
             return action
         n = visible_names(self.seen())
         slots = {sl.inst: k for k, sl in enumerate(self.state.seats[ME].legends) if sl.inst}
-        self.io.say("Pay how?")
-        self.io.say("   0) Eddies first (default)")
+        lang = self.lang
+        self.io.say(t(lang, "Pay how?"))
+        self.io.say("   0) " + t(lang, "Eddies first (default)"))
         for i, w in enumerate(ways, 1):
             pay = getattr(w, "pay", None) or ()
             legends = [self._source(x, n) for x in pay if x in n or x in slots]
             eddies = len(pay) - len(legends)
-            parts = ([count(eddies, "Eddie")] if eddies else []) + legends
+            parts = ([tcount(lang, eddies, "Eddie")] if eddies else []) + legends
             self.io.say(f"  {i:>2}) {' + '.join(parts)}")
         line = self.io.ask("pay> ").strip()
         if line.lower() == "quit":
@@ -283,7 +308,8 @@ class Session:
             return action
         if line.isdigit() and 1 <= int(line) <= len(ways):
             return ways[int(line) - 1]
-        self.io.say(f"No payment '{line}': type 0 to {len(ways)} (or 'quit'). Pick the move again.")
+        self.io.say(t(lang, "No payment '{line}': type 0 to {last} (or 'quit'). Pick the move "
+                      "again.", line=line, last=len(ways)))  # fmt: skip
         return None
 
     def _source(self, inst: str, names: dict[str, str]) -> str:
@@ -293,18 +319,19 @@ class Session:
             return names[inst]
         for k, sl in enumerate(self.state.seats[ME].legends):
             if sl.inst == inst:
-                return f"the face-down Legend in slot {k + 1}"
-        return "a Legend"
+                return t(self.lang, "the face-down Legend in slot {n}", n=k + 1)
+        return t(self.lang, "a Legend")
 
     def _show_result(self) -> None:
-        seen = self.seen()
-        self.io.say(render.board(seen))
+        seen, lang = self.seen(), self.lang
+        self.io.say(render.board(seen, lang))
+        why = result_words(lang, seen.result or "")
         if seen.winner is None:
-            self.io.say(f"The duel ends in a draw ({seen.result}).")
+            self.io.say(t(lang, "The duel ends in a draw ({reason}).", reason=why))
         elif seen.winner == ME:
-            self.io.say(f"You win ({seen.result}).")
+            self.io.say(t(lang, "You win ({reason}).", reason=why))
         else:
-            self.io.say(f"{seen.seats[AI].name} wins ({seen.result}).")
+            self.io.say(t(lang, "{who} wins ({reason}).", who=seen.seats[AI].name, reason=why))
 
 
 def _matches(words: list[str], label: str) -> bool:
