@@ -183,8 +183,11 @@ def pick(
         if not mine:
             raise SetupError(f"no saved terminal campaign in {saves.path}; start one with: {start}")
         console.say(
-            t(from_environment(), "Saved terminal campaigns in {path}, the latest first:",
-              path=str(saves.path))  # fmt: skip
+            t(
+                from_environment(),
+                "Saved terminal campaigns in {path}, the latest first:",
+                path=str(saves.path),
+            )  # fmt: skip
         )
         for n, info in enumerate(mine, 1):
             console.say(f"  {n:>2}) {describe(info, saves, summary)}")

@@ -84,7 +84,7 @@ def test_a_scripted_game_plays_to_the_end_and_never_shows_hidden_cards() -> None
     assert s.run() == 0
     text = out.getvalue()
     assert s.game.over
-    assert any(line.startswith(("The players win", "Evil Wins", "A deck ran out")) for line in
+    assert any(line.startswith(("The players win", "Evil wins", "The game ends in a draw")) for line in
                text.splitlines())  # fmt: skip
     assert "ai2: " in text.splitlines()[-2] and text.splitlines()[-1].startswith("  ai3: ")
     assert "prompt> " in text  # prompts (discards, choices) were answered at the terminal
@@ -101,7 +101,7 @@ def test_another_seats_hand_and_your_deck_stay_hidden() -> None:
     s.run()
     text = out.getvalue()
     assert "Your hand: Precinct Runner" in text
-    assert "ai2: 1 cards in hand, deck 0" in text
+    assert "ai2: 1 card in hand, deck 0" in text
     assert "You: deck 1," in text
     assert "Storm Lattice" not in text
     assert "Corp Security Guard" not in text

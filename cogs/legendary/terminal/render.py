@@ -1,8 +1,13 @@
-"""What the terminal table prints: a seat's view (never anything else) and move labels."""
+"""What the terminal table prints: a seat's view (never anything else) and move labels,
+in the terminal's language (`loc`): card names are the pack's translations as on the
+Discord board (`cogs.legendary.render.name`), the city's spaces and the engine's option
+labels the Discord front end's words (cogs/legendary/words.py)."""
 
 from __future__ import annotations
 
-from rules.core.text import count
+from bot.i18n import SOURCE, t, tcount
+from cogs.legendary.render import name as card_name
+from cogs.legendary.words import say
 from rules.legendary.actions import (
     MASTERMIND,
     OFFICER,
@@ -15,6 +20,7 @@ from rules.legendary.actions import (
     Recruit,
     Special,
 )
+from rules.legendary.cards import Pack
 from rules.legendary.view import CardRef, GameView
 
 
@@ -31,93 +37,129 @@ def names(v: GameView) -> dict[str, CardRef]:
     return {r.inst: r for r in refs}
 
 
-def card_label(c: CardRef) -> str:
+def card_label(c: CardRef, loc: str = SOURCE, pack: Pack | None = None) -> str:
     marks = [k.replace("_", " ") for k in c.keywords]
     cost = f" ({c.cost})" if c.cost is not None else ""
-    return c.name + cost + (f" [{', '.join(marks)}]" if marks else "")
+    return card_name(c, pack, loc) + cost + (f" [{', '.join(marks)}]" if marks else "")
 
 
-def board(v: GameView, seat: int, *, full: bool = True) -> list[str]:
+def board(
+    v: GameView, seat: int, *, full: bool = True, loc: str = SOURCE, pack: Pack | None = None
+) -> list[str]:
     """The table as `seat` sees it; `full=False`: only your pools, played cards and hand."""
     me = v.players[seat]
     mm = v.mastermind
-    out = (
-        []
-        if not full
-        else [
-            f"Turn {v.turn_no}: "
-            + ("your turn" if v.current == seat else f"{v.names[v.current]}'s turn")
-            + f".  "
-            f"Scheme: {v.scheme_name} (Twists {v.twists}).",
-            f"Mastermind: {mm.name}, Attack {mm.attack}"
-            + (f", Uru {mm.uru}" if mm.uru else "")
-            + f", {count(mm.tactics_left, 'Tactic')} left"
-            + (f", holding {count(len(mm.captured), 'Bystander')}" if mm.captured else ""),
-        ]
-    )
-    city = []
-    for s in v.city if full else ():
-        if s.villain is None:
-            city.append(f"{s.name}: -")
-        else:
-            extra = f" +{len(s.captured)} captured" if s.captured else ""
-            uru = f" Uru {s.uru}" if s.uru else ""
-            city.append(f"{s.name}: {s.villain.name} ({s.attack}{uru}){extra}")
+    out: list[str] = []
     if full:
-        out.append("City: " + " | ".join(city))
-        hq = [card_label(c) if c is not None else "-" for c in v.hq]
-        out.append("HQ: " + " | ".join(hq) + f" | Officer ({v.officer_cost}) x{v.officers}")
+        whose = t(loc, "your turn") if v.current == seat else t(loc, "{who}'s turn",
+                                                                    who=v.names[v.current])  # fmt: skip
+        out.append(t(loc, "Turn {n}: {whose}.  Scheme: {scheme} (Twists {twists}).",
+                     n=v.turn_no, whose=whose, scheme=v.scheme_name, twists=v.twists))  # fmt: skip
+        line = t(loc, "Mastermind: {name}, Attack {n}", name=mm.name, n=mm.attack)
+        if mm.uru:
+            line += f", Uru {mm.uru}"
+        line += t(loc, ", {tactics} left", tactics=tcount(loc, mm.tactics_left, "Tactic"))
+        if mm.captured:
+            line += t(loc, ", holding {cards}", cards=tcount(loc, len(mm.captured), "Bystander"))
+        out.append(line)
+        city = []
+        for s in v.city:
+            space = t(loc, s.name)
+            if s.villain is None:
+                city.append(f"{space}: -")
+                continue
+            extra = t(loc, " +{n} captured", n=len(s.captured)) if s.captured else ""
+            uru = f" Uru {s.uru}" if s.uru else ""
+            city.append(f"{space}: {card_name(s.villain, pack, loc)} ({s.attack}{uru}){extra}")
+        out.append(t(loc, "City: {spaces}", spaces=" | ".join(city)))
+        hq = [card_label(c, loc, pack) if c is not None else "-" for c in v.hq]
+        officer = t(loc, "Officer ({cost}) x{n}", cost=v.officer_cost, n=v.officers)
+        out.append(t(loc, "HQ: {cards}", cards=" | ".join([*hq, officer])))
         out.append(
-            f"Escaped {len(v.escape)}, KO'd {len(v.ko)}; Villain Deck {v.villain_deck}, "
-            f"Hero Deck {v.hero_deck}, Wounds {v.wounds}, Bystanders {v.bystanders}"
+            t(
+                loc,
+                "Escaped {escaped}, KO'd {ko}; Villain Deck {villains}, Hero Deck {heroes}, "
+                "Wounds {wounds}, Bystanders {bystanders}",
+                escaped=len(v.escape),
+                ko=len(v.ko),
+                villains=v.villain_deck,
+                heroes=v.hero_deck,
+                wounds=v.wounds,
+                bystanders=v.bystanders,
+            )  # fmt: skip
         )
-    for p in v.players:
-        if full and p.seat != seat:
-            out.append(
-                f"{p.name}: {p.hand_count} cards in hand, deck {p.deck_count}, "
-                f"discard {len(p.discard)}, {p.vp} VP"
-            )
+        for p in v.players:
+            if p.seat != seat:
+                out.append(
+                    t(
+                        loc,
+                        "{who}: {cards} in hand, deck {deck}, discard {discard}, {vp} VP",
+                        who=p.name,
+                        cards=tcount(loc, p.hand_count, "card"),
+                        deck=p.deck_count,
+                        discard=len(p.discard),
+                        vp=p.vp,
+                    )  # fmt: skip
+                )
     if v.current == seat:
-        out.append(f"Recruit {v.recruit}  Attack {v.attack}")
+        out.append(t(loc, "Recruit {recruit}  Attack {attack}", recruit=v.recruit,
+                     attack=v.attack))  # fmt: skip
         # Played this turn, including cards moved since (Fated Future, Undercover).
         if v.played_this_turn:
-            out.append("Played: " + ", ".join(c.name for c in v.played_this_turn))
-    hand = me.hand or ()
-    out.append("Your hand: " + (", ".join(card_label(c) for c in hand) or "(empty)"))
+            played = ", ".join(card_name(c, pack, loc) for c in v.played_this_turn)
+            out.append(t(loc, "Played: {cards}", cards=played))
+    hand = ", ".join(card_label(c, loc, pack) for c in me.hand or ()) or t(loc, "(empty)")
+    out.append(t(loc, "Your hand: {cards}", cards=hand))
     out.append(
-        f"You: deck {me.deck_count}, discard {len(me.discard)}, "
-        f"Victory Pile {len(me.victory)} ({me.vp} VP)"
+        t(
+            loc,
+            "You: deck {deck}, discard {discard}, Victory Pile {victory} ({vp} VP)",
+            deck=me.deck_count,
+            discard=len(me.discard),
+            victory=len(me.victory),
+            vp=me.vp,
+        )  # fmt: skip
     )
     return out
 
 
-def move_label(a: Action, v: GameView) -> str:
+def move_label(a: Action, v: GameView, loc: str = SOURCE, pack: Pack | None = None) -> str:
     known = names(v)
 
     def nm(inst: str) -> str:
         c = known.get(inst)
-        return c.name if c is not None else inst
+        return card_name(c, pack, loc) if c is not None else inst
 
     if isinstance(a, Play):
-        ff = {True: " (Fated Future: yes)", False: " (Fated Future: no)", None: ""}
-        return f"play {nm(a.card)}{ff[a.fated_future]}"
+        if a.fated_future is True:
+            return t(loc, "play {card} (Fated Future: yes)", card=nm(a.card))
+        if a.fated_future is False:
+            return t(loc, "play {card} (Fated Future: no)", card=nm(a.card))
+        return t(loc, "play {card}", card=nm(a.card))
     if isinstance(a, Recruit):
         if a.card == OFFICER:
-            return f"recruit Officer ({v.officer_cost})"
+            return t(loc, "recruit Officer ({cost})", cost=v.officer_cost)
         c = known.get(a.card)
-        return f"recruit {nm(a.card)}" + (f" ({c.cost})" if c and c.cost is not None else "")
+        if c and c.cost is not None:
+            return t(loc, "recruit {card} ({cost})", card=nm(a.card), cost=c.cost)
+        return t(loc, "recruit {card}", card=nm(a.card))
     if isinstance(a, Fight):
         if a.target == MASTERMIND:
-            return f"fight {v.mastermind.name} ({v.mastermind.attack})"
+            return t(loc, "fight {card} ({attack})", card=v.mastermind.name,
+                     attack=v.mastermind.attack)  # fmt: skip
         att = next((s.attack for s in v.city if s.villain and s.villain.inst == a.target), None)
-        return f"fight {nm(a.target)}" + (f" ({att})" if att is not None else "")
+        if att is not None:
+            return t(loc, "fight {card} ({attack})", card=nm(a.target), attack=att)
+        return t(loc, "fight {card}", card=nm(a.target))
     if isinstance(a, Heal):
-        return "heal"
+        return t(loc, "heal")
     if isinstance(a, Special):
         sp = next((s for s in v.special_actions if s.id == a.action), None)
-        return f"special: {sp.name} - {sp.text}" if sp else f"special {a.action}"
+        if sp is None:
+            return t(loc, "special {action}", action=a.action)
+        return t(loc, "special: {name} - {text}", name=sp.name, text=sp.text)
     if isinstance(a, Choose):
         opts = v.prompt.options if v.prompt is not None and v.prompt.options else ()
-        return next((o.label for o in opts if o.id == a.option), a.option)
+        return next((say(loc, o.label) for o in opts if o.id == a.option), a.option)
     assert isinstance(a, EndTurn)
-    return "end turn"
+    return t(loc, "end turn")

@@ -2,9 +2,11 @@
 
 Everything printed comes from your seat's view (`rules.legendary.view.view`) and the
 events your seat may see (`view.events_for`): the AI turns are narrated from those, so
-another seat's hand, any deck's order and the RNG never reach the screen. Its events,
-prompts and refusals follow the environment's language (`LANG`, docs/i18n.md); the
-board, menu and help screens are English.
+another seat's hand, any deck's order and the RNG never reach the screen. Every screen
+(board, moves, help, rules, events, prompts, refusals, the end) follows the
+environment's language (`LANG`, docs/i18n.md), card names as the pack translates them;
+the command words (`play`, `look`, `quit`…) stay English, and `play NAME` takes a card's
+printed or translated name.
 
 Saving: with `saves` the game is stored as the front end's `cogs.legendary.table.Table`
 (the one the Discord side stores: its seats, the setup and the engine's `Game`), and
@@ -17,12 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.i18n import from_environment
+from bot.i18n import SOURCE, from_environment, t
 from bot.terminal.console import Console, Quit
 from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
 from cogs.legendary import table as tbl
-from cogs.legendary.terminal.howto import HELP, rules_text
+from cogs.legendary.howto import card_text
+from cogs.legendary.render_table import END_TEXT
+from cogs.legendary.terminal.howto import help_text, rules_text
 from cogs.legendary.terminal.render import board, move_label
 from cogs.legendary.words import say
 from content.legendary.info import show_card
@@ -31,8 +35,8 @@ from rules.core.events import Event
 from rules.legendary import engine
 from rules.legendary.actions import Action, Choose, EndTurn, Fight, Heal, Play, Recruit
 from rules.legendary.ai import Agent
-from rules.legendary.cards import Pack
-from rules.legendary.state import Game, Result
+from rules.legendary.cards import Card, Pack
+from rules.legendary.state import Game
 from rules.legendary.view import GameView, events_for, view
 
 #: The person at this keyboard, in a saved table's seats (the others are AI seats).
@@ -86,12 +90,14 @@ class Session:
         return guarded(self.con, self._run, self.goodbye)
 
     def _run(self) -> int:
-        self.con.say(f"Legendary 2099 - you are {self.game.names[self.seat]} (seat 1).")
+        lang = self.lang
+        self.con.say(t(lang, "Legendary 2099 - you are {who} (seat 1).",
+                       who=self.game.names[self.seat]))  # fmt: skip
         if self.resumed:
-            self.con.say(f"Back to game {self.cid}: {self.where()}.")
+            self.con.say(t(lang, "Back to game {id}: {where}.", id=self.cid, where=self.where()))
         else:
             self.create()
-        self.con.say("Type help for the commands.")
+        self.con.say(t(lang, "Type help for the commands."))
         while not self.game.over:
             who = engine.decision_seat(self.game)
             assert who is not None
@@ -110,11 +116,15 @@ class Session:
 
     def where(self) -> str:
         g = self.game
-        whose = "your turn" if g.current == self.seat else f"{g.names[g.current]}'s turn"
-        return f"turn {g.turn_no}, {whose}"
+        lang = self.lang
+        if g.current == self.seat:
+            whose = t(lang, "your turn")
+        else:
+            whose = t(lang, "{who}'s turn", who=g.names[g.current])
+        return t(lang, "turn {n}, {whose}", n=g.turn_no, whose=whose)
 
     def goodbye(self) -> None:
-        self.con.say("You leave the table.")
+        self.con.say(t(self.lang, "You leave the table."))
         saved = self.cid if self.saves is not None else None
         goodbye(self.con, self.come_back(saved) if saved else None, self.where())
 
@@ -174,12 +184,12 @@ class Session:
 
     def _show(self, v: GameView, legal: list[Action], *, full: bool = True) -> None:
         self.con.say("")
-        for line in board(v, self.seat, full=full):
+        for line in board(v, self.seat, full=full, loc=self.lang, pack=self.pack):
             self.con.say(line)
         if v.prompt is not None:
             self.con.say(f"> {say(self.lang, v.prompt.text)}")
         for k, a in enumerate(legal, 1):
-            self.con.say(f"  {k}. {move_label(a, v)}")
+            self.con.say(f"  {k}. {move_label(a, v, self.lang, self.pack)}")
 
     def _human(self) -> None:
         v = self._view()
@@ -211,23 +221,19 @@ class Session:
             k = int(word)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            self.con.say(f"There is no move {k}.\nType a number from 1 to {len(legal)}.")
+            self.con.say(t(self.lang, "There is no move {k}.\nType a number from 1 to {last}.",
+                           k=k, last=len(legal)))  # fmt: skip
             return None
         if word in ("quit", "exit"):
             raise Quit
         if word in ("help", "?"):
-            self.con.say(HELP)
+            self.con.say(help_text(self.lang))
             return None
         if word == "rules":
-            self.con.say(rules_text(rest or None))
+            self.con.say(rules_text(rest or None, self.lang))
             return None
         if word == "card":
-            lines = show_card(self.pack, rest) if rest else None
-            self.con.say(
-                "\n".join(lines)
-                if lines
-                else f"No single card matches '{rest}'.\nType card and a card's name."
-            )
+            self._card(rest)
             return None
         if word in ("look", "board"):
             self._show(v, legal)
@@ -239,13 +245,53 @@ class Session:
             verb = VERBS[word]
             return self._one(
                 [a for a in legal if isinstance(a, verb)],
-                lambda a: _matches(move_label(a, v), word, rest),
+                lambda a: self._fits(a, v, word, rest),
                 line,
             )
         # An answer to a prompt may be typed as its label.
         if v.prompt is not None:
-            return self._one(legal, lambda a: _matches(move_label(a, v), "", line), line)
-        self.con.say(f"'{line}' is not a move here.\nType a number, or help for the commands.")
+            return self._one(legal, lambda a: self._fits(a, v, "", line), line)
+        self.con.say(t(self.lang, "'{line}' is not a move here.\nType a number, or help for the "
+                       "commands.", line=line))  # fmt: skip
+        return None
+
+    def _fits(self, a: Action, v: GameView, verb: str, typed: str) -> bool:
+        """A typed name fits a move by its English label (printed names) or by its label
+        as shown (translated names; its first word is the verb in the language)."""
+        if _matches(move_label(a, v), verb, typed):
+            return True
+        if self.lang == SOURCE:
+            return False
+        shown = move_label(a, v, self.lang, self.pack)
+        body = shown.split(" ", 1)[1] if verb and " " in shown else shown
+        return _matches(body, "", typed)
+
+    def _card(self, query: str) -> None:
+        """A card by printed (or, in another language, translated) name, in the language."""
+        lang = self.lang
+        if lang == SOURCE:
+            lines = show_card(self.pack, query) if query else None
+        else:
+            found = self._find_card(query) if query else None
+            lines = None if found is None else card_text(found, self.pack, lang).split("\n")
+            lines = None if lines is None else [x.replace("**", "") for x in lines]
+        if lines:
+            self.con.say("\n".join(lines))
+        else:
+            self.con.say(t(lang, "No single card matches '{query}'.\nType card and a card's name.",
+                           query=query))  # fmt: skip
+
+    def _find_card(self, query: str) -> Card | None:
+        """A card by id, printed or translated name (exact, else an unambiguous prefix)."""
+        q = query.strip().lower()
+        cards = self.pack.cards
+        local = {cid: self.pack.text_for(cid, "name", self.lang).lower() for cid in cards}
+        for test in (lambda cid: q in (cid, cards[cid].name.lower(), local[cid]),
+                     lambda cid: cid.startswith(q) or cards[cid].name.lower().startswith(q)
+                     or local[cid].startswith(q)):  # fmt: skip
+            found = [cid for cid in cards if test(cid)]
+            if found:
+                return cards[found[0]] if len(found) == 1 else None
         return None
 
     def _one(self, legal: list[Action], test: Callable[[Action], bool], line: str) -> Action | None:
@@ -253,22 +299,20 @@ class Session:
         if len(hits) == 1:
             return hits[0]
         if not hits:
-            self.con.say(f"'{line}' is not a legal move now.\nType look to see the moves.")
+            self.con.say(t(self.lang, "'{line}' is not a legal move now.\nType look to see the "
+                           "moves.", line=line))  # fmt: skip
         else:
-            self.con.say(f"'{line}' fits {len(hits)} moves.\nType the move's number instead.")
+            self.con.say(t(self.lang, "'{line}' fits {n} moves.\nType the move's number instead.",
+                           line=line, n=len(hits)))  # fmt: skip
         return None
 
     def _finish(self) -> None:
-        v = self._view()
-        result = {
-            Result.GOOD: "The players win: the Mastermind is defeated!",
-            Result.EVIL: "Evil Wins.",
-            Result.DRAW: "A deck ran out: the game is a draw.",
-        }
+        v, lang = self._view(), self.lang
         self.con.say("")
-        self.con.say(result[v.result] if v.result is not None else "The game is over.")
+        self.con.say(t(lang, END_TEXT[v.result]) if v.result is not None else
+                     t(lang, "The game is over."))  # fmt: skip
         for p in v.players:
-            self.con.say(f"  {p.name}: {p.vp} VP")
+            self.con.say(t(lang, "  {who}: {n} VP", who=p.name, n=p.vp))
 
 
 def _matches(label: str, verb: str, typed: str) -> bool:

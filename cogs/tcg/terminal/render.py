@@ -191,4 +191,3 @@ def label(a: act.Action, seen: DuelView, loc: str = SOURCE) -> str:
     if isinstance(a, act.End):
         return t(loc, "end the turn")
     return t(loc, "concede")
-

@@ -114,8 +114,13 @@ class Session:
         mine = self.content.deck_text_for(d0.id, "name", lang) if d0 else t(lang, "your deck")
         theirs = self.content.deck_text_for(d1.id, "name", lang) if d1 else t(lang, "a deck")
         self.io.say(
-            t(lang, "Cyberpunk TCG: you ({deck}) against {rival} ({rival_deck}). Type 'help'.",
-              deck=mine, rival=self.state.seats[AI].name, rival_deck=theirs)  # fmt: skip
+            t(
+                lang,
+                "Cyberpunk TCG: you ({deck}) against {rival} ({rival_deck}). Type 'help'.",
+                deck=mine,
+                rival=self.state.seats[AI].name,
+                rival_deck=theirs,
+            )  # fmt: skip
         )
         if self.resumed:
             self.io.say(t(lang, "Back to duel {id}: {where}.", id=self.cid, where=self.where()))
