@@ -51,7 +51,8 @@ def _seat(s: SeatView, you: bool, loc: str) -> list[str]:
     gig_line = t(loc, "  Gigs ({n}/7): {gigs}; Street Cred {cred}", n=len(s.gigs), gigs=gigs,
                  cred=cred)  # fmt: skip
     if s.value_pairs:
-        gig_line += f"; {tcount(loc, s.value_pairs, 'value pair')}"
+        pairs = tcount(loc, s.value_pairs, "value pair")
+        gig_line += f"; {pairs}"
     fixer = " ".join(f"d{x}" for x in s.fixer) or t(loc, "empty")
     lines = [line, gig_line, t(loc, "  Fixer area: {dice}", dice=fixer)]
     slots = []
@@ -74,7 +75,8 @@ def _seat(s: SeatView, you: bool, loc: str) -> list[str]:
         for u in s.field:
             tags = [w for w, on in (("spent", u.spent), ("lag", u.lag), ("solo", u.solo)) if on]
             gear = f" +{', '.join(g.name for g in u.gear)}" if u.gear else ""
-            unit = t(loc, "    {card}, power {power}", card=f"{u.card.name}{gear}", power=u.power)
+            card = u.card.name + gear
+            unit = t(loc, "    {card}, power {power}", card=card, power=u.power)
             words = [t(loc, _TAGS[w]) for w in tags]
             lines.append(unit + (f" ({', '.join(words)})" if words else ""))
     else:

@@ -68,7 +68,7 @@ class Session:
         self.state: Duel = new_duel(
             duel_id=f"terminal-{seed}",
             players=PLAYERS,
-            names=("Player", ai_name),
+            names=(t(self.lang, "Player"), ai_name),
             decks=decks,
             seed=seed,
             content=content,
