@@ -51,10 +51,14 @@ def board(
     mm = v.mastermind
     out: list[str] = []
     if full:
-        whose = t(loc, "your turn") if v.current == seat else t(loc, "{who}'s turn",
-                                                                    who=v.names[v.current])  # fmt: skip
-        out.append(t(loc, "Turn {n}: {whose}.  Scheme: {scheme} (Twists {twists}).",
-                     n=v.turn_no, whose=whose, scheme=v.scheme_name, twists=v.twists))  # fmt: skip
+        # Whole sentences: each language words whose turn it is its own way.
+        scheme = {"n": v.turn_no, "scheme": v.scheme_name, "twists": v.twists}
+        if v.current == seat:
+            out.append(t(loc, "Turn {n}: your turn.  Scheme: {scheme} (Twists {twists}).",
+                         **scheme))  # fmt: skip
+        else:
+            out.append(t(loc, "Turn {n}: {who}'s turn.  Scheme: {scheme} (Twists {twists}).",
+                         who=v.names[v.current], **scheme))  # fmt: skip
         line = t(loc, "Mastermind: {name}, Attack {n}", name=mm.name, n=mm.attack)
         if mm.uru:
             line += f", Uru {mm.uru}"

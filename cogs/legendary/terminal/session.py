@@ -118,10 +118,8 @@ class Session:
         g = self.game
         lang = self.lang
         if g.current == self.seat:
-            whose = t(lang, "your turn")
-        else:
-            whose = t(lang, "{who}'s turn", who=g.names[g.current])
-        return t(lang, "turn {n}, {whose}", n=g.turn_no, whose=whose)
+            return t(lang, "turn {n}, your turn", n=g.turn_no)
+        return t(lang, "turn {n}, {who}'s turn", n=g.turn_no, who=g.names[g.current])
 
     def goodbye(self) -> None:
         self.con.say(t(self.lang, "You leave the table."))

@@ -92,19 +92,24 @@ def _seat(s: SeatView, you: bool, loc: str) -> list[str]:
 _TAGS = {"spent": N_("spent"), "lag": N_("Lag"), "solo": N_("solo")}
 
 
-def whose(seen: DuelView, loc: str = SOURCE) -> str:
-    """ "your turn" / "Rival AI's turn" for the viewer."""
+def where(seen: DuelView, loc: str = SOURCE, *, head: bool = False) -> str:
+    """ "turn 3, your turn, main phase" (`head`: the board's first line, "== Turn 3: …");
+    whole sentences, so that each language words whose turn it is its own way."""
+    phase, who = phase_word(seen.phase, loc), seen.seats[seen.active].name
     if seen.active == seen.viewer:
-        return t(loc, "your turn")
-    return t(loc, "{who}'s turn", who=seen.seats[seen.active].name)
+        if head:
+            return t(loc, "== Turn {n}: your turn, {phase}", n=seen.turn, phase=phase)
+        return t(loc, "turn {n}, your turn, {phase}", n=seen.turn, phase=phase)
+    if head:
+        return t(loc, "== Turn {n}: {who}'s turn, {phase}", n=seen.turn, who=who, phase=phase)
+    return t(loc, "turn {n}, {who}'s turn, {phase}", n=seen.turn, who=who, phase=phase)
 
 
 def board(seen: DuelView, loc: str = SOURCE) -> str:
     assert seen.viewer is not None
     me = seen.viewer
     mine, theirs = seen.seats[me], seen.seats[1 - me]
-    head = t(loc, "== Turn {n}: {whose}, {phase}", n=seen.turn, whose=whose(seen, loc),
-             phase=phase_word(seen.phase, loc))  # fmt: skip
+    head = where(seen, loc, head=True)
     if seen.overtime:
         head += t(loc, " — OVERTIME")
     out = [head, *_seat(theirs, False, loc), *_seat(mine, True, loc)]

@@ -141,8 +141,7 @@ class Session:
 
     def where(self) -> str:
         seen, lang = self.seen(), self.lang
-        return t(lang, "turn {n}, {whose}, {phase}", n=seen.turn, whose=render.whose(seen, lang),
-                 phase=render.phase_word(seen.phase, lang))  # fmt: skip
+        return render.where(seen, lang)
 
     def create(self) -> None:
         if self.saves is None:

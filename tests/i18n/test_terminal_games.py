@@ -1,0 +1,217 @@
+"""Every terminal screen follows LANG (docs/i18n.md): a scripted session of each game in
+Polish (`LANG=pl_PL.UTF-8`) and in English (`LANG=C`), its board, move list, help, rules,
+refusals and end; and the Polish table still never shows another seat's hidden cards."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from bot.terminal.console import Console
+from cogs.legendary.terminal.play import main as legendary_main
+from cogs.legendary.terminal.session import Session as LegendarySession
+from cogs.tcg.terminal.play import main as tcg_main
+from cogs.tcg.terminal.session import Session as TcgSession
+from cogs.tcg.terminal.setup import make_player
+from content.legendary.loader import load_default_pack
+from rules.core.events import Event
+from rules.legendary.ai import make_agent
+from rules.legendary.setup import Setup, new_game
+from rules.legendary.state import Game, Z
+from rules.legendary.view import events_for, view
+from rules.legendary.work import Work
+from tests.tcg.test_cli_play import CONTENT, _Bot, _Watched
+
+
+def _lang(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", lang)
+
+
+def _run(main: object, args: list[str], script: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(args, stdin=io.StringIO(script), stdout=out, stderr=err)  # type: ignore[operator]
+    return code, out.getvalue(), err.getvalue()
+
+
+# ---- the TCG ---------------------------------------------------------------------------
+
+TCG_SCRIPT = "help\nrules\nrules fight\ncard Neon Bruiser\ncard zzz\n99\n1\n1\nhand\nzzz\nquit\n"
+TCG_ARGS = ["--deck", "chrome-rush", "--level", "random", "--seed", "5"]
+
+
+def test_a_polish_tcg_terminal_speaks_polish(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _lang(monkeypatch, "pl_PL.UTF-8")
+    code, out, err = _run(tcg_main, [*TCG_ARGS, "--db", str(tmp_path / "t.db")], TCG_SCRIPT)
+    assert code == 0 and err == ""
+    for polish in (
+        "Cyberpunk TCG: ty (",  # the greeting
+        "Zapisano jako kampanię",  # the shared saved line
+        "== Tura 0: gra Rywal AI (random), przygotowanie: mulligany",  # the board
+        "Obszar fixera: d4",
+        "Legendy: 1: zakryta",
+        "· Rywal AI (random) wybiera: gra jako pierwszy.",  # events, with the AI's name
+        "Polecenia",  # help
+        "Tematy zasad: setup, turn",  # rules
+        "Gdy Unity walczą",
+        "Neon Bruiser [red unit, koszt 3 €$, power 4",  # a card, as /tcg card shows it
+        "Nie ma karty „zzz”",  # refusals
+        "Nie ma ruchu 99: wybierz od 1 do 2",
+        "Nie ma ruchu ani polecenia „zzz”",
+        "Zostawić tę rękę startową czy mulligan?",
+        "zostaw tę rękę",
+        "Twoja ręka:",
+        "Opuszczono pojedynek.",  # the goodbye
+        "Twoja kampania jest zapisana (tura",
+        "Do zobaczenia.",
+    ):
+        assert polish in out, polish
+    for english in ("Commands:", "Your hand", "Rules topics", "No move", "Left the duel", "Bye."):
+        assert english not in out, english
+
+
+def test_an_english_tcg_terminal_speaks_english(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _lang(monkeypatch, "C.UTF-8")
+    code, out, _ = _run(tcg_main, [*TCG_ARGS, "--db", str(tmp_path / "t.db")], TCG_SCRIPT)
+    assert code == 0
+    for english in ("== Turn 0: Rival AI (random)'s turn, setup: mulligans", "Fixer area: d4", "Commands:",
+                    "Rules topics: setup", "Neon Bruiser [red unit, cost 3 €$, power 4",
+                    "No move 99: pick 1 to 2", "keep this hand", "Left the duel.", "Bye."):  # fmt: skip
+        assert english in out, english
+    assert "Polecenia" not in out and "Twoja ręka" not in out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_whole_polish_duel_ends_in_polish_and_hides_the_rivals_cards(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    _lang(monkeypatch, "pl_PL.UTF-8")
+    out, bot = _Watched(), _Bot(seed)  # every write checked against the rival's hidden cards
+    decks = (CONTENT.decks["ghost-protocol"], CONTENT.decks["loaded-dice"])
+    session = TcgSession(Console(bot, out), CONTENT, decks, make_player("random", decks[1]), seed)
+    out.session = bot.session = session
+    assert session.run() == 0 and session.state.result is not None
+    text = out.getvalue()
+    last = text.rstrip().splitlines()[-1]
+    assert last.startswith(("Wygrywasz", "Wygrywa ", "Pojedynek kończy się remisem")), last
+    assert "Rival AI: ręka " in text  # the rival's hand is a count (its name is the one given)
+    assert "zakryta" in text
+    assert "Your hand" not in text and "You win" not in text
+
+
+# ---- Legendary -------------------------------------------------------------------------
+
+LEGENDARY_SCRIPT = (
+    "help\nrules\nrules fight\ncard storm lattice\ncard zzz\n99\nplay zzz\nlook\nquit\n"
+)
+
+
+def test_a_polish_legendary_terminal_speaks_polish(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _lang(monkeypatch, "pl_PL.UTF-8")
+    args = ["--seed", "1", "--players", "2", "--db", str(tmp_path / "l.db")]
+    code, out, err = _run(legendary_main, args, LEGENDARY_SCRIPT)
+    assert code == 0 and err == ""
+    for polish in (
+        "Legendary 2099 - grasz jako",
+        "Tura 1: twoja tura.  Intryga:",  # the board
+        "Miasto: Most: - | Ulice: -",
+        "Kwatera: ",
+        "Talia Złoczyńców",
+        "Twoja ręka: ",
+        "Ty: talia ",
+        "zakończ turę",  # the move list
+        "Polecenia",  # help
+        "Tematy zasad: turn, recruit",  # rules
+        "fight: Wydaj tyle Ataku",
+        "Storm Lattice — Bohater",  # a card, as /legendary card reads it
+        "Do „zzz” nie pasuje dokładnie jedna karta.",  # refusals
+        "Nie ma ruchu 99.\nWpisz liczbę od 1 do",
+        "„play zzz” nie jest teraz dozwolonym ruchem.",
+        "Odchodzisz od stołu.",
+        "Do zobaczenia.",
+    ):
+        assert polish in out, polish
+    for english in ("Commands:", "Your hand", "City:", "end turn", "Rules topics", "Bye."):
+        assert english not in out, english
+
+
+def test_an_english_legendary_terminal_speaks_english(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _lang(monkeypatch, "C")
+    args = ["--seed", "1", "--players", "2", "--db", str(tmp_path / "l.db")]
+    code, out, _ = _run(legendary_main, args, LEGENDARY_SCRIPT)
+    assert code == 0
+    for english in ("Turn 1: your turn.  Scheme:", "City: Bridge: -", "HQ: ", "Commands:",
+                    "end turn", "Rules topics: turn", "There is no move 99.",
+                    "You leave the table.", "Bye."):  # fmt: skip
+        assert english in out, english
+    assert "Miasto" not in out and "Polecenia" not in out
+
+
+class _PolishWatch:
+    """After every action: the names (printed and Polish) only hidden zones hold, and
+    seat 1 was never shown, checked against what was printed since the last action."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.out, self.mark, self.checked = out, 0, 0
+        self.seen: set[str] = set()
+        self.pack = load_default_pack()
+
+    def _names(self, card_id: str, printed: str) -> set[str]:
+        return {printed, self.pack.text_for(card_id, "name", "pl")}
+
+    def __call__(self, game: Game, events: Sequence[Event]) -> None:
+        pack = self.pack
+        w, v = Work(game, pack), view(game, pack, 0)
+        told = " ".join(e.text for e in events_for(tuple(events), 0))
+        for c in pack.cards.values():
+            if c.name in told:
+                self.seen |= self._names(c.id, c.name)
+        from cogs.legendary.terminal.render import names
+
+        for c in names(v).values():
+            self.seen |= self._names(c.id, c.name)
+        for c in v.mastermind.remaining:
+            self.seen |= self._names(c.id, c.name)
+        zones = [Z.VILLAIN_DECK, Z.HERO_DECK, *(Z.deck(p) for p in range(game.players))]
+        zones += [Z.hand(p) for p in range(1, game.players)]
+        if not w.adapting():
+            zones.append(Z.TACTICS)
+        hidden = set()
+        for z in zones:
+            for i in w.z[z]:
+                hidden |= self._names(w.card(i).id, w.card(i).name)
+        hidden -= self.seen
+        chunk = self.out.getvalue()[self.mark :]
+        self.mark = len(self.out.getvalue())
+        leaked = sorted(n for n in hidden if n in chunk)
+        assert not leaked, f"the transcript shows hidden cards {leaked}:\n{chunk}"
+        self.checked += len(hidden)
+
+
+def test_a_whole_polish_legendary_game_ends_in_polish_and_hides_other_hands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _lang(monkeypatch, "pl_PL.UTF-8")
+    pack = load_default_pack()
+    game = new_game(pack, Setup(names=("you", "ai2", "ai3")), 3).state
+    out = io.StringIO()
+    agents = {s: make_agent("greedy", s) for s in range(1, game.players)}
+    s = LegendarySession(pack, game, Console(io.StringIO("1\n" * 3000), out), agents)
+    s.on_step = watch = _PolishWatch(out)
+    assert s.run() == 0 and s.game.over
+    lines = out.getvalue().splitlines()
+    assert any(x in ("Gracze wygrywają!", "Zło wygrywa!", "Gra kończy się remisem.") for x in lines)
+    assert lines[-1].startswith("  ai3: ") and lines[-1].endswith(" PZ")
+    assert watch.checked > 1000
