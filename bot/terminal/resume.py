@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Protocol, TextIO, TypeVar
 
 from bot.config import DEFAULT_DATABASE
-from bot.i18n import from_environment, t
 from bot.games import DEFAULT_GAME
+from bot.i18n import from_environment, t
 from bot.service.game import GameAdapter
 from bot.storage.base import CampaignInfo
 from bot.storage.errors import StorageError

@@ -82,9 +82,17 @@ def test_an_english_tcg_terminal_speaks_english(
     _lang(monkeypatch, "C.UTF-8")
     code, out, _ = _run(tcg_main, [*TCG_ARGS, "--db", str(tmp_path / "t.db")], TCG_SCRIPT)
     assert code == 0
-    for english in ("== Turn 0: Rival AI (random)'s turn, setup: mulligans", "Fixer area: d4", "Commands:",
-                    "Rules topics: setup", "Neon Bruiser [red unit, cost 3 €$, power 4",
-                    "No move 99: pick 1 to 2", "keep this hand", "Left the duel.", "Bye."):  # fmt: skip
+    for english in (
+        "== Turn 0: Rival AI (random)'s turn, setup: mulligans",
+        "Fixer area: d4",
+        "Commands:",
+        "Rules topics: setup",
+        "Neon Bruiser [red unit, cost 3 €$, power 4",
+        "No move 99: pick 1 to 2",
+        "keep this hand",
+        "Left the duel.",
+        "Bye.",
+    ):
         assert english in out, english
     assert "Polecenia" not in out and "Twoja ręka" not in out
 

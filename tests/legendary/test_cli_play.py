@@ -84,8 +84,8 @@ def test_a_scripted_game_plays_to_the_end_and_never_shows_hidden_cards() -> None
     assert s.run() == 0
     text = out.getvalue()
     assert s.game.over
-    assert any(line.startswith(("The players win", "Evil wins", "The game ends in a draw")) for line in
-               text.splitlines())  # fmt: skip
+    ends = ("The players win", "Evil wins", "The game ends in a draw")
+    assert any(line.startswith(ends) for line in text.splitlines())
     assert "ai2: " in text.splitlines()[-2] and text.splitlines()[-1].startswith("  ai3: ")
     assert "prompt> " in text  # prompts (discards, choices) were answered at the terminal
     assert watch.checked > 1000  # the check looked at many hidden cards

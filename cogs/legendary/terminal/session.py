@@ -284,13 +284,11 @@ class Session:
         q = query.strip().lower()
         cards = self.pack.cards
         local = {cid: self.pack.text_for(cid, "name", self.lang).lower() for cid in cards}
-        for test in (lambda cid: q in (cid, cards[cid].name.lower(), local[cid]),
-                     lambda cid: cid.startswith(q) or cards[cid].name.lower().startswith(q)
-                     or local[cid].startswith(q)):  # fmt: skip
-            found = [cid for cid in cards if test(cid)]
-            if found:
-                return cards[found[0]] if len(found) == 1 else None
-        return None
+        keys = {cid: (cid, cards[cid].name.lower(), local[cid]) for cid in cards}
+        found = [cid for cid, ks in keys.items() if q in ks]
+        if not found:
+            found = [cid for cid, ks in keys.items() if any(k.startswith(q) for k in ks)]
+        return cards[found[0]] if len(found) == 1 else None
 
     def _one(self, legal: list[Action], test: Callable[[Action], bool], line: str) -> Action | None:
         hits = [a for a in legal if test(a)]

@@ -27,8 +27,9 @@ from bot.i18n import from_environment, t, tcount
 from bot.terminal.console import Console, Quit
 from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
+from cogs.tcg.localize import card_lines, localize_view
+from cogs.tcg.localize import line as engine_line
 from cogs.tcg.terminal import howto, render
-from cogs.tcg.localize import card_lines, line, localize_view
 from cogs.tcg.words import result_words
 from content.tcg.info import card_names
 from rules.core.errors import IllegalAction
@@ -177,7 +178,7 @@ class Session:
 
     def _narrate(self, events: tuple[Event, ...]) -> None:
         for e in events_for(events, ME):
-            self.io.say(f"  · {line(self.content, self.lang, e.text)}")
+            self.io.say(f"  · {engine_line(self.content, self.lang, e.text)}")
 
     def _ai_move(self) -> None:
         legal = [
@@ -220,7 +221,7 @@ class Session:
             try:
                 self._apply(action)
             except IllegalAction as exc:
-                self.io.say(line(self.content, self.lang, exc.refusal.message))
+                self.io.say(engine_line(self.content, self.lang, exc.refusal.message))
                 continue
             return
 
