@@ -3,7 +3,10 @@ campaign. ASCII only, no colours, no terminal control: it must read the same in 
 terminal, in a pipe and in a test.
 
 Everything here renders the view models of `rules.legends.view` (and the campaign's
-public fields), never a raw hand of another seat.
+public fields), never a raw hand of another seat. The board, hand and move screens speak
+the terminal's language (`loc`, from `LANG`): the engine's texts through the Discord
+front end's phrasebook (`cogs.legends.words`), the pack's words by the caller's
+`cogs.legends.localize.localize_view`.
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ import re
 import textwrap
 from collections.abc import Mapping, Sequence
 
+from bot.i18n import N_, SOURCE, t, tcount
 from bot.terminal.console import WIDTH
 from cogs.legends.terminal import howto
+from cogs.legends.words import explain, made, required, say
 from rules.core.events import Event
 from rules.core.text import count, name_list
 from rules.legends.actions import (
@@ -87,94 +92,94 @@ def card_line(card: CardView) -> str:
 Verdicts = Mapping[int, tuple[bool, str]]
 
 
-def render_board(b: BoardView, verdicts: Verdicts | None = None) -> str:
+def render_board(b: BoardView, verdicts: Verdicts | None = None, loc: str = SOURCE) -> str:
     """The public board: what the Discord status message shows, and under the Plan
     whether it hits each Obstacle as it stands, and why."""
     out: list[str] = [RULE]
     if b.scenario is None:
-        out.append(f"{b.campaign}: no run in progress.")
+        out.append(t(loc, "{campaign}: no run in progress.", campaign=b.campaign))
         out.append(RULE)
         return "\n".join(out)
-    out.extend(
-        wrap(
-            f"{b.scenario} | Round {b.round} | {count(b.scenario_cards_left, 'Scenario Card')} left"
-        )
-    )
-    out.extend(
-        wrap(
-            f"Health {b.health}/{b.max_health} | Leader: {b.leader or '-'} | "
-            f"Plan Size {b.plan_size}"
-        )
-    )
+    left_cards = tcount(loc, b.scenario_cards_left, "Scenario Card")
+    out.extend(wrap(t(loc, "{scenario} | Round {n} | {cards} left", scenario=b.scenario,
+                      n=b.round, cards=left_cards)))  # fmt: skip
+    out.extend(wrap(t(loc, "Health {health}/{most} | Leader: {leader} | Plan Size {size}",
+                      health=b.health, most=b.max_health, leader=b.leader or "-",
+                      size=b.plan_size)))  # fmt: skip
     out.append(THIN)
     if b.obstacles:
-        out.append("OBSTACLES")
+        out.append(t(loc, "OBSTACLES"))
         for ob in b.obstacles:
             left = max(0, ob.health - ob.damage_taken)
-            out.extend(
-                wrap(
-                    f"{ob.name}: Health {left} left of {ob.health} "
-                    f"({taken_text(ob.damage_taken, ob.health)}); deals {ob.damage} Damage "
-                    "each round it stands",
-                    "  ",
-                    "    ",
-                )
-            )
-            out.extend(wrap("To Hit: " + " OR ".join(ob.to_hit), "    "))
+            line = t(loc, "{name}: Health {left} left of {health} ({taken}); deals {damage} "
+                     "Damage each round it stands", name=ob.name, left=left, health=ob.health,
+                     taken=taken_text(ob.damage_taken, ob.health, loc),
+                     damage=ob.damage)  # fmt: skip
+            out.extend(wrap(line, "  ", "    "))
+            reqs = t(loc, " OR ").join(required(loc, r) for r in ob.to_hit)
+            out.extend(wrap(t(loc, "To Hit: {reqs}", reqs=reqs), "    "))
             if ob.plan_size:
-                out.append(f"    Plan Size {ob.plan_size:+d} while it is active")
+                size = f"{ob.plan_size:+d}"
+                out.append(t(loc, "    Plan Size {size} while it is active", size=size))
             if ob.text:
                 out.extend(wrap(ob.text, "    "))
     else:
-        out.append("OBSTACLES: none active")
+        out.append(t(loc, "OBSTACLES: none active"))
     if b.phase in ("plan", "assign") or b.plan:
-        out.extend(
-            wrap(
-                f"PLAN ({len(b.plan)} of {b.plan_size} cards)"
-                f" - makes: {b.makes or 'nothing yet'}; Damage so far: {b.damage_now}",
-                "",
-                "  ",
-            )
-        )
+        makes = made(loc, b.makes) if b.makes else t(loc, "nothing yet")
+        head = t(loc, "PLAN ({n} of {size} cards) - makes: {makes}; Damage so far: {damage}",
+                 n=len(b.plan), size=b.plan_size, makes=makes, damage=b.damage_now)  # fmt: skip
+        out.extend(wrap(head, "", "  "))
         for i, p in enumerate(b.plan, 1):
-            how = "puts" if p.put else "plays"
-            out.extend(wrap(f"{p.seat_name} {how} {card_line(p.card)}", f"  {i}. ", "     "))
+            msg = N_("{who} puts {card}") if p.put else N_("{who} plays {card}")
+            line = t(loc, msg, who=p.seat_name, card=card_line(p.card))
+            out.extend(wrap(line, f"  {i}. ", "     "))
         for ob in b.obstacles:
             if verdicts is None or ob.order not in verdicts:
                 continue
             hit, why = verdicts[ob.order]
-            state = "HITS" if hit else "MISSES"
-            out.extend(wrap(f"As it stands the Plan {state} {ob.name}: {why}", "  ", "    "))
-    out.append("CREW")
+            msg = (
+                N_("As it stands the Plan HITS {obstacle}: {why}")
+                if hit
+                else N_("As it stands the Plan MISSES {obstacle}: {why}")
+            )
+            line = t(loc, msg, obstacle=ob.name, why=explain(loc, why))
+            out.extend(wrap(line, "  ", "    "))
+    out.append(t(loc, "CREW"))
     for s in b.seats:
         mark = f" [{', '.join(s.marks)}]" if s.marks else ""
         role = s.role.title()  # a merc's name already says "(merc)"
-        out.append(
-            f"  {'>' if s.turn else ' '} {s.name} ({role}){mark}: hand {s.hand_count}, "
-            f"deck {s.deck_count}, discard {s.discard_count}"
-        )
+        line = t(loc, "{who} ({role}){marks}: hand {hand}, deck {deck}, discard {discard}",
+                 who=s.name, role=role, marks=mark, hand=s.hand_count, deck=s.deck_count,
+                 discard=s.discard_count)  # fmt: skip
+        out.append(f"  {'>' if s.turn else ' '} {line}")
     if b.vote:
-        out.append("VOTE: " + "; ".join(f"{o.key}: {o.label}" for o in b.vote))
+        options = "; ".join(f"{o.key}: {say(loc, o.label)}" for o in b.vote)
+        out.append(t(loc, "VOTE: {options}", options=options))
         if b.votes:
-            out.append("  votes so far: " + ", ".join(f"{n} {k}" for n, k in b.votes.items()))
+            so_far = ", ".join(f"{n} {k}" for n, k in b.votes.items())
+            out.append(t(loc, "  votes so far: {votes}", votes=so_far))
     for pr in b.prompts:
-        out.extend(wrap(f"WAITING ON A CHOICE: {pr.text}", ""))
-    out.extend(wrap(f"Now: {b.waiting_on}."))
+        out.extend(wrap(t(loc, "WAITING ON A CHOICE: {text}", text=say(loc, pr.text)), ""))
+    out.extend(wrap(t(loc, "Now: {what}.", what=say(loc, b.waiting_on))))
     out.append(RULE)
     return "\n".join(out)
 
 
-def render_hand(view: PlayerView) -> str:
+def render_hand(view: PlayerView, loc: str = SOURCE) -> str:
     out: list[str] = []
     names = {s.seat: s for s in view.board.seats}
     for seat, hand in view.hands.items():
         sv = names.get(seat)
-        who = "YOUR HAND" if sv is None or not sv.is_merc else "YOUR MERC'S HAND"
-        out.append(f"{who} ({count(len(hand), 'card')})")
+        cards = tcount(loc, len(hand), "card")
+        if sv is None or not sv.is_merc:
+            out.append(t(loc, "YOUR HAND ({cards})", cards=cards))
+        else:
+            out.append(t(loc, "YOUR MERC'S HAND ({cards})", cards=cards))
         for c in hand:
             out.extend(wrap(card_line(c), "  * ", "    "))
         if not hand:
-            out.append("  (empty)")
+            out.append("  " + t(loc, "(empty)"))
     return "\n".join(out)
 
 
@@ -195,54 +200,58 @@ def _card(view: PlayerView, inst: str) -> CardView | None:
 
 
 _PROMPT_VERBS = {
-    "choose_player": "Choose a player",
-    "choose_target": "Target",
-    "discard_from_plan": "Discard from the Plan",
-    "discard_from_hand": "Discard",
-    "scene_discard": "Discard",
-    "put_from_hand": "Put into the Plan",
+    "choose_player": N_("Choose a player"),
+    "choose_target": N_("Target"),
+    "discard_from_plan": N_("Discard from the Plan"),
+    "discard_from_hand": N_("Discard"),
+    "scene_discard": N_("Discard"),
+    "put_from_hand": N_("Put into the Plan"),
     "draw_and_put": "",
-    "replace_plan": "Replace in the Plan",
-    "replace_hand": "Replace it with",
-    "assign_damage": "Damage to assign",
+    "replace_plan": N_("Replace in the Plan"),
+    "replace_hand": N_("Replace it with"),
+    "assign_damage": N_("Damage to assign"),
 }
 
 
-def describe_move(action: Action, view: PlayerView) -> str:
-    merc = " (merc)" if getattr(action, "merc", False) else ""
+def describe_move(action: Action, view: PlayerView, loc: str = SOURCE) -> str:
+    """A legal move in words (the typed inputs, 'choose A', 'play NAME', stay English)."""
+    merc = t(loc, " (merc)") if getattr(action, "merc", False) else ""
     if isinstance(action, Flip):
-        return "Flip the next Scenario Card"
+        return t(loc, "Flip the next Scenario Card")
     if isinstance(action, Play):
         card = _card(view, action.card)
-        return f"Play{merc} " + (card_line(card) if card else action.card)
+        return t(loc, "Play{merc} {card}", merc=merc,
+                 card=card_line(card) if card else action.card)  # fmt: skip
     if isinstance(action, Choose):
         prompt = _prompt_for(view, action.merc)
         if prompt is not None:
             for o in prompt.options:
                 if o.key == action.option:
-                    verb = "" if o.key == "done" else _PROMPT_VERBS.get(prompt.kind, "Choose")
-                    return f"{verb}{merc}: {o.label}" if verb else o.label
+                    label = say(loc, o.label)
+                    verb = "" if o.key == "done" else _PROMPT_VERBS.get(prompt.kind, N_("Choose"))
+                    return f"{t(loc, verb)}{merc}: {label}" if verb else label
         for o in view.board.vote:
             if o.key == action.option:
-                return f"Vote {o.key}: {o.label}"
-        return f"Choose {action.option}"
+                return t(loc, "Vote {key}: {label}", key=o.key, label=say(loc, o.label))
+        return t(loc, "Choose {option}", option=action.option)
     if isinstance(action, CloseVote):
-        return "Close the vote now (as Leader)"
+        return t(loc, "Close the vote now (as Leader)")
     if isinstance(action, Discard):
         card = _card(view, action.card)
-        return f"Discard{merc} " + (card.label if card else action.card)
+        return t(loc, "Discard{merc} {card}", merc=merc,
+                 card=card.label if card else action.card)  # fmt: skip
     if isinstance(action, Ready):
-        return f"Ready{merc}: done discarding, draw back up"
+        return t(loc, "Ready{merc}: done discarding, draw back up", merc=merc)
     return action.type
 
 
-def render_moves(moves: Sequence[Action], view: PlayerView) -> str:
+def render_moves(moves: Sequence[Action], view: PlayerView, loc: str = SOURCE) -> str:
     out: list[str] = []
     for p in view.prompts:
-        out.extend(wrap(f"YOUR CHOICE: {p.text}"))
-    out.append("MOVES")
+        out.extend(wrap(t(loc, "YOUR CHOICE: {text}", text=say(loc, p.text))))
+    out.append(t(loc, "MOVES"))
     for i, a in enumerate(moves, 1):
-        out.extend(wrap(describe_move(a, view), f"  {i:>2}) "))
+        out.extend(wrap(describe_move(a, view, loc), f"  {i:>2}) "))
     return "\n".join(out)
 
 
@@ -344,8 +353,9 @@ def render_clues(table: Table, content: ContentPack) -> str:
     return "\n".join(out)
 
 
-def taken_text(taken: int, health: int) -> str:
+def taken_text(taken: int, health: int, loc: str = SOURCE) -> str:
     """ "8 Damage taken", or past its Health "14 Damage taken, 4 past its Health" (the same
     count the events and the Discord board give)."""
     over = past_health(taken, health)
-    return f"{min(taken, health)} Damage taken" + (f", {over} past its Health" if over else "")
+    text = t(loc, "{n} Damage taken", n=min(taken, health))
+    return text + (t(loc, ", {over} past its Health", over=over) if over else "")

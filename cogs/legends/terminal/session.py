@@ -26,6 +26,7 @@ from bot.i18n import from_environment, t
 from bot.terminal.console import Console, Quit
 from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
+from cogs.legends.localize import localize_view
 from cogs.legends.rules_text import TOPICS
 from cogs.legends.terminal import howto, render
 from cogs.legends.terminal.inputs import match_move, pick_by_name
@@ -87,6 +88,7 @@ class Session:
     ) -> None:
         self.content = content
         self.io = console
+        self.lang = from_environment()  # the board, hand and moves screens' language
         self.campaign = campaign or next(iter(content.campaigns))
         self.runners = runners
         self.humans = humans
@@ -296,9 +298,10 @@ class Session:
         self.show_feed(person.player)
         view = player_view(self.table, person.player, self.content)
         moves = list(view.legal)
-        self.io.say(self.board(view))
-        self.io.say(render.render_hand(view))
-        self.io.say(render.render_moves(moves, view))
+        shown = self.shown(view)
+        self.io.say(self.board(shown))
+        self.io.say(render.render_hand(shown, self.lang))
+        self.io.say(render.render_moves(moves, shown, self.lang))
         while True:
             pick = self.ask_move(person.player, moves, view)
             try:
@@ -310,8 +313,13 @@ class Session:
         if not self.hotseat:
             self.show_feed(person.player)
 
+    def shown(self, view: PlayerView) -> PlayerView:
+        """The view with the pack's words in the terminal's language (typed names are
+        matched against the printed view)."""
+        return localize_view(view, self.content, self.table, self.lang)
+
     def board(self, view: PlayerView) -> str:
-        return render.render_board(view.board, self.verdicts())
+        return render.render_board(view.board, self.verdicts(), self.lang)
 
     def verdicts(self) -> render.Verdicts:
         """Whether the Plan as it stands hits each active Obstacle, and why: the engine's
@@ -525,11 +533,10 @@ class Session:
         elif rest:
             return False
         elif word == "board":
-            view = player_view(self.table, player, self.content)
-            self.io.say(self.board(view))
+            self.io.say(self.board(self.shown(player_view(self.table, player, self.content))))
         elif word == "hand":
-            view = player_view(self.table, player, self.content)
-            self.io.say(render.render_hand(view) or "You hold no cards right now.")
+            view = self.shown(player_view(self.table, player, self.content))
+            self.io.say(render.render_hand(view, self.lang) or "You hold no cards right now.")
         elif word == "clues":
             self.io.say(render.render_clues(self.table, self.content))
         elif word == "memory":
