@@ -244,6 +244,12 @@ def _card(loc: str, text: str) -> str:
 _SUITS = frozenset({"charisma", "muscle", "stealth", "tech", "any"})
 
 
+def card_label(loc: str, text: str) -> str:
+    """A card's engine label ("Frag Out [4 Muscle]") with its suit names in the language
+    (the terminal's card lines)."""
+    return _card(loc, text)
+
+
 _RANKS = {"Jacks": "J", "Queens": "Q", "Kings": "K", "Aces": "A"}
 
 

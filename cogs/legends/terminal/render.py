@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from bot.i18n import N_, SOURCE, t, tcount
 from bot.terminal.console import WIDTH
 from cogs.legends.terminal import howto
-from cogs.legends.words import explain, made, required, say
+from cogs.legends.words import card_label, explain, made, required, say
 from rules.core.events import Event
 from rules.core.text import count, name_list
 from rules.legends.actions import (
@@ -82,9 +82,34 @@ def wrap(text: str, indent: str = "", rest: str | None = None, width: int = WIDT
     return [line.replace(_KEEP, " ") for line in lines]
 
 
-def card_line(card: CardView) -> str:
+def card_line(card: CardView, loc: str = SOURCE) -> str:
     text = f" - {card.text}" if card.text else ""
-    return f"{card.label}{text}"
+    return f"{card_label(loc, card.label)}{text}"
+
+
+#: A seat's status marks (`SeatView.marks`) in another language than English ("ready"
+#: is the TCG's own word in the catalogue, so the clean-up one has its own message).
+_MARKS = {
+    "Leader": N_("Leader"),
+    "to play": N_("to play"),
+    "ready": N_("ready (cleaned up)"),
+    "cleaning up": N_("cleaning up"),
+}
+
+
+def _marks(loc: str, marks: Sequence[str]) -> str:
+    if not marks:
+        return ""
+    words = marks if loc == SOURCE else [t(loc, _MARKS[m]) if m in _MARKS else m for m in marks]
+    return f" [{', '.join(words)}]"
+
+
+def _requirement(loc: str, req: str) -> str:
+    """A To Hit requirement as printed ("Pair with Charisma"), in another language in
+    running text ("para z symbolami: Charyzma")."""
+    if loc == SOURCE:
+        return req
+    return required(loc, req.lower())
 
 
 #: Obstacle order -> (hit, why): whether the Plan as it stands hits it (see
@@ -116,7 +141,7 @@ def render_board(b: BoardView, verdicts: Verdicts | None = None, loc: str = SOUR
                      taken=taken_text(ob.damage_taken, ob.health, loc),
                      damage=ob.damage)  # fmt: skip
             out.extend(wrap(line, "  ", "    "))
-            reqs = t(loc, " OR ").join(required(loc, r) for r in ob.to_hit)
+            reqs = t(loc, " OR ").join(_requirement(loc, r) for r in ob.to_hit)
             out.extend(wrap(t(loc, "To Hit: {reqs}", reqs=reqs), "    "))
             if ob.plan_size:
                 size = f"{ob.plan_size:+d}"
@@ -132,7 +157,7 @@ def render_board(b: BoardView, verdicts: Verdicts | None = None, loc: str = SOUR
         out.extend(wrap(head, "", "  "))
         for i, p in enumerate(b.plan, 1):
             msg = N_("{who} puts {card}") if p.put else N_("{who} plays {card}")
-            line = t(loc, msg, who=p.seat_name, card=card_line(p.card))
+            line = t(loc, msg, who=p.seat_name, card=card_line(p.card, loc))
             out.extend(wrap(line, f"  {i}. ", "     "))
         for ob in b.obstacles:
             if verdicts is None or ob.order not in verdicts:
@@ -147,7 +172,7 @@ def render_board(b: BoardView, verdicts: Verdicts | None = None, loc: str = SOUR
             out.extend(wrap(line, "  ", "    "))
     out.append(t(loc, "CREW"))
     for s in b.seats:
-        mark = f" [{', '.join(s.marks)}]" if s.marks else ""
+        mark = _marks(loc, s.marks)
         role = s.role.title()  # a merc's name already says "(merc)"
         line = t(loc, "{who} ({role}){marks}: hand {hand}, deck {deck}, discard {discard}",
                  who=s.name, role=role, marks=mark, hand=s.hand_count, deck=s.deck_count,
@@ -177,7 +202,7 @@ def render_hand(view: PlayerView, loc: str = SOURCE) -> str:
         else:
             out.append(t(loc, "YOUR MERC'S HAND ({cards})", cards=cards))
         for c in hand:
-            out.extend(wrap(card_line(c), "  * ", "    "))
+            out.extend(wrap(card_line(c, loc), "  * ", "    "))
         if not hand:
             out.append("  " + t(loc, "(empty)"))
     return "\n".join(out)
@@ -221,7 +246,7 @@ def describe_move(action: Action, view: PlayerView, loc: str = SOURCE) -> str:
     if isinstance(action, Play):
         card = _card(view, action.card)
         return t(loc, "Play{merc} {card}", merc=merc,
-                 card=card_line(card) if card else action.card)  # fmt: skip
+                 card=card_line(card, loc) if card else action.card)  # fmt: skip
     if isinstance(action, Choose):
         prompt = _prompt_for(view, action.merc)
         if prompt is not None:
@@ -239,7 +264,7 @@ def describe_move(action: Action, view: PlayerView, loc: str = SOURCE) -> str:
     if isinstance(action, Discard):
         card = _card(view, action.card)
         return t(loc, "Discard{merc} {card}", merc=merc,
-                 card=card.label if card else action.card)  # fmt: skip
+                 card=card_label(loc, card.label) if card else action.card)  # fmt: skip
     if isinstance(action, Ready):
         return t(loc, "Ready{merc}: done discarding, draw back up", merc=merc)
     return action.type

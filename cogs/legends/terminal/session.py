@@ -184,8 +184,9 @@ class Session:
         run = self.table.run
         if run is not None:
             scen = self.content.scenarios[run.scenario].name
-            return f"mid-run in {scen}, round {run.round}"
-        return "between runs, next: " + render.next_run_label(self.table, self.content)
+            return t(self.lang, "mid-run in {scenario}, round {n}", scenario=scen, n=run.round)
+        run_name = render.next_run_label(self.table, self.content)
+        return t(self.lang, "between runs, next: {run}", run=run_name)
 
     def goodbye(self) -> None:
         if self.saves is not None and self.cid is None:
