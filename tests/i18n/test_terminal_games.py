@@ -223,3 +223,81 @@ def test_a_whole_polish_legendary_game_ends_in_polish_and_hides_other_hands(
     assert any(x in ("Gracze wygrywają!", "Zło wygrywa!", "Gra kończy się remisem.") for x in lines)
     assert lines[-1].startswith("  ai3: ") and lines[-1].endswith(" PZ")
     assert watch.checked > 1000
+
+
+# ---- Legends ---------------------------------------------------------------------------
+
+
+def _legends(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lang: str, args: list[str],
+             script: str) -> str:  # fmt: skip
+    from cogs.legends.terminal.play import main
+
+    _lang(monkeypatch, lang)
+    monkeypatch.setenv("BOT_DATABASE", str(tmp_path / "legends.db"))
+    out = io.StringIO()
+    assert main(args, stdin=io.StringIO(script), stdout=out) == 0
+    return out.getvalue()
+
+
+LEGENDS_ARGS = ["--seed", "3", "--runners", "2"]
+LEGENDS_SCRIPT = "\n\n" + "1\n" * 8 + "board\nhand\nquit\n"
+
+
+def test_a_polish_legends_terminal_board_hand_and_moves(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    out = _legends(monkeypatch, tmp_path, "pl_PL.UTF-8", LEGENDS_ARGS, LEGENDS_SCRIPT)
+    for polish in (
+        "| Runda 2 | zostało: ",  # the board
+        "Zdrowie 18/20 | Lider: Player | Rozmiar Planu 5",
+        "PRZESZKODY",
+        "Aby trafić: para z symbolami: Charyzma LUB dwie pary lub lepszy",
+        "PLAN (3 z 5 kart) - daje: jeszcze nic",
+        "Plan w obecnym stanie NIE TRAFIA Gate Bouncer: Brak: para",
+        "EKIPA",
+        "[Lider, teraz gra]: ręka 4",
+        "Teraz: gra Player.",
+        "TWOJA RĘKA (4 karty)",  # the hand, suit names in Polish
+        "Heavy Pistol [10 Siła] - +2 Obrażenia.",
+        "RUCHY",  # the moves
+        "Zagraj Heavy Pistol [10 Siła]",
+        "(w trakcie akcji Edge of the Market, runda 2)",  # where it stands, on leaving
+    ):
+        assert polish in out, polish
+    for english in ("OBSTACLES", "CREW", "YOUR HAND", "MOVES", "Now: ", "To Hit: "):
+        assert english not in out, english
+
+
+def test_an_english_legends_terminal_board_hand_and_moves(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    out = _legends(monkeypatch, tmp_path, "C", LEGENDS_ARGS, LEGENDS_SCRIPT)
+    for english in ("| Round 2 | ", "Health 18/20 | Leader: Player | Plan Size 5", "OBSTACLES",
+                    "To Hit: Pair with Charisma OR Two Pair or better", "CREW",
+                    "[Leader, to play]: hand 4", "YOUR HAND (4 cards)",
+                    "Heavy Pistol [10 Muscle] - +2 Damage.", "MOVES",
+                    "(mid-run in Edge of the Market, round 2)"):  # fmt: skip
+        assert english in out, english
+    assert "PRZESZKODY" not in out and "TWOJA RĘKA" not in out
+
+
+def test_a_polish_hotseat_hides_each_hand_from_the_other_players(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from tests.terminal.test_play import TINY, _segments
+
+    script = "Ana\n1\nBo\n\n" + "1\n\n" * 40
+    args = ["--pack", TINY, "--seed", "7", "--runners", "2", "--hotseat"]
+    out = _legends(monkeypatch, tmp_path, "pl_PL.UTF-8", args, script)
+    solo = ("Knife", "Blade", "Edge", "Shiv", "Razor")
+    net = ("Chip", "Byte", "Port", "Node", "Link")
+    ana, bo = _segments(out, "Ana"), _segments(out, "Bo")
+    assert ana and bo
+    shown = 0
+    for segs, theirs in ((ana, net), (bo, solo)):
+        for seg in segs:
+            if "TWOJA RĘKA" in seg:
+                hand = seg.split("TWOJA RĘKA")[1].split("RUCHY")[0]
+                assert not any(c in hand for c in theirs), hand
+                shown += 1
+    assert shown > 2
