@@ -301,3 +301,20 @@ def test_a_polish_hotseat_hides_each_hand_from_the_other_players(
                 assert not any(c in hand for c in theirs), hand
                 shown += 1
     assert shown > 2
+
+
+def test_the_legends_campaign_screen_in_polish() -> None:
+    from cogs.legends.terminal import render
+    from content.legends.loader import load_default_pack as legends_pack
+    from rules.legends.state import Runner, Table
+
+    pack = legends_pack()
+    deck = next(iter(pack.roles.values()))
+    runner = Runner(player="p", name="Vex", role=deck.role, deck=deck.cards[:2], eddies=1)
+    table = Table(id="t", name="Night Market", owner="p", campaign=next(iter(pack.campaigns)),
+                  runners=(runner,), memory=("saw-the-lantern",))  # fmt: skip
+    out = render.render_campaign(table, pack, ["p"], "pl")
+    assert "KAMPANIA: " in out and "Ukończone: jeszcze nic" in out and "Następna: " in out
+    assert ": 1 Eddie, talia: 2 karty <- ty" in out
+    assert "Trwała Pamięć: " in out
+    assert "CAMPAIGN" not in out and "Completed" not in out

@@ -15,12 +15,11 @@ import re
 import textwrap
 from collections.abc import Mapping, Sequence
 
-from bot.i18n import N_, SOURCE, t, tcount
+from bot.i18n import N_, SOURCE, from_environment, name_list, t, tcount
 from bot.terminal.console import WIDTH
 from cogs.legends.terminal import howto
 from cogs.legends.words import card_label, explain, made, required, say
 from rules.core.events import Event
-from rules.core.text import count, name_list
 from rules.legends.actions import (
     Action,
     Choose,
@@ -304,41 +303,60 @@ def render_events(events: Sequence[Event]) -> str:
     return "\n".join(lines)
 
 
-def render_campaign(table: Table, content: ContentPack, viewers: Sequence[str]) -> str:
-    """Between runs: progress, the crew's Eddies and decks, what comes next."""
+def render_campaign(
+    table: Table, content: ContentPack, viewers: Sequence[str], loc: str | None = None
+) -> str:
+    """Between runs: progress, the crew's Eddies and decks, what comes next (in `loc`,
+    else the terminal's language)."""
+    lang = from_environment() if loc is None else loc
     camp = content.campaigns[table.campaign]
-    out = [RULE, f"CAMPAIGN: {camp.name}  (max Health {table.max_health})"]
+    out = [RULE, t(lang, "CAMPAIGN: {name}  (max Health {health})", name=camp.name,
+                   health=table.max_health)]  # fmt: skip
     done = [content.scenarios[s].name for s in table.completed if s in content.scenarios]
-    out.append("Completed: " + (", ".join(done) if done else "nothing yet"))
+    runs = ", ".join(done) if done else t(lang, "nothing yet")
+    out.append(t(lang, "Completed: {runs}", runs=runs))
     if table.history:
         last = table.history[-1]
         name = content.scenarios[last.scenario].name
-        out.append(
-            f"Last run: {name}: {last.outcome}, Health {last.health}, {count(last.rounds, 'round')}"
-        )
-    out.append("Next: " + next_run_label(table, content))
+        outcome = t(lang, _OUTCOMES[last.outcome]) if last.outcome in _OUTCOMES else last.outcome
+        out.append(t(lang, "Last run: {scenario}: {outcome}, Health {health}, {rounds}",
+                     scenario=name, outcome=outcome, health=last.health,
+                     rounds=tcount(lang, last.rounds, "round")))  # fmt: skip
+    out.append(t(lang, "Next: {run}", run=next_run_label(table, content, lang)))
     out.append(THIN)
     for r in table.runners:
-        who = f"{r.name} ({r.role.value.title()}{' merc' if r.is_merc else ''})"
-        mine = " <- you" if r.player in viewers and len(viewers) == 1 else ""
-        out.append(
-            f"  {who}: {count(r.eddies, 'Eddie')}, deck of {count(len(r.deck), 'card')}{mine}"
-        )
+        role = r.role.value.title()
+        if r.is_merc:
+            who = t(lang, "{name} ({role} merc)", name=r.name, role=role)
+        else:
+            who = f"{r.name} ({role})"
+        mine = t(lang, " <- you") if r.player in viewers and len(viewers) == 1 else ""
+        line = t(lang, "  {who}: {eddies}, deck of {cards}{mine}", who=who,
+                 eddies=tcount(lang, r.eddies, "Eddie"), cards=tcount(lang, len(r.deck), "card"),
+                 mine=mine)  # fmt: skip
+        out.append(line)
     if table.clues:
-        out.append(f"Clues set aside: {len(table.clues)} (type 'clues')")
+        out.append(t(lang, "Clues set aside: {n} (type 'clues')", n=len(table.clues)))
     if table.memory:
-        out.append("Persistent Memory: " + name_list(content.memory_name(m) for m in table.memory))
+        memory = name_list(lang, [content.memory_name(m) for m in table.memory], last=False)
+        out.append(t(lang, "Persistent Memory: {memory}", memory=memory))
     out.append(RULE)
     return "\n".join(out)
 
 
-def next_run_label(table: Table, content: ContentPack) -> str:
+#: How a run ended (`RunRecord.outcome`), as the campaign screen says it.
+_OUTCOMES = {"complete": N_("complete"), "flatlined": N_("flatlined"), "abandoned": N_("abandoned")}
+
+
+def next_run_label(table: Table, content: ContentPack, loc: str | None = None) -> str:
+    lang = from_environment() if loc is None else loc
     camp = content.campaigns[table.campaign]
     if table.next_trauma is not None:
-        return content.scenarios[table.next_trauma].name + " (Trauma Pack)"
+        name = content.scenarios[table.next_trauma].name
+        return t(lang, "{scenario} (Trauma Pack)", scenario=name)
     if table.progress < len(camp.scenarios):
         return content.scenarios[camp.scenarios[table.progress]].name
-    return "the campaign is complete; you can replay any scenario"
+    return t(lang, "the campaign is complete; you can replay any scenario")
 
 
 def render_deck(deck: Sequence[str], content: ContentPack) -> list[str]:
