@@ -318,3 +318,24 @@ def test_the_legends_campaign_screen_in_polish() -> None:
     assert ": 1 Eddie, talia: 2 karty <- ty" in out
     assert "Trwała Pamięć: " in out
     assert "CAMPAIGN" not in out and "Completed" not in out
+
+
+def test_the_legendary_set_up_prompts_in_polish(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _lang(monkeypatch, "pl_PL.UTF-8")
+    args = ["--choose", "--seed", "2", "--db", str(tmp_path / "l.db")]
+    code, out, _ = _run(legendary_main, args, "1\n\n99\nzzz\n\n\nquit\n")
+    assert code == 0
+    for polish in (
+        "Przygotuj grę: wybierz każdą część",
+        "Intryga (jedna pozycja) [losowo]: ",
+        "Mastermind: Overseer Kael (wylosowano).",
+        "Mastermind zawsze prowadzi Razor Saints; zostaje dodana.",
+        "Grupy Złoczyńców (najwyżej 1, oddzielone przecinkami) [losowo]: ",
+        "Nie ma tu numeru 99.\nWpisz numery od 1 do 3.",
+        "Nie ma tu „zzz”.",
+        "Wylosowano: ",
+    ):
+        assert polish in out, polish
+    assert "Set up the game" not in out and "drawn at random" not in out

@@ -15,9 +15,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import N_, from_environment, t
+from bot.i18n import name_list as i18n_names
 from bot.terminal.console import Console, Quit
 from cogs.legendary.terminal.packs import SetupError, resolve
-from rules.core.text import count, did_you_mean, name_list, plural
+from rules.core.text import count, did_you_mean
 from rules.legendary.cards import Pack
 from rules.legendary.setup import Setup, counts_for
 
@@ -149,19 +151,33 @@ def fill(
 # ---- the prompt ------------------------------------------------------------------------
 
 
+#: What the set-up prompts call each part, in the terminal's language.
+TITLES = {
+    "scheme": N_("Scheme"),
+    "mastermind": N_("Mastermind"),
+    "villains": N_("Villain Groups"),
+    "henchmen": N_("Henchman Groups"),
+    "heroes": N_("Heroes"),
+}
+
+
 def ask(con: Console, pack: Pack, setup: Setup, seed: int) -> Setup:
     """Ask for every part the flags did not name; Enter draws it at random. Raises Quit
-    on 'quit' or end of input."""
+    on 'quit' or end of input. The prompts follow `LANG` (names stay as printed)."""
+    lang = from_environment()
     rng = random.Random(f"legendary-setup:{seed}")
-    con.say("Set up the game: pick each part by number or name; Enter draws it at random.")
+    con.say(t(lang, "Set up the game: pick each part by number or name; Enter draws it at "
+              "random."))  # fmt: skip
     one = {"scheme": setup.scheme, "mastermind": setup.mastermind}
     for kind in ("scheme", "mastermind"):
         if one[kind] is None:
             options = known(pack, kind)
-            got = _ask_list(con, kind.title(), options, 1, several=False)
+            title = t(lang, TITLES[kind])
+            got = _ask_list(con, lang, title, options, 1, several=False)
             one[kind] = got[0] if got else rng.choice(sorted(options))
             if not got:
-                con.say(f"{kind.title()}: {options[one[kind] or '']} (drawn at random).")
+                con.say(t(lang, "{what}: {name} (drawn at random).", what=title,
+                          name=options[one[kind] or ""]))  # fmt: skip
     setup = setup.model_copy(update=one)
     need = needed(pack, setup)
     update: dict[str, tuple[str, ...]] = {}
@@ -172,12 +188,14 @@ def ask(con: Console, pack: Pack, setup: Setup, seed: int) -> Setup:
         if given is None:
             lead = [options[m] for m in must]
             if lead:
-                con.say(f"The Mastermind always leads {name_list(lead)}; it is added.")
-            given = tuple(_ask_list(con, plural(2, part.what), options, n - len(must), skip=must))
+                con.say(t(lang, "The Mastermind always leads {names}; it is added.",
+                          names=i18n_names(lang, lead, last=False)))  # fmt: skip
+            title = t(lang, TITLES[part.field])
+            given = tuple(_ask_list(con, lang, title, options, n - len(must), skip=must))
             drawn = fill(rng, given, options, n, must)
             extra = [options[i] for i in drawn if i not in given and i not in must]
             if extra:
-                con.say(f"Drawn at random: {name_list(extra)}.")
+                con.say(t(lang, "Drawn at random: {names}.", names=i18n_names(lang, extra, last=False)))
             update[part.field] = drawn
         else:
             update[part.field] = fill(rng, tuple(given), options, n, must)
@@ -186,6 +204,7 @@ def ask(con: Console, pack: Pack, setup: Setup, seed: int) -> Setup:
 
 def _ask_list(
     con: Console,
+    lang: str,
     what: str,
     options: dict[str, str],
     n: int,
@@ -199,21 +218,25 @@ def _ask_list(
     if n <= 0 or not ids:
         return []
     con.say(f"{what}: " + "; ".join(f"{i}) {options[k]}" for i, k in enumerate(ids, 1)))
-    up_to = "one" if not several else f"at most {n}, separated by commas"
+    if several:
+        question = t(lang, "{what} (at most {n}, separated by commas) [random]: ", what=what,
+                     n=n)  # fmt: skip
+    else:
+        question = t(lang, "{what} (one) [random]: ", what=what)
     while True:
-        line = con.ask(f"{what} ({up_to}) [random]: ").strip()
+        line = con.ask(question).strip()
         if line.lower() in ("quit", "exit"):
             raise Quit
         if not line:
             return []
-        picked, problem = _read(line, ids, options, n)
+        picked, problem = _read(lang, line, ids, options, n)
         if problem is None:
             return picked
         con.say(problem)
 
 
 def _read(
-    line: str, ids: list[str], options: dict[str, str], n: int
+    lang: str, line: str, ids: list[str], options: dict[str, str], n: int
 ) -> tuple[list[str], str | None]:
     """The ids `line` names, or the reason it names none (what is wrong, then what to
     type)."""
@@ -225,18 +248,21 @@ def _read(
         if word.isdigit():
             k = int(word)
             if not 1 <= k <= len(ids):
-                return [], f"There is no number {k} here.\nType numbers from 1 to {len(ids)}."
+                return [], t(lang, "There is no number {k} here.\nType numbers from 1 to {last}.",
+                             k=k, last=len(ids))  # fmt: skip
             cid = ids[k - 1]
         else:
             q = word.lower()
             hits = [k for k, name in choices.items() if q in (k, name.lower())]
             if not hits:
                 hint = did_you_mean(word, list(choices.values()))
-                return [], f"There is no '{word}' here{hint}.\nType a number or a name."
+                return [], t(lang, "There is no '{word}' here{hint}.\nType a number or a name.",
+                             word=word, hint=hint)  # fmt: skip
             cid = hits[0]
         if cid in picked:
-            return [], f"{options[cid]} is named twice.\nName each one once."
+            return [], t(lang, "{name} is named twice.\nName each one once.", name=options[cid])
         picked.append(cid)
     if len(picked) > n:
-        return [], f"That is {len(picked)}; this game takes {n}.\nName at most {n}."
+        return [], t(lang, "That is {got}; this game takes {n}.\nName at most {n}.",
+                     got=len(picked), n=n)  # fmt: skip
     return picked, None
