@@ -195,7 +195,8 @@ def ask(con: Console, pack: Pack, setup: Setup, seed: int) -> Setup:
             drawn = fill(rng, given, options, n, must)
             extra = [options[i] for i in drawn if i not in given and i not in must]
             if extra:
-                con.say(t(lang, "Drawn at random: {names}.", names=i18n_names(lang, extra, last=False)))
+                names = i18n_names(lang, extra, last=False)
+                con.say(t(lang, "Drawn at random: {names}.", names=names))
             update[part.field] = drawn
         else:
             update[part.field] = fill(rng, tuple(given), options, n, must)
