@@ -1,6 +1,7 @@
 """synchronous=NORMAL: commits written on the event loop, the WAL fsync'd and
-checkpointed by the flusher (a helper process; a thread if that dies). What a player was told about must be in the
-database (and readable by a fresh process) at once, and on disk one fsync later."""
+checkpointed by the flusher (a helper process; a thread if that dies). What a player
+was told about must be in the database (and readable by a fresh process) at once, and
+on disk one fsync later."""
 
 from __future__ import annotations
 
