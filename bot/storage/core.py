@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from pathlib import Path
@@ -24,6 +25,7 @@ from bot.storage.errors import (
     translate,
 )
 from bot.storage.flush import WalFlusher
+from bot.storage.flushproc import ProcessFlusher
 
 T = TypeVar("T")
 
@@ -45,11 +47,17 @@ class SqliteBase(Store):
     ) -> None:
         self.path = path
         self._w = writer
-        # NORMAL: commits written on the event loop, fsync'd by the flusher.
+        # NORMAL: commits written on the event loop, fsync'd by the flusher (a helper
+        # process: see bot/storage/flushproc.py).
         self._inline = inline
-        self.flusher: WalFlusher | None = None
+        self.flusher: ProcessFlusher | WalFlusher | None = None
         if inline is not None:
-            self.flusher = WalFlusher(path)
+            # FIXER_WAL_FLUSHER=thread: the in-process thread (to compare, or where
+            # starting a process is not allowed).
+            if os.environ.get("FIXER_WAL_FLUSHER", "process") == "thread":
+                self.flusher = WalFlusher(path)
+            else:
+                self.flusher = ProcessFlusher(path)
             self.flusher.start()
         self._r = reader
         self._version = version

@@ -35,10 +35,11 @@ import logging
 import os
 import queue
 import sqlite3
-import struct
 import threading
 import time
 from pathlib import Path
+
+from bot.storage import walsync
 
 log = logging.getLogger("bot.storage")
 
@@ -46,11 +47,6 @@ log = logging.getLogger("bot.storage")
 #: 1,000 pages, about 4 MB).
 CHECKPOINT_BYTES = 4 * 1024 * 1024
 CHECK_EVERY = 16
-
-# The WAL index header at the start of the -shm file (https://sqlite.org/walformat.html,
-# native byte order): szPage (u16) at 14, mxFrame (the last valid frame) at 16, and the
-# checkpoint info's nBackfill (frames already copied back) at 96.
-_SHM_HEADER = struct.Struct("=12xBxHI76xI")
 
 
 _STOP = -1  # put on the queue by `stop`
@@ -166,7 +162,7 @@ class WalFlusher:
                     ready = [(t, f) for t, f in self._waiters if t <= target]
                     self._waiters = [(t, f) for t, f in self._waiters if t > target]
                 for _, fut in ready:
-                    _resolve(fut)
+                    resolve(fut)
                 if fd is not None and target - checked >= self.check_every:
                     checked = target
                     shm = self._open_shm(shm)
@@ -181,7 +177,7 @@ class WalFlusher:
             with self._cond:
                 waiters, self._waiters = self._waiters, []
             for _, fut in waiters:
-                _resolve(fut)
+                resolve(fut)
 
     def _flush(self, fd: int | None) -> int | None:
         try:
@@ -206,52 +202,26 @@ class WalFlusher:
         return fd
 
     def _open_shm(self, shm: int | None) -> int | None:
-        """A descriptor of the WAL index (kept: opened once, not at every flush)."""
-        if shm is not None:
-            try:
-                if os.fstat(shm).st_nlink > 0:
-                    return shm
-            except OSError:
-                pass
-            os.close(shm)
-        try:
-            return os.open(self.shm, os.O_RDONLY)
-        except OSError:
-            return None
+        return walsync.open_shm(str(self.shm), shm)
 
     def _unchecked_bytes(self, wal_fd: int, shm: int | None) -> int:
-        """Bytes of pages in the WAL not yet checkpointed into the database file. From
-        the WAL index (`shm`, a descriptor of the -shm file); without one, or with an
-        unexpected header, the WAL file's size, which can only overstate it."""
-        try:
-            if shm is not None:
-                head = os.pread(shm, _SHM_HEADER.size, 0)
-                if len(head) == _SHM_HEADER.size:
-                    init, page, frames, backfilled = _SHM_HEADER.unpack(head)
-                    if init == 1 and page in (1, *(1 << n for n in range(9, 16))):
-                        size = 65536 if page == 1 else int(page)
-                        return max(0, int(frames) - int(backfilled)) * size
-        except OSError:
-            pass
-        try:
-            return os.fstat(wal_fd).st_size
-        except OSError:
-            return 0
+        return walsync.unchecked_bytes(wal_fd, shm)
 
     def _checkpoint(self, cp: sqlite3.Connection | None) -> sqlite3.Connection | None:
         try:
-            if cp is None:
-                cp = sqlite3.connect(self.path, isolation_level=None)
-                cp.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-            # PASSIVE: copies what no reader still needs and never blocks the writer.
-            cp.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            cp = walsync.checkpoint(str(self.path), cp, int(self.busy_timeout * 1000))
             self.checkpoints += 1
         except sqlite3.Error as exc:
             log.warning("WAL checkpoint of %s failed (%s); it is retried later", self.path, exc)
         return cp
 
+    def lags(self) -> list[float]:
+        """The last 1,000 lags (ms from commit to fsync'd)."""
+        with self._cond:
+            return list(self._lags)
 
-def _resolve(fut: asyncio.Future[None]) -> None:
+
+def resolve(fut: asyncio.Future[None]) -> None:
     loop = fut.get_loop()
     if loop.is_closed():
         return

@@ -6,9 +6,9 @@ asyncio lock, so transactions of different tables never interleave on it) and a 
 
 With ``synchronous=NORMAL`` (the bot's default) action commits take a third path: a plain
 connection used directly on the event loop, under the same lock. Such a commit only
-writes to the WAL (about 50 µs, less than one hop to another thread), and the
-`WalFlusher` thread fsyncs the WAL right after it and runs the checkpoints, so neither
-waits on the answer's path. See docs/storage.md, "Durability".
+writes to the WAL (about 50 µs, less than one hop to another thread), and a helper
+process (`ProcessFlusher`) fsyncs the WAL right after it and runs the checkpoints, so
+neither waits on the answer's path, nor takes this process's GIL. See docs/storage.md, "Durability".
 
 Opening is careful not to touch a file it should refuse: the file is first probed through
 a read-only connection (application id, schema version, quick check); only a Fixer

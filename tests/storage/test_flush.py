@@ -1,13 +1,17 @@
 """synchronous=NORMAL: commits written on the event loop, the WAL fsync'd and
-checkpointed by the flusher thread. What a player was told about must be in the
-database (and readable by a fresh process) at once, and on disk one fsync later."""
+checkpointed by the flusher (a helper process; a thread if that dies). What a player
+was told about must be in the database (and readable by a fresh process) at once, and
+on disk one fsync later."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import os
+import signal
 import sqlite3
+import subprocess
+import sys
 import threading
 import time
 from contextlib import closing
@@ -17,6 +21,7 @@ import pytest
 
 from bot.storage.errors import DatabaseLockedError, DiskFullError
 from bot.storage.flush import WalFlusher
+from bot.storage.flushproc import ProcessFlusher
 from bot.storage.sqlite import SqliteStore
 from tests.storage.test_sqlite import _action, _campaign, _commit
 
@@ -67,26 +72,122 @@ async def test_commits_do_not_leave_the_event_loop(tmp_path: Path) -> None:
         assert ran == []
 
 
+def _failing_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The helper process runs with an os.fsync that fails (EIO), as a dying disk's."""
+    real = ProcessFlusher.command
+
+    def command(self: ProcessFlusher, requests: int, acks: int) -> list[str]:
+        argv = real(self, requests, acks)
+        script = (
+            "import os, runpy, sys\n"
+            "def broken(fd):\n"
+            "    raise OSError(5, 'Input/output error')\n"
+            "os.fsync = broken\n"
+            "sys.argv = sys.argv[1:]\n"
+            "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+        )
+        return [argv[0], "-I", "-c", script, *argv[2:]]
+
+    monkeypatch.setattr(ProcessFlusher, "command", command)
+
+
 async def test_a_failing_fsync_is_logged_and_loses_nothing_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     path = tmp_path / "fixer.sqlite3"
+    _failing_fsync(monkeypatch)
     async with await SqliteStore.open(path, synchronous="NORMAL") as store:
-        await _campaign(store)
-        await asyncio.wait_for(store.flushed(), 5)
+        with caplog.at_level(logging.ERROR, logger="bot.storage"):
+            await _campaign(store)
+            await _commit(store, "c1", 0)
+            await asyncio.wait_for(store.flushed(), 5)
+        assert store.flusher is not None and store.flusher.failures >= 1
+        assert any("power cut" in r.getMessage() for r in caplog.records)
+        assert any("Input/output error" in r.getMessage() for r in caplog.records)
+        await _commit(store, "c1", 1)
+    assert _version_seen_by_another_process(path) == 2
+
+
+def test_a_failing_fsync_in_the_fallback_thread_is_logged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "x.db"
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("CREATE TABLE t (x)")
 
         def broken(fd: int) -> None:
             raise OSError(5, "Input/output error")
 
         monkeypatch.setattr(os, "fsync", broken)
+        f = WalFlusher(path)
+        f.start()
         with caplog.at_level(logging.ERROR, logger="bot.storage"):
-            await _commit(store, "c1", 0)
+            f.request()
+            f.stop()
+    assert f.failures == 1
+    assert any("power cut" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_dead_flusher_process_is_replaced_by_a_thread(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "fixer.sqlite3"
+    async with await SqliteStore.open(path, synchronous="NORMAL") as store:
+        await _campaign(store)
+        flusher = store.flusher
+        assert isinstance(flusher, ProcessFlusher) and flusher._proc is not None
+        await asyncio.wait_for(store.flushed(), 5)
+        before = flusher.fsyncs
+        flusher._proc.kill()
+        flusher._proc.wait()
+        with caplog.at_level(logging.ERROR, logger="bot.storage"):
+            for v in range(3):  # the first write after its death finds the pipe broken
+                await _commit(store, "c1", v)
             await asyncio.wait_for(store.flushed(), 5)
-        assert store.flusher is not None and store.flusher.failures >= 1
-        assert any("power cut" in r.getMessage() for r in caplog.records)
-        monkeypatch.undo()
-        await _commit(store, "c1", 1)
-    assert _version_seen_by_another_process(path) == 2
+        assert flusher.fallback is not None
+        assert flusher.fsyncs > before
+        assert any("thread instead" in r.getMessage() for r in caplog.records)
+    assert _version_seen_by_another_process(path) == 3
+
+
+def test_the_flusher_process_outlives_a_killed_bot_only_to_flush(tmp_path: Path) -> None:
+    """kill -9 of the bot: its helper sees the pipe close, fsyncs and exits (no orphan
+    left running), and what the bot committed is in the database."""
+    path = tmp_path / "fixer.sqlite3"
+    code = (
+        "import asyncio, sys, time\n"
+        "from pathlib import Path\n"
+        "from bot.storage.sqlite import SqliteStore\n"
+        "from tests.storage.test_sqlite import _campaign, _commit\n"
+        "async def main():\n"
+        "    store = await SqliteStore.open(Path(sys.argv[1]), synchronous='NORMAL')\n"
+        "    await _campaign(store)\n"
+        "    await _commit(store, 'c1', 0)\n"
+        "    print(store.flusher._proc.pid, flush=True)\n"
+        "    time.sleep(60)\n"
+        "asyncio.run(main())\n"
+    )
+    bot = subprocess.Popen(
+        [sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, cwd=Path.cwd()
+    )
+    try:
+        assert bot.stdout is not None
+        helper = int(bot.stdout.readline())
+        bot.send_signal(signal.SIGKILL)
+        bot.wait()
+        for _ in range(500):
+            try:
+                os.kill(helper, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.01)
+        else:
+            pytest.fail("the flusher process outlived the bot by 5 s")
+    finally:
+        bot.kill()
+        bot.wait()
+    assert _version_seen_by_another_process(path) == 1
 
 
 async def test_the_flusher_checkpoints_a_growing_wal(tmp_path: Path) -> None:
@@ -274,9 +375,9 @@ async def test_closing_flushes_and_stops_the_thread(tmp_path: Path) -> None:
     await _campaign(store)
     await _commit(store, "c1", 0)
     flusher = store.flusher
-    assert flusher is not None
+    assert isinstance(flusher, ProcessFlusher)
     await store.close()
-    assert not flusher._thread.is_alive()
+    assert not flusher.alive()
     # A clean close leaves one self-contained file, as with FULL.
     assert [p.name for p in tmp_path.iterdir()] == ["fixer.sqlite3"]
     assert _version_seen_by_another_process(path) == 1
