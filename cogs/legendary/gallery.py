@@ -22,6 +22,7 @@ from bot.i18n import SOURCE, t
 from cogs.common import gallery as common
 from cogs.common.gallery import Shot
 from cogs.common.text import CONTENT_MAX, clip, refusal_embed
+from cogs.common.runtime import dm_closed_text
 from cogs.legendary import render
 from cogs.legendary.components import board_buttons, panel_buttons
 from cogs.legendary.howto import card_text, rules_text
@@ -265,6 +266,8 @@ def shots(loc: str = SOURCE) -> list[Shot]:
     add(text("reminder", "A turn-timer reminder (public)", reminder, started, public=True))
     dm = t(loc, "You will get your Legendary 2099 hand here whenever it changes.")
     add(text("dm", "`/legendary dm enabled:True`: the first DM", dm, started))
+    closed = dm_closed_text(loc, render.COMMAND, ALICE)
+    add(text("dm-closed", "DMs closed (public, once)", closed, started, public=True))
     return out
 
 

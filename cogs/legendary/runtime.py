@@ -340,12 +340,12 @@ class LegendaryRuntime(GameRuntime[Table]):
 
             self.dms.send(cid, player, self.panel_signature(state, seat), build)
 
-    def dm_closed_notice(self, player: str) -> str:
-        return (
-            f"<@{player}>, I can't send you DMs (they are closed), so your hand stays "
-            "behind the **My hand** button. Open your DMs and run "
-            "`/legendary dm enabled:True` to try again."
-        )
+    async def notice_locale(self, cid: str) -> str:
+        try:
+            state = await self.service.get(cid)
+        except IllegalAction:  # the table is gone: its server's language
+            return await super().notice_locale(cid)
+        return self.public_locale(state, await self.channel(cid))
 
     # ---- the turn timer ---------------------------------------------------------------
 

@@ -227,22 +227,14 @@ def dm_reply(loc: str, enabled: bool) -> str:
 # ---- the duel's notices (public: the duel's language) --------------------------------------
 
 
-DM_CLOSED = N_(
-    "<@{who}>, I can't send you DMs (they are closed), so your hand stays in the "
-    "**My hand** button. Open your DMs and run `/tcg dm enabled:True` again."
-)
 TIMED_OUT = N_("⌛ {who}'s time ran out (turn timer): Fixer plays on for them.")
 REMINDER = N_(
     "⏰ {who}, the duel waits on you: {left} s of your turn timer are left. Then Fixer "
     "passes, keeps or ends your turn for you."
 )
 #: The runtime's notices, written in English where the house's hooks have no duel at hand
-#: (`dm_closed_notice`, `reminder_text`), turned into the duel's language when sent.
-NOTICES = Phrasebook((DM_CLOSED, TIMED_OUT, REMINDER), words=("left",))
-
-
-def dm_closed(loc: str, player: str) -> str:
-    return t(loc, DM_CLOSED, who=player)
+#: (`reminder_text`, a timed-out note), turned into the duel's language when sent.
+NOTICES = Phrasebook((TIMED_OUT, REMINDER), words=("left",))
 
 
 def timed_out(loc: str, who: str) -> str:
