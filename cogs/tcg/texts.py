@@ -237,6 +237,12 @@ REMINDER = N_(
 NOTICES = Phrasebook((TIMED_OUT, REMINDER), words=("left",))
 
 
+def ai_name(loc: str, level: str) -> str:
+    """A practice duel's AI seat's name ("Fixer AI (search)"); the level is its option
+    value, as typed."""
+    return t(loc, "Fixer AI ({level})", level=level)
+
+
 def timed_out(loc: str, who: str) -> str:
     return t(loc, TIMED_OUT, who=who)
 
