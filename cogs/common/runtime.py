@@ -73,6 +73,7 @@ def dm_closed_text(loc: str, command: str, player: str) -> str:
         command=command,
     )
 
+
 # Seconds the public update waits for the acting person's answer to go out first.
 ANSWER_FIRST = 1.0
 
