@@ -265,7 +265,7 @@ def reminder_text(
     """Turn-timer reminder `number` (of MAX_REMINDERS) to `who`, every `minutes_each`."""
     left = minutes((MAX_REMINDERS + 1 - number) * minutes_each, loc)
     values = {"number": number, "of": MAX_REMINDERS, "who": who, "left": left}
-    timer = format(minutes_each, "g")
+    timer = minutes_each  # a number: t writes it the language's way ("1,5")
     if choosing:
         return t(
             loc,

@@ -353,7 +353,7 @@ class LegendsRuntime(GameRuntime[Table]):
             number=number,
             who=who,
             what=say(loc, b.waiting_on),
-            minutes=format(minutes, "g"),
+            minutes=minutes,  # a number: "1.5" / "1,5"
         )
 
     # ---- setup checks -------------------------------------------------------------------

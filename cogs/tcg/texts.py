@@ -34,11 +34,6 @@ OPTION_NAMES = {
 }
 
 
-def _g(x: float) -> int | float:
-    """A number of seconds or minutes as it reads: 45, 7.5 (never 45.0)."""
-    return int(x) if float(x).is_integer() else x
-
-
 # ---- challenges ---------------------------------------------------------------------
 
 
@@ -248,7 +243,7 @@ def timed_out(loc: str, who: str) -> str:
 
 
 def reminder(loc: str, who: str, seconds_left: float) -> str:
-    return t(loc, REMINDER, who=who, left=_g(seconds_left))
+    return t(loc, REMINDER, who=who, left=seconds_left)  # "7.5" / "7,5"; 45.0 reads "45"
 
 
 def done(loc: str) -> str:
