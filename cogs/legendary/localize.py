@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from bot.i18n import N_, SOURCE, language, t
@@ -47,9 +47,11 @@ def class_names(loc: str, values: Iterable[object], sep: str = "/") -> str:
 
 @dataclass(frozen=True)
 class Names:
-    """One language's printed names → the pack's translated ones (only those that differ)."""
+    """One language's printed names → the pack's translated ones (only those that differ),
+    and a "choose one" option's printed label → its translation (a whole option only)."""
 
     table: dict[str, str]
+    choices: dict[str, str] = field(default_factory=dict)
 
     @cached_property
     def pattern(self) -> re.Pattern[str] | None:
@@ -72,7 +74,7 @@ _NAMES: dict[tuple[int, str], tuple[Pack, Names]] = {}
 def names(pack: Pack | None, loc: object) -> Names:
     """The translated names of `pack` for readers of `loc` (computed once per language):
     every `….name` the pack's translation gives (cards, halves, Masterminds, Schemes,
-    their special actions, Heroes, groups, teams)."""
+    their special actions, Heroes, groups, teams), and its "choose one" labels."""
     lang = language(loc)
     if pack is None or lang == SOURCE:
         return Names({})
@@ -81,22 +83,27 @@ def names(pack: Pack | None, loc: object) -> Names:
     if hit is not None and hit[0] is pack:
         return hit[1]
     table: dict[str, str] = {}
+    choices: dict[str, str] = {}
     tr = pick(pack.translations, lang)
     for path, text in tr.texts.items() if tr is not None else ():
-        if not path.endswith(".name") or not text:
+        into = table if path.endswith(".name") else choices if ".choices." in path else None
+        if into is None or not text:
             continue
         try:
             printed = pack.english(path)
         except KeyError:  # a translation of a text the pack no longer has (a warning)
             continue
         if printed and printed != text:
-            table[printed] = text
-    made = Names(table)
+            into[printed] = text
+    made = Names(table, choices)
     _NAMES[key] = (pack, made)
     return made
 
 
 def line(pack: Pack | None, loc: object, text: str) -> str:
     """An English text of the engine or the table (an event, a refusal, a prompt or one
-    of its options) in the language of `loc`, with the pack's names in it."""
-    return names(pack, loc).replace(say(loc, text))
+    of its options) in the language of `loc`, with the pack's names in it; a card's own
+    "choose one" option as the pack's translation words it."""
+    local = names(pack, loc)
+    own = local.choices.get(text)
+    return own if own is not None else local.replace(say(loc, text))

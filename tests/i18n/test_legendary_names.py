@@ -8,7 +8,7 @@ from cogs.legendary.components import action_label, panel_buttons
 from cogs.legendary.localize import class_name, class_names, line, names
 from content.legendary.loader import load_default_pack
 from rules.legendary import engine
-from rules.legendary.actions import Special
+from rules.legendary.actions import Play, Special
 from rules.legendary.effects import HeroClass
 from rules.legendary.scenario import scenario
 from rules.legendary.view import view
@@ -61,3 +61,22 @@ def test_class_names_in_both_languages() -> None:
     assert class_names("pl", both) == "instynkt/dystans"
     assert class_names("en", both) == "instinct/ranged"
     assert class_name("pl", "wound") != "wound"
+
+
+def test_a_cards_choose_one_options_read_as_the_pack_translates_them() -> None:
+    from rules.legendary.cards import choice_labels
+
+    card = PACK.cards["quill-ink-trace"]
+    labels = choice_labels(card)
+    assert labels == ("KO a card from your hand or discard pile", "Draw a card")
+    assert PACK.english("cards.quill-ink-trace.choices.1") == "Draw a card"
+    assert line(PACK, "pl", "Draw a card") == "Dobierz kartę"
+    assert line(PACK, "en", "Draw a card") == "Draw a card"
+    # On the buttons of the prompt itself.
+    g = scenario(PACK, hands={0: ["quill-ink-trace"] * 2}, decks={0: ["quill-ink-trace"]})
+    play = next(a for a in engine.legal_actions(g, PACK, 0) if isinstance(a, Play))
+    g2 = engine.apply(g, play, PACK).state
+    v = view(g2, PACK, 0)
+    assert v.prompt is not None and v.prompt.text == "Choose one"
+    labels_pl = [action_label(a, v, "pl", PACK) for a in engine.legal_actions(g2, PACK, 0)]
+    assert "Dobierz kartę" in labels_pl and "Draw a card" not in labels_pl, labels_pl
