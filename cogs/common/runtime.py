@@ -44,9 +44,9 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import discord
 
-from bot.i18n import t
 from bot.service.game import Applied, GameService
 from cogs.common import perms, threads
+from cogs.common.dmhands import dm_closed_text
 from cogs.common.locale import table_locale
 from cogs.common.prefs import Prefs
 from cogs.common.text import CONTENT_MAX, clip
@@ -59,19 +59,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cogs.common")
 S = TypeVar("S")
-
-
-def dm_closed_text(loc: str, command: str, player: str) -> str:
-    """The DM-closed notice of game `command` (`GameRuntime.dm_closed_notice`; a
-    gallery draws it without a runtime)."""
-    return t(
-        loc,
-        "<@{who}>, I can't send you DMs (they are closed), so your hand stays behind "
-        "the **My hand** button. Open your DMs and run `/{command} dm enabled:True` "
-        "to try again.",
-        who=player,
-        command=command,
-    )
 
 
 # Seconds the public update waits for the acting person's answer to go out first.

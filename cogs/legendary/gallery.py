@@ -20,8 +20,8 @@ import discord
 
 from bot.i18n import SOURCE, t
 from cogs.common import gallery as common
+from cogs.common.dmhands import dm_closed_text
 from cogs.common.gallery import Shot
-from cogs.common.runtime import dm_closed_text
 from cogs.common.text import CONTENT_MAX, clip, refusal_embed
 from cogs.legendary import render
 from cogs.legendary.components import board_buttons, panel_buttons

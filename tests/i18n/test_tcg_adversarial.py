@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cogs.common.runtime import dm_closed_text
+from cogs.common.dmhands import dm_closed_text
 from cogs.tcg import render, texts
 from cogs.tcg.challenges import Challenge
 from cogs.tcg.messages import challenge_buttons, deck_picker, update_message

@@ -241,7 +241,7 @@ def test_notices_written_in_english_are_sent_in_the_duels_language() -> None:
         assert polish != english and texts.NOTICES.translate("en-US", english) == english
     assert "45 s" in texts.reminder("en", "<@1>", 45.0)  # never "45.0 s"
     # The DM-closed notice is the house's, built in the duel's language (notice_locale).
-    from cogs.common.runtime import dm_closed_text
+    from cogs.common.dmhands import dm_closed_text
 
     polish = dm_closed_text("pl", "tcg", "123")
     assert "<@123>" in polish and "`/tcg pw wlaczone:True`" in polish
