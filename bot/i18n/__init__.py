@@ -79,6 +79,11 @@ def from_environment(env: dict[str, str] | None = None) -> str:
 
 
 def number(loc: object, n: int | float) -> str:
+    """`n` as the language writes it: "1.5" / "1,5", "12000" / "12 000"; a whole float
+    reads as a whole number ("45", never "45.0"), so a timer in minutes or seconds can be
+    passed as it is."""
+    if isinstance(n, float) and n.is_integer():
+        n = int(n)
     lang = language(loc)
     if lang == SOURCE:
         return str(n)  # English as it always read: "1200", not "1,200"

@@ -8,7 +8,10 @@ values back out, and fills the template's translation with them. A text no templ
 matches stays English, the same fallback as a missing catalogue entry.
 
 Values named in `nested` are themselves texts of the book (a reason after a colon) and
-are translated too; `values` may translate a value (a role's or an option's name).
+are translated too; `values` may translate a value (a role's or an option's name). A
+value that is a decimal number as English code writes it ("1.5") is written the
+language's way ("1,5"), as `t` writes a number passed to it; whole numbers stay as
+they are (they may be ids or names, and English and Polish write small ones alike).
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ import string
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 
-from bot.i18n import SOURCE, language, t
+from bot.i18n import SOURCE, language, number, t
 
 _FORMATTER = string.Formatter()
+_DECIMAL = re.compile(r"-?\d+\.\d+\Z")
 
 
 def _pattern(template: str, words: frozenset[str] = frozenset()) -> re.Pattern[str]:
@@ -87,5 +91,7 @@ class Phrasebook:
                 v = self.translate(lang, v)
             elif k in self.values:
                 v = self.values[k](lang, v)
+            elif _DECIMAL.match(v):
+                v = number(lang, float(v))
             out[k] = v
         return t(lang, tpl, **out)

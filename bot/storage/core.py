@@ -194,8 +194,7 @@ class SqliteBase(Store):
             # The unique index is per (channel, game) since schema v5.
             return ChannelTakenError(
                 f"The channel {channel or 'of campaign ' + cid} already has an active "
-                "campaign of the same game.",
-                player_message="This channel already has an active campaign.",
+                "campaign of the same game."
             )
         if "campaigns.id" in text or "genesis.campaign_id" in text:
             return CampaignExistsError(f"A campaign with id {cid} already exists.")

@@ -7,14 +7,18 @@ Every error carries two texts:
   line says what is wrong and the next one what to do). It names paths and SQLite's
   reason, never game state.
 * ``player_message`` for a player whose action failed because of it: short, says that
-  nothing changed and what to do (usually: try again later).
+  nothing changed and what to do (usually: try again later). It is English, marked for
+  the catalogue (`N_`); a front end shows it with `t(loc, exc.player_message)` in the
+  reader's language (docs/i18n.md).
 """
 
 from __future__ import annotations
 
 import sqlite3
 
-PLAYER_SAFE_DEFAULT = "The table could not be saved, so nothing changed. Try again in a moment."
+from bot.i18n import N_
+
+PLAYER_SAFE_DEFAULT = N_("The table could not be saved, so nothing changed. Try again in a moment.")
 
 
 class StorageError(Exception):
@@ -74,7 +78,7 @@ class MigrationError(StorageError):
 class DatabaseLockedError(StorageError):
     """Another process holds the database (or its instance lock)."""
 
-    player_message = "The table is busy right now, so nothing changed. Try again in a moment."
+    player_message = N_("The table is busy right now, so nothing changed. Try again in a moment.")
 
 
 class DiskFullError(StorageError):
@@ -92,7 +96,9 @@ class DiskIOError(StorageError):
 class VersionConflictError(StorageError):
     """The stored state is not at the version the writer expected (another writer)."""
 
-    player_message = "The table changed while your action was being saved. Look again and retry."
+    player_message = N_(
+        "The table changed while your action was being saved. Look again and retry."
+    )
 
 
 class DuplicateInteractionError(StorageError):
@@ -105,6 +111,8 @@ class CampaignExistsError(StorageError):
 
 class ChannelTakenError(StorageError):
     """The channel already has an active campaign."""
+
+    player_message = N_("This channel already has an active campaign.")
 
 
 class CampaignNotFoundError(StorageError):

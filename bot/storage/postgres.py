@@ -245,8 +245,7 @@ class PostgresStore(SharedPostgres, Store):
         if name == "campaigns_active_channel":
             return ChannelTakenError(
                 f"The channel {channel or 'of campaign ' + cid} already has an active "
-                "campaign of the same game.",
-                player_message="This channel already has an active campaign.",
+                "campaign of the same game."
             )
         if name in ("campaigns_pkey", "genesis_pkey"):
             return CampaignExistsError(f"A campaign with id {cid} already exists.")

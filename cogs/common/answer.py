@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import discord
 
+from bot.i18n import t
 from bot.service.game import Applied
 from bot.storage.errors import StorageError
 from cogs.common.locale import user_locale
@@ -85,6 +86,12 @@ async def refuse(
     )
 
 
+def storage_text(interaction: discord.Interaction[Any], exc: StorageError) -> str:
+    """What a player reads when the database failed their action, in their language
+    (the error's `player_message`, an English text the catalogue translates)."""
+    return t(user_locale(interaction), exc.player_message)
+
+
 async def or_refuse(
     interaction: discord.Interaction[Any],
     call: Awaitable[T],
@@ -100,7 +107,7 @@ async def or_refuse(
         text = explain(exc.refusal) if explain is not None else exc.refusal.message
         await refuse(interaction, text, group=group)
     except StorageError as exc:
-        await refuse(interaction, exc.player_message, group=group)
+        await refuse(interaction, storage_text(interaction, exc), group=group)
     return None
 
 
@@ -195,7 +202,7 @@ class Actor(Generic[S]):
             await self.refused(interaction, cid, exc.refusal, stale_panel=stale_panel)
         except StorageError as exc:
             log.error("campaign %s: storage error on %s: %s", cid, kind, exc.message)
-            await self.refuse(interaction, exc.player_message)
+            await self.refuse(interaction, storage_text(interaction, exc))
         return None
 
     async def _apply(

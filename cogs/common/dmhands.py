@@ -14,6 +14,8 @@ import asyncio
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import t
+
 if TYPE_CHECKING:
     from cogs.common.runtime import GameRuntime
 
@@ -51,3 +53,16 @@ class DmHands:
     def forget(self, cid: str, player: str) -> None:
         """The player opted out (or back in): the next change is sent afresh."""
         self._sent.pop((cid, player), None)
+
+
+def dm_closed_text(loc: str, command: str, player: str) -> str:
+    """The DM-closed notice of game `command` (`GameRuntime.dm_closed_notice`; a
+    gallery draws it without a runtime)."""
+    return t(
+        loc,
+        "<@{who}>, I can't send you DMs (they are closed), so your hand stays behind "
+        "the **My hand** button. Open your DMs and run `/{command} dm enabled:True` "
+        "to try again.",
+        who=player,
+        command=command,
+    )

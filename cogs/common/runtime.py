@@ -46,6 +46,8 @@ import discord
 
 from bot.service.game import Applied, GameService
 from cogs.common import perms, threads
+from cogs.common.dmhands import dm_closed_text
+from cogs.common.locale import table_locale
 from cogs.common.prefs import Prefs
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import Deadline, Reminder, Timers
@@ -57,6 +59,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cogs.common")
 S = TypeVar("S")
+
 
 # Seconds the public update waits for the acting person's answer to go out first.
 ANSWER_FIRST = 1.0
@@ -182,9 +185,17 @@ class GameRuntime(ABC, Generic[S]):
         database only one is, and another takes over if it dies; cogs/common/timers.py)."""
         return await self.timers.ai_pause(cid, version, seconds * self.time_scale)
 
-    def dm_closed_notice(self, player: str) -> str:
-        """Posted once in the channel when `player`'s DMs turn out to be closed."""
-        return f"<@{player}>, I can't send you DMs (they are closed)."
+    async def notice_locale(self, cid: str) -> str:
+        """The language of table `cid`'s notices in its channel (the house's own, such as
+        `dm_closed_notice`): the table's language. This default knows no table option, so
+        it is the server's; a game with a `language` option overrides it."""
+        return table_locale(None, await self.channel(cid))
+
+    def dm_closed_notice(self, player: str, loc: str) -> str:
+        """Posted once in the channel, in the table's language `loc`, when `player`'s DMs
+        turn out to be closed. Every game has `/{command} dm` and a **My hand** button,
+        so one text serves them all."""
+        return dm_closed_text(loc, self.command, player)
 
     # ---- lifecycle ------------------------------------------------------------------
 
@@ -567,7 +578,8 @@ class GameRuntime(ABC, Generic[S]):
             log.info(
                 "campaign %s: DMs to a player are closed (code %s); reported once", cid, exc.code
             )
-            await self.say(cid, self.dm_closed_notice(player), mention=player)
+            loc = await self.notice_locale(cid)
+            await self.say(cid, self.dm_closed_notice(player, loc), mention=player)
         except discord.HTTPException as exc:
             log.warning("campaign %s: a DM failed (HTTP %s); the game goes on", cid, exc.status)
 

@@ -250,7 +250,7 @@ class CommandBase(commands.Cog):
         out = []
         for a in legal:
             if isinstance(a, kind):
-                label = components.action_label(a, v, loc)
+                label = components.action_label(a, v, loc, self.rt.content)
                 if current.lower() in label.lower():
                     out.append(AC(name=clip(label, 100), value=str(getattr(a, field))[:100]))
         return out[:MAX_CHOICES]

@@ -18,7 +18,7 @@ from cogs.common.ids import ButtonId
 from cogs.common.selects import MAX_OPTIONS, FxSelect, make_view_with_selects
 from cogs.common.selects import Option as SelectOption
 from cogs.common.text import clip
-from cogs.legendary.words import say
+from cogs.legendary.localize import line, names
 from rules.legendary.actions import (
     MASTERMIND,
     OFFICER,
@@ -31,6 +31,7 @@ from rules.legendary.actions import (
     Recruit,
     Special,
 )
+from rules.legendary.cards import Pack
 from rules.legendary.view import CardRef, GameView
 
 GAME = "legendary"
@@ -78,14 +79,15 @@ def known_cards(v: GameView) -> dict[str, CardRef]:
     return out
 
 
-def action_label(a: Action, v: GameView, loc: str = SOURCE) -> str:
+def action_label(a: Action, v: GameView, loc: str = SOURCE, pack: Pack | None = None) -> str:
     """The words of one legal action in the language `loc` (buttons and autocomplete
-    share them; card names stay as printed)."""
+    share them), with the names `pack`'s translation gives (else as printed)."""
     cards = known_cards(v)
+    local = names(pack, loc)
 
     def name(inst: str) -> str:
         c = cards.get(inst)
-        return c.name if c is not None else inst
+        return local.replace(c.name) if c is not None else inst
 
     if isinstance(a, Play):
         c = cards.get(a.card)
@@ -114,12 +116,12 @@ def action_label(a: Action, v: GameView, loc: str = SOURCE) -> str:
         return t(loc, "Heal (KO your Wounds)")
     if isinstance(a, Special):
         sp = next((s for s in v.special_actions if s.id == a.action), None)
-        return sp.name if sp else a.action
+        return local.replace(sp.name) if sp else a.action
     if isinstance(a, Choose):
         opts = v.prompt.options if v.prompt is not None else None
         for o in opts or ():
             if o.id == a.option:
-                return say(loc, o.label)
+                return line(pack, loc, o.label)
         return a.option
     if isinstance(a, EndTurn):
         return t(loc, "End turn")
@@ -167,7 +169,12 @@ def action_for(bid: ButtonId, seat: int) -> Action | None:
 
 
 def panel_buttons(
-    legal: list[Action], v: GameView, table: str, version: int, loc: str = SOURCE
+    legal: list[Action],
+    v: GameView,
+    table: str,
+    version: int,
+    loc: str = SOURCE,
+    pack: Pack | None = None,
 ) -> tuple[discord.ui.View | None, int]:
     """A seat's buttons for what it can do now: choices, plays, recruits, fights, then
     the closing row (Heal, End turn)."""
@@ -189,11 +196,11 @@ def panel_buttons(
     if len(choices) > MAX_BUTTONS:
         # A choice with more options than a message has buttons (a KO from a big discard
         # pile): select menus of 25 options each, every pick a click of its option.
-        return _choice_selects(choices, v, table, version, loc)
+        return _choice_selects(choices, v, table, version, loc, pack)
     for a in shown:
         b = FxButton(
             bid_for(a, table, version),
-            text=clip(action_label(a, v, loc), SHORT),
+            text=clip(action_label(a, v, loc, pack), SHORT),
             style=Style.danger if isinstance(a, EndTurn) else Style.primary,
         )
         # Special actions (a Scheme's Campaign, Flush) sit with Heal and End turn.
@@ -203,14 +210,19 @@ def panel_buttons(
 
 
 def _choice_selects(
-    choices: list[Choose], v: GameView, table: str, version: int, loc: str = SOURCE
+    choices: list[Choose],
+    v: GameView,
+    table: str,
+    version: int,
+    loc: str = SOURCE,
+    pack: Pack | None = None,
 ) -> tuple[discord.ui.View | None, int]:
     chunks = [choices[i : i + MAX_OPTIONS] for i in range(0, len(choices), MAX_OPTIONS)]
     selects = [
         FxSelect(
             # The arg tags each select (ids must differ); a pick sends its option instead.
             button(CHOOSE, table, version, f"part{n}"),
-            [SelectOption(label=action_label(a, v, loc), value=a.option) for a in chunk],
+            [SelectOption(label=action_label(a, v, loc, pack), value=a.option) for a in chunk],
             placeholder=t(loc, "Choose ({n} of {total})", n=n + 1, total=len(chunks)),
         )
         for n, chunk in enumerate(chunks[:MAX_ROWS])

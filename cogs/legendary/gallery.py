@@ -20,11 +20,13 @@ import discord
 
 from bot.i18n import SOURCE, t
 from cogs.common import gallery as common
+from cogs.common.dmhands import dm_closed_text
 from cogs.common.gallery import Shot
 from cogs.common.text import CONTENT_MAX, clip, refusal_embed
 from cogs.legendary import render
 from cogs.legendary.components import board_buttons, panel_buttons
 from cogs.legendary.howto import card_text, rules_text
+from cogs.legendary.localize import line
 from cogs.legendary.table import (
     AI,
     ChangeSetup,
@@ -39,7 +41,6 @@ from cogs.legendary.table import (
 )
 from cogs.legendary.table import Action as TableAction
 from cogs.legendary.table import apply as table_apply
-from cogs.legendary.words import say
 from content.legendary.loader import load_default_pack
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -115,7 +116,7 @@ def update(
 ) -> Shot:
     """The public update of a commit (LegendaryRuntime._post): the public event lines,
     the person newly waited on, the end, the board and its button."""
-    lines = render.public_lines(events_for(list(events), None), loc)
+    lines = render.public_lines(events_for(list(events), None), loc, pack())
     content = render.event_lines(lines) if lines else None
     embeds: list[discord.Embed] = []
     buttons = None
@@ -152,7 +153,7 @@ def panel(
     v = view(g, p, seat)
     legal = engine.legal_actions(g, p, seat) if engine.decision_seat(g) == seat else []
     embed = render.hand_embed(v, notes, loc, p)
-    buttons, _ = panel_buttons(legal, v, state.id, state.version, loc)
+    buttons, _ = panel_buttons(legal, v, state.id, state.version, loc, p)
     who = state.seats[seat].name
     return Shot(key, title, f"ephemeral: {who}", False, "", None, [embed], buttons, state)
 
@@ -164,12 +165,12 @@ def text(key: str, title: str, body: str, state: object, *, public: bool = False
 
 def refusal(key: str, title: str, message: str, state: object, loc: str) -> Shot:
     """A refusal as every game draws it, in the asker's language."""
-    embed = refusal_embed(say(loc, message), render.COMMAND)
+    embed = refusal_embed(line(pack(), loc, message), render.COMMAND)
     return Shot(key, title, "ephemeral: the one who asked", False, "", None, [embed], None, state)
 
 
 def _notes(events: Sequence[Event], seat: int, loc: str) -> list[str]:
-    return [f"🔒 {say(loc, e.text)}" for e in events_for(list(events), seat) if e.seats]
+    return [f"🔒 {line(pack(), loc, e.text)}" for e in events_for(list(events), seat) if e.seats]
 
 
 def _refused(state: Table, action: TableAction) -> str:
@@ -245,7 +246,7 @@ def shots(loc: str = SOURCE) -> list[Shot]:
     add(update("end", "The end (public)", final, last, loc, mention=False))
     add(_status(final, loc))
     lines = [
-        ln for s, e in steps[-40:] for ln in render.public_lines(events_for(list(e), None), loc)
+        ln for s, e in steps[-40:] for ln in render.public_lines(events_for(list(e), None), loc, p)
     ]
     add(
         text("log", "`/legendary log`", render.log_text(lines[-render.LOG_LINES :], loc=loc), final)
@@ -265,6 +266,8 @@ def shots(loc: str = SOURCE) -> list[Shot]:
     add(text("reminder", "A turn-timer reminder (public)", reminder, started, public=True))
     dm = t(loc, "You will get your Legendary 2099 hand here whenever it changes.")
     add(text("dm", "`/legendary dm enabled:True`: the first DM", dm, started))
+    closed = dm_closed_text(loc, render.COMMAND, ALICE)
+    add(text("dm-closed", "DMs closed (public, once)", closed, started, public=True))
     return out
 
 

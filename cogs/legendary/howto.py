@@ -10,6 +10,7 @@ English where it has none.
 from __future__ import annotations
 
 from bot.i18n import N_, SOURCE, t
+from cogs.legendary.localize import class_names
 from rules.legendary.cards import Card, HeroCard, Pack, TacticCard, VillainCard
 
 RULES: dict[str, str] = {
@@ -98,7 +99,7 @@ def card_text(c: Card, pack: Pack | None = None, loc: str = SOURCE) -> str:
         if c.attack is not None:
             facts.append(t(loc, "Attack {n}", n=c.attack))
         if c.classes:
-            facts.append("/".join(sorted(x.value for x in c.classes)))
+            facts.append(class_names(loc, c.classes))
     elif isinstance(c, VillainCard | TacticCard):
         facts.append(t(loc, "Attack {n}", n=c.attack))
         facts.append(t(loc, "{n} VP", n=c.vp))
@@ -110,7 +111,7 @@ def card_text(c: Card, pack: Pack | None = None, loc: str = SOURCE) -> str:
         # A divided card (L2): both halves, each played on its own.
         text += "\n" + t(loc, "A divided card: play one half (`/legendary play half:`).")
         for i, h in enumerate(c.halves):
-            bits = ["/".join(sorted(x.value for x in h.classes)) or t(loc, "no class")]
+            bits = [class_names(loc, h.classes) or t(loc, "no class")]
             if h.team:
                 bits.append(h.team)
             if h.recruit is not None:

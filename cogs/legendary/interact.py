@@ -15,9 +15,10 @@ from bot.service.game import Applied
 from cogs.common.answer import Actor, edit, player_id, send
 from cogs.common.locale import user_locale
 from cogs.legendary import components
+from cogs.legendary.localize import line
 from cogs.legendary.table import Move, Table
-from cogs.legendary.words import say
 from rules.legendary.actions import Action as GameAction
+from rules.legendary.cards import Pack
 from rules.legendary.view import events_for
 
 if TYPE_CHECKING:
@@ -25,9 +26,11 @@ if TYPE_CHECKING:
     from cogs.legendary.runtime import LegendaryRuntime
 
 
-def private_notes(applied: Applied[Table], seat: int, loc: str = SOURCE) -> list[str]:
+def private_notes(
+    applied: Applied[Table], seat: int, loc: str = SOURCE, pack: Pack | None = None
+) -> list[str]:
     mine = events_for(list(applied.events), seat)
-    return [f"🔒 {say(loc, e.text)}" for e in mine if e.seats is not None]
+    return [f"🔒 {line(pack, loc, e.text)}" for e in mine if e.seats is not None]
 
 
 NO_SEAT = N_("You have no seat in this game.\nYou can watch the board in the channel.")
@@ -68,7 +71,7 @@ class LegendaryActor(Actor[Table]):
             )
             if applied is None:
                 return None
-            notes = ([done] if done else []) + private_notes(applied, action.seat, loc)
+            notes = ([done] if done else []) + private_notes(applied, action.seat, loc, rt.content)
             embed, buttons = rt.panel(applied.state, action.seat, notes, loc)
             if update:
                 await edit(interaction, embed=embed, view=buttons)

@@ -25,6 +25,7 @@ from cogs.common.text import (
     TITLE_MAX,
     clip,
 )
+from cogs.legendary import localize
 
 # What every command uses, kept in render_table.py (the table rather than the game).
 from cogs.legendary.render_table import (
@@ -42,7 +43,6 @@ from cogs.legendary.render_table import (
     victory_text,
 )
 from cogs.legendary.table import Table
-from cogs.legendary.words import say
 from rules.core.events import Event
 from rules.core.text import count
 from rules.core.text import name_list as core_name_list
@@ -209,7 +209,7 @@ def board_embed(
         desc.append(note)
     if v.prompt is not None and not v.over:
         desc.append(t(loc, "Waiting on **{who}**: {prompt}", who=v.names[v.prompt.seat],
-                      prompt=say(loc, v.prompt.text)))  # fmt: skip
+                      prompt=localize.line(pack, loc, v.prompt.text)))  # fmt: skip
     if v.played_this_turn:
         played = ", ".join(played_name(c, loc, pack) for c in v.played_this_turn)
         desc.append(t(loc, "Played: {cards}", cards=played))
@@ -270,7 +270,9 @@ def board_embed(
         city.append(line)
     _field(embed, t(loc, "City"), city)
     _field(embed, "HQ", hq_lines(v, buries, loc, pack))
-    esc = ", ".join(f"{k} {n}" for k, n in sorted(v.escape_cyber.items()) if n)
+    esc = ", ".join(
+        f"{localize.class_name(loc, k)} {n}" for k, n in sorted(v.escape_cyber.items()) if n
+    )
     escape = t(loc, "{n} cards", n=len(v.escape)) + (f" ({esc})" if esc else "")
     _field(embed, t(loc, "Escape pile"), [escape], True)
     _field(
@@ -329,7 +331,7 @@ def hand_embed(
     else:
         lines.append(whose_turn(v, loc))
     if v.prompt is not None and v.prompt.seat == v.viewer:
-        lines.append(t(loc, "**Choose:** {prompt}", prompt=say(loc, v.prompt.text)))
+        lines.append(t(loc, "**Choose:** {prompt}", prompt=localize.line(pack, loc, v.prompt.text)))
     cards = [card_line(c, loc=loc, pack=pack) for c in (me.hand or ())]
     embed = discord.Embed(
         title=t(loc, "Your hand ({who})", who=me.name),
@@ -352,7 +354,7 @@ def event_lines(texts: Sequence[str], limit: int = 1800) -> str:
 # ---- event lines ----------------------------------------------------------------------
 
 
-def public_lines(events: Sequence[Event], loc: str = SOURCE) -> list[str]:
+def public_lines(events: Sequence[Event], loc: str = SOURCE, pack: Pack | None = None) -> list[str]:
     """The lines of (public) events in the language `loc`, with an Uru-Enchanted
     Weapons fight said in full: what was revealed, the Attack it took, and whether the
     fight was won or failed."""
@@ -363,7 +365,7 @@ def public_lines(events: Sequence[Event], loc: str = SOURCE) -> list[str]:
             continue
         m = _URU_FIGHT.match(e.text) if e.kind == Ev.FIGHT else None
         if m is None:
-            out.append(say(loc, e.text))
+            out.append(localize.line(pack, loc, e.text))
             continue
         revealed = t(loc, "nothing")
         if out and i > 0 and events[i - 1].kind == Ev.URU_REVEAL:

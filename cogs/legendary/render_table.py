@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from bot.i18n import N_, SOURCE, language, lookup, name_list, t, tcount, tn
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import MAX_REMINDERS
+from cogs.legendary.localize import class_name
 from cogs.legendary.table import Table
 from rules.legendary import setup
 from rules.legendary.cards import Pack
@@ -247,7 +248,9 @@ def victory_text(p: PlayerView, pack: Pack | None, loc: str = SOURCE) -> str:
     """`/legendary victory`: a player's Victory Pile, VP and Cyber-Mod classes."""
     from cogs.legendary.render import name
 
-    classes = ", ".join(f"{k} {n}" for k, n in sorted(p.cyber.items()) if n) or t(loc, "none")
+    classes = ", ".join(f"{class_name(loc, k)} {n}" for k, n in sorted(p.cyber.items()) if n) or t(
+        loc, "none"
+    )
     cards = ", ".join(name(c, pack, loc) for c in p.victory) or t(loc, "empty")
     return t(
         loc,
@@ -265,7 +268,7 @@ def reminder_text(
     """Turn-timer reminder `number` (of MAX_REMINDERS) to `who`, every `minutes_each`."""
     left = minutes((MAX_REMINDERS + 1 - number) * minutes_each, loc)
     values = {"number": number, "of": MAX_REMINDERS, "who": who, "left": left}
-    timer = format(minutes_each, "g")
+    timer = minutes_each  # a number: t writes it the language's way ("1,5")
     if choosing:
         return t(
             loc,

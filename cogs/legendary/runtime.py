@@ -44,8 +44,8 @@ from cogs.common.runtime import GameRuntime
 from cogs.common.timers import MAX_REMINDERS, Deadline, Reminder
 from cogs.legendary import render
 from cogs.legendary.components import board_buttons, panel_buttons
+from cogs.legendary.localize import line
 from cogs.legendary.table import AI, TIMER, Move, Table
-from cogs.legendary.words import say
 from rules.core.errors import IllegalAction, Refusal
 from rules.core.events import Event
 from rules.legendary import engine
@@ -110,7 +110,7 @@ class LegendaryRuntime(GameRuntime[Table]):
         await self.clicks.handle(interaction, bid)
 
     def explain_for(self, refusal: Refusal, locale: str) -> str:
-        return say(locale, refusal.message)
+        return line(self.content, locale, refusal.message)
 
     def stale_panel_for(
         self, state: Table, player: str, locale: str
@@ -181,7 +181,7 @@ class LegendaryRuntime(GameRuntime[Table]):
         v = self.view(state, seat)
         legal = self.legal(state, seat)
         embed = render.hand_embed(v, notes, loc, self.content)
-        buttons, hidden = panel_buttons(legal, v, state.id, state.version, loc)
+        buttons, hidden = panel_buttons(legal, v, state.id, state.version, loc, self.content)
         if hidden:
             embed.description = (
                 (embed.description or "")
@@ -216,7 +216,7 @@ class LegendaryRuntime(GameRuntime[Table]):
         channel = await self.channel(cid)
         if channel is not None:
             loc = self.public_locale(state, channel)
-            texts = render.public_lines(events_for(events, None), loc)
+            texts = render.public_lines(events_for(events, None), loc, self.content)
             await self._post(cid, channel, state, texts, loc)
         self.update_dms(cid, state, events)
         self.kick_ai(cid, state)
@@ -289,7 +289,7 @@ class LegendaryRuntime(GameRuntime[Table]):
         after = max(0, (info.version if info is not None else 0) - render.LOG_ACTIONS)
         entries = await store.read_log(cid, after_seq=after)
         events = [e for entry in entries for e in _EVENTS.validate_json(entry.events)]
-        return render.public_lines(events_for(events, None), loc)[-lines:]
+        return render.public_lines(events_for(events, None), loc, self.content)[-lines:]
 
     async def last_finished(self, channel: Any) -> str | None:
         """The most recent game of this channel (or of the channel a thread is in) that
@@ -329,7 +329,11 @@ class LegendaryRuntime(GameRuntime[Table]):
                 continue
             seat = seats[0]
             loc = self.dm_locale(state, player)
-            notes = [f"🔒 {say(loc, e.text)}" for e in events_for(list(events), seat) if e.seats]
+            notes = [
+                f"🔒 {line(self.content, loc, e.text)}"
+                for e in events_for(list(events), seat)
+                if e.seats
+            ]
 
             def build(seat: int = seat, notes: list[str] = notes, loc: str = loc) -> dict[str, Any]:
                 embed, buttons = self.panel(state, seat, notes[-6:], loc)
@@ -340,12 +344,12 @@ class LegendaryRuntime(GameRuntime[Table]):
 
             self.dms.send(cid, player, self.panel_signature(state, seat), build)
 
-    def dm_closed_notice(self, player: str) -> str:
-        return (
-            f"<@{player}>, I can't send you DMs (they are closed), so your hand stays "
-            "behind the **My hand** button. Open your DMs and run "
-            "`/legendary dm enabled:True` to try again."
-        )
+    async def notice_locale(self, cid: str) -> str:
+        try:
+            state = await self.service.get(cid)
+        except IllegalAction:  # the table is gone: its server's language
+            return await super().notice_locale(cid)
+        return self.public_locale(state, await self.channel(cid))
 
     # ---- the turn timer ---------------------------------------------------------------
 

@@ -38,7 +38,7 @@ from cogs.legends import howto, render, render_private
 from cogs.legends.components import board_buttons, panel_buttons, panel_message
 from cogs.legends.localize import localize_board, localize_events, localize_view
 from cogs.legends.words import say
-from rules.core.errors import Refusal
+from rules.core.errors import IllegalAction, Refusal
 from rules.core.events import Event
 from rules.legends.actions import SYSTEM_PLAYER, CloseVote
 from rules.legends.cards import ContentPack
@@ -138,12 +138,12 @@ class LegendsRuntime(GameRuntime[Table]):
     async def on_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
         await self.clicks.handle(interaction, bid)
 
-    def dm_closed_notice(self, player: str) -> str:
-        return (
-            f"<@{player}>, I can't send you DMs (they are closed), so "
-            "your hand stays in the **My hand** button. Open your DMs "
-            "and run `/legends dm enabled:True` to try again."
-        )
+    async def notice_locale(self, cid: str) -> str:
+        try:
+            state = await self.service.get(cid)
+        except IllegalAction:  # the campaign is gone: its server's language
+            return await super().notice_locale(cid)
+        return await self.table_loc(cid, state)
 
     # ---- publishing -------------------------------------------------------------------
 
@@ -353,7 +353,7 @@ class LegendsRuntime(GameRuntime[Table]):
             number=number,
             who=who,
             what=say(loc, b.waiting_on),
-            minutes=format(minutes, "g"),
+            minutes=minutes,  # a number: "1.5" / "1,5"
         )
 
     # ---- setup checks -------------------------------------------------------------------

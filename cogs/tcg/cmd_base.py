@@ -12,7 +12,7 @@ from discord.ext import commands
 from pydantic import TypeAdapter
 
 from bot.storage.errors import StorageError
-from cogs.common.answer import player_id
+from cogs.common.answer import player_id, storage_text
 from cogs.common.locale import user_locale
 from cogs.common.text import clip
 from cogs.tcg import choices
@@ -196,7 +196,7 @@ class CommandBase(commands.Cog):
                 self.rt.service.store, self.rt.content, player_id(interaction), value
             )
         except StorageError as exc:
-            await refuse(interaction, exc.player_message)
+            await refuse(interaction, storage_text(interaction, exc))
             return None
         if deck is None:
             await refuse(

@@ -176,7 +176,12 @@ class DuelCommands(CommandBase):
             self.rt,
             interaction,
             players=(player_id(interaction), ai_player(level)),
-            names=(interaction.user.display_name, f"Fixer AI ({level})"),
+            # The AI's seat is named once, in the duel's language at its start (a
+            # practice duel's is the server's): a name, kept as given, like a person's.
+            names=(
+                interaction.user.display_name,
+                texts.ai_name(table_locale(None, interaction), level),
+            ),
             decks=(mine, other),
             options=TcgOptions(),
         )

@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.i18n import SOURCE, t
 from bot.storage.errors import StorageError
-from cogs.common.answer import player_id, send
+from cogs.common.answer import player_id, send, storage_text
 from cogs.common.locale import user_locale
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.tcg import decks as player_decks
@@ -109,7 +109,7 @@ class TableCommands(CommandBase):
         try:
             lines = await self._public_log(cid, state.version)
         except StorageError as exc:
-            await refuse(interaction, exc.player_message)
+            await refuse(interaction, storage_text(interaction, exc))
             return
         loc = user_locale(interaction)
         lines = [self.rt.line(loc, x) for x in lines] or [t(loc, "(nothing has happened yet)")]
@@ -219,7 +219,7 @@ class TableCommands(CommandBase):
         try:
             mine = await player_decks.saved(self.rt.service.store, player_id(interaction))
         except StorageError as exc:
-            await refuse(interaction, exc.player_message)
+            await refuse(interaction, storage_text(interaction, exc))
             return
         counts = [len(deck_problems(d, self.rt.content)) for d in mine]
         text = texts.deck_list(user_locale(interaction), self.rt.content, mine, counts)
@@ -280,7 +280,7 @@ class TableCommands(CommandBase):
         try:
             await player_decks.save(self.rt.service.store, player_id(interaction), deck)
         except StorageError as exc:
-            await refuse(interaction, exc.player_message)
+            await refuse(interaction, storage_text(interaction, exc))
             return
         problems = deck_problems(deck, self.rt.content)
         reply = texts.saved_reply(loc, name, problems)
@@ -292,7 +292,7 @@ class TableCommands(CommandBase):
         try:
             gone = await player_decks.delete(self.rt.service.store, player_id(interaction), name)
         except StorageError as exc:
-            await refuse(interaction, exc.player_message)
+            await refuse(interaction, storage_text(interaction, exc))
             return
         if not gone:
             await refuse(interaction, f"You have no saved deck '{name}'.\nSee /tcg deck list.")

@@ -43,7 +43,8 @@ COLOURS = {
 }
 
 
-def _colour(loc: str, value: str) -> str:
+def colour_word(loc: str, value: str) -> str:
+    """A colour of the rules ("blue") in the language of `loc`."""
     word = COLOURS.get(value)
     return value if word is None else t(loc, word)
 
@@ -51,7 +52,7 @@ def _colour(loc: str, value: str) -> str:
 BOOK = Phrasebook(
     (*PROBLEMS, *READING),
     nested=("message",),
-    values={"colour": _colour},
+    values={"colour": colour_word},
     words=("n", "line", "ram", "limit", "colour"),
 )
 

@@ -336,7 +336,7 @@ def scenarios(b: Builder) -> None:
         "public: the duel's channel",
         True,
         "After `/tcg dm enabled:True` with closed DMs.",
-        texts.NOTICES.translate(loc, rt.dm_closed_notice(PLAYERS[1])),
+        rt.dm_closed_notice(PLAYERS[1], loc),
     )
     kw = update_message(rt, pay, [], loc, note=texts.RESUME)
     b.add(

@@ -31,6 +31,7 @@ def card_lines(content: TcgContent, query: str, loc: str = SOURCE) -> list[str] 
     """`/tcg card`'s answer for `query` in the language of `loc` (None: no such card)."""
     if language(loc) == SOURCE:
         return show_card(content, query)  # English exactly as the content tools print it
+    from cogs.tcg.deck_words import colour_word
     from cogs.tcg.render import card_type
 
     card = find_card(content, query)
@@ -45,7 +46,7 @@ def card_lines(content: TcgContent, query: str, loc: str = SOURCE) -> list[str] 
         loc,
         "{card} [{colour} {type}, cost {cost}",
         card=full,
-        colour=card.colour.value,
+        colour=colour_word(loc, card.colour.value),
         type=kind,
         cost=cost,
     )

@@ -148,18 +148,18 @@ class TcgRuntime(GameRuntime[Duel]):
         # The engine names cards as printed: the pack's names in the reader's language.
         return words(self.content, locale).replace(refusal_text(refusal, locale))
 
-    def dm_closed_notice(self, player: str) -> str:
-        return texts.dm_closed(SOURCE, player)  # English: `say` gives the duel's language
+    async def notice_locale(self, cid: str) -> str:
+        return self.table_loc(cid, await self.channel(cid))
 
     async def say(self, cid: str, text: str, *, mention: str | None = None) -> None:
-        """A notice in the duel's channel, in the duel's language (the house's hooks,
-        such as `dm_closed_notice`, write it in English without the duel at hand)."""
-        loc = self.table_loc(cid, await self.channel(cid))
+        """A notice in the duel's channel, in the duel's language (the timer's hooks,
+        such as `reminder_text`, write it in English without the duel at hand)."""
+        loc = await self.notice_locale(cid)
         await super().say(cid, texts.NOTICES.translate(loc, text), mention=mention)
 
     async def say_many(self, cid: str, text: str, people: Sequence[str]) -> None:
         """A reminder in the duel's channel, in the duel's language."""
-        loc = self.table_loc(cid, await self.channel(cid))
+        loc = await self.notice_locale(cid)
         await super().say_many(cid, texts.NOTICES.translate(loc, text), people)
 
     async def on_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:

@@ -34,11 +34,6 @@ OPTION_NAMES = {
 }
 
 
-def _g(x: float) -> int | float:
-    """A number of seconds or minutes as it reads: 45, 7.5 (never 45.0)."""
-    return int(x) if float(x).is_integer() else x
-
-
 # ---- challenges ---------------------------------------------------------------------
 
 
@@ -227,22 +222,20 @@ def dm_reply(loc: str, enabled: bool) -> str:
 # ---- the duel's notices (public: the duel's language) --------------------------------------
 
 
-DM_CLOSED = N_(
-    "<@{who}>, I can't send you DMs (they are closed), so your hand stays in the "
-    "**My hand** button. Open your DMs and run `/tcg dm enabled:True` again."
-)
 TIMED_OUT = N_("⌛ {who}'s time ran out (turn timer): Fixer plays on for them.")
 REMINDER = N_(
     "⏰ {who}, the duel waits on you: {left} s of your turn timer are left. Then Fixer "
     "passes, keeps or ends your turn for you."
 )
 #: The runtime's notices, written in English where the house's hooks have no duel at hand
-#: (`dm_closed_notice`, `reminder_text`), turned into the duel's language when sent.
-NOTICES = Phrasebook((DM_CLOSED, TIMED_OUT, REMINDER), words=("left",))
+#: (`reminder_text`, a timed-out note), turned into the duel's language when sent.
+NOTICES = Phrasebook((TIMED_OUT, REMINDER), words=("left",))
 
 
-def dm_closed(loc: str, player: str) -> str:
-    return t(loc, DM_CLOSED, who=player)
+def ai_name(loc: str, level: str) -> str:
+    """A practice duel's AI seat's name ("Fixer AI (search)"); the level is its option
+    value, as typed."""
+    return t(loc, "Fixer AI ({level})", level=level)
 
 
 def timed_out(loc: str, who: str) -> str:
@@ -250,7 +243,7 @@ def timed_out(loc: str, who: str) -> str:
 
 
 def reminder(loc: str, who: str, seconds_left: float) -> str:
-    return t(loc, REMINDER, who=who, left=_g(seconds_left))
+    return t(loc, REMINDER, who=who, left=seconds_left)  # "7.5" / "7,5"; 45.0 reads "45"
 
 
 def done(loc: str) -> str:

@@ -5,6 +5,7 @@
     text = "[Instinct]: Uratuj Bystandera."
     [cards.x.halves.0]              # a divided card's half (0 or 1): text, name
     [cards.x.epic]                  # a Tactic's Epic side: text
+    choices = { 0 = "…", 1 = "…" }  # (in [cards.x]) its "choose one" options' labels
     [masterminds.helix-board]       # name, text, [….epic] text, [….actions.<id>] name, text
     [schemes.blackout-protocol]     # name, text, [….actions.<id>] name, text
     [heroes.doc-mercy]              # a Hero Name: name
@@ -23,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from content.common import Collector, ContentIssue
 from content.common import translations as common
 from rules.core.translations import LANGUAGE_PATTERN, Translation
-from rules.legendary.cards import HeroCard, Mastermind, Pack, Scheme, TacticCard
+from rules.legendary.cards import HeroCard, Mastermind, Pack, Scheme, TacticCard, choice_labels
 
 _STRICT = ConfigDict(frozen=True, extra="forbid")
 
@@ -47,6 +48,8 @@ class Named(NameText):
 class CardText(Named):
     halves: dict[int, Named] = Field(default_factory=dict)
     epic: SideText | None = None
+    # A "choose one" effect's option labels by number (rules.legendary.cards.choice_labels).
+    choices: dict[int, str] = Field(default_factory=dict)
 
 
 class LeaderText(Named):
@@ -87,6 +90,8 @@ def source(pack: Pack) -> common.Source:
                 _named(src, f"cards.{cid}.halves.{k}", half.name, half.text)
         if isinstance(card, TacticCard) and card.epic is not None and card.epic.text:
             src.required[f"cards.{cid}.epic.text"] = card.epic.text
+        for k, label in enumerate(choice_labels(card)):
+            src.required[f"cards.{cid}.choices.{k}"] = label
     leaders: list[tuple[str, Mastermind | Scheme]]
     leaders = [("masterminds", m) for m in pack.masterminds.values()]
     leaders += [("schemes", s) for s in pack.schemes.values()]

@@ -13,7 +13,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.core.translations import Translation, text_for
-from rules.legendary.effects import Ability, AttackBonus, CardKind, Effect, HeroClass
+from rules.legendary.effects import (
+    Ability,
+    AttackBonus,
+    CardKind,
+    ChooseOne,
+    Effect,
+    HeroClass,
+)
 
 
 class _Card(BaseModel):
@@ -97,6 +104,24 @@ class BystanderCard(_Card):
     kind: CardKind = CardKind.BYSTANDER
     vp: int = 1
     on_rescue: tuple[Effect, ...] = ()
+
+
+def choice_labels(node: Any) -> tuple[str, ...]:
+    """The option labels of every "choose one" effect of a card (or any part of one), in
+    the order its fields read them: what a translation's `cards.<id>.choices.<k>` gives
+    in another language."""
+    if isinstance(node, ChooseOne):
+        return tuple(o.label for o in node.options) + tuple(
+            x for o in node.options for x in choice_labels(o.effects)
+        )
+    out: tuple[str, ...] = ()
+    if isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            out += choice_labels(getattr(node, name))
+    elif isinstance(node, tuple | list):
+        for x in node:
+            out += choice_labels(x)
+    return out
 
 
 class SpecialAction(BaseModel):
@@ -354,6 +379,13 @@ class Pack(BaseModel):
             "groups": self.groups,
         }
         obj: Any = holders[section][item]
+        if section == "cards" and rest[:1] == ["choices"]:
+            # A "choose one" option's label, by its number (`choice_labels`).
+            labels = choice_labels(obj)
+            k = int(rest[1]) if len(rest) == 2 and rest[1].isdigit() else len(labels)
+            if k >= len(labels):
+                raise KeyError(path)
+            return labels[k]
         while len(rest) > 1:
             key, *rest = rest
             if key == "halves" and isinstance(obj, HeroCard) and obj.halves is not None:

@@ -142,6 +142,7 @@ def test_a_card_reads_in_the_pack_translation_and_english_as_before() -> None:
         assert card_lines(content, cid, "en-US") == show_card(content, cid)
     pl = card_lines(content, "cass-ardent", "pl")
     assert pl is not None
-    assert pl[0].startswith("Cass Ardent: Deep Diver [blue legenda, koszt 3 €$")  # names as printed
+    # Names as printed; the colour in Polish, after the type (an adjective agreeing with "kolor").
+    assert pl[0].startswith("Cass Ardent: Deep Diver [legenda, kolor niebieski, koszt 3 €$")
     assert "  CALL: Dobierz kartę." in pl and "  W taliach: Ghost Protocol" in pl
     assert card_lines(content, "no-such-card", "pl") is None

@@ -172,3 +172,40 @@ async def test_a_polish_duels_timer_notices_are_polish(fake: FakeDiscord, db: Pa
     assert any("⌛ alice nie ma już czasu (zegar tury)" in t for t in texts)
     assert not any("time ran out" in t or "waits on you" in t for t in texts)
     await d.bot.close()
+
+
+async def test_practice_on_a_polish_server_names_the_ai_in_polish(
+    fake: FakeDiscord, db: Path
+) -> None:
+    """The AI's seat is named in the duel's language at its start (a practice duel's is
+    the server's); `/tcg card`'s heading says the colour in the reader's language."""
+    fake.guild.preferred_locale = "pl"
+    bot = await start_fixer(fake, db)
+    rt = tcg(bot)
+    rt.ai_pace = 0.0
+    alice = fake.add_user("alice", guild=fake.guild)
+    d = Duelists(fake, bot, fake.channel, [alice])
+    await _run(d, alice, "practice", {"deck": "chrome-rush", "level": "greedy"}, EN)
+    d.cid = rt.table_of_channel[fake.channel.id]
+    st = await d.state()
+    assert st.seats[1].name == "AI Fixera (greedy)"
+    assert "AI Fixera (greedy)" in d.last_public().text and "Fixer AI" not in d.last_public().text
+    # The colour word follows the reader: English "blue legend", Polish "kolor niebieski".
+    it = await _run(d, alice, "card", {"name": "cass-ardent"}, PL)
+    assert "[legenda, kolor niebieski, koszt 3 €$" in _text(it), _text(it)
+    it = await _run(d, alice, "card", {"name": "cass-ardent"}, EN)
+    assert "[blue legend, cost 3 €$" in _text(it), _text(it)
+    await bot.close()
+
+
+async def test_practice_on_an_english_server_names_the_ai_in_english(
+    fake: FakeDiscord, db: Path
+) -> None:
+    bot = await start_fixer(fake, db)
+    alice = fake.add_user("alice", guild=fake.guild)
+    d = Duelists(fake, bot, fake.channel, [alice])
+    tcg(bot).ai_pace = 0.0
+    await _run(d, alice, "practice", {"deck": "chrome-rush"}, PL)  # the player's client: no
+    d.cid = tcg(bot).table_of_channel[fake.channel.id]
+    assert (await d.state()).seats[1].name == "Fixer AI (search)"
+    await bot.close()

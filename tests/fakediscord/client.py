@@ -664,8 +664,8 @@ class FakeDiscord(FakeDiscordServer):
             perms = self.permissions_for(it.user, ch)
             payload.update(
                 guild_id=str(guild.id),
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
+                guild_locale=guild.preferred_locale,
                 member=guild.members[it.user.id].payload(permissions=perms),
                 channel={**ch.payload(), "permissions": str(perms)},
                 context=0,

@@ -525,6 +525,8 @@ class FakeGuild:
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     bot_role_id: int | None = None
     system_channel_id: int | None = None
+    preferred_locale: str = "en-US"
+    """The server's language (`Guild.preferred_locale`, an interaction's `guild_locale`)."""
 
     @property
     def everyone(self) -> FakeRole:
@@ -582,7 +584,7 @@ class FakeGuild:
             "nsfw_level": 0,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "afk_channel_id": None,
             "afk_timeout": 300,
             "system_channel_id": str(self.system_channel_id) if self.system_channel_id else None,

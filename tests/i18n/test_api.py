@@ -75,6 +75,10 @@ def test_numbers_are_formatted_for_the_language() -> None:
     assert number("en", 12000) == "12000"  # English reads as it always did
     assert number("pl", 12000) == "12\xa0000"
     assert number("pl", 2.5) == "2,5"
+    # A whole float reads as a whole number in every language (a timer of 45.0 s).
+    assert number("en", 45.0) == "45" and number("pl", 45.0) == "45"
+    assert number("en", 1.5) == "1.5"
+    assert t("pl", "{n} min", n=1.5) == "1,5 min" and t("en", "{n} min", n=3.0) == "3 min"
 
 
 def test_lists_join_in_the_language() -> None:

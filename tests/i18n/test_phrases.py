@@ -32,6 +32,25 @@ def test_a_one_word_value_never_swallows_a_space() -> None:
     )
 
 
+def test_a_decimal_written_by_english_code_reads_the_languages_way() -> None:
+    from cogs.tcg import texts
+
+    english = texts.reminder("en", "<@1>", 7.5)  # the runtime's hook: English, then translated
+    assert "7.5 s" in english
+    polish = texts.NOTICES.translate("pl", english)
+    assert "7,5 s" in polish and "7.5" not in polish, polish
+    assert texts.NOTICES.translate("pl", texts.reminder("en", "<@1>", 45.0)).count("45 s") == 1
+    # Legendary's reminder passes its timer as a number: "1,5 min" at a Polish table.
+    from cogs.legendary.render_table import reminder_text
+
+    assert "1,5 min" in reminder_text(1, "<@1>", 1.5, False, "pl")
+    assert "1.5 min" in reminder_text(1, "<@1>", 1.5, False, "en")
+    assert "(turn timer 10 min;" in reminder_text(1, "<@1>", 10.0, False, "en")
+    # Whole numbers and non-numbers are left as they are (they may be ids or names).
+    book = Phrasebook(["{who} waits {n} s."])
+    assert book.translate("pl", "12000 waits 2.25 s.") == "12000 waits 2,25 s."
+
+
 def test_legends_engine_texts_in_polish() -> None:
     assert say("pl", "Ana joins the crew as the Solo, with a Tech merc.") == (
         "Ana dołącza do ekipy jako Solo, z najemnikiem Tech."

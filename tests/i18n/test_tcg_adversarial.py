@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from cogs.common.dmhands import dm_closed_text
 from cogs.tcg import render, texts
 from cogs.tcg.challenges import Challenge
 from cogs.tcg.messages import challenge_buttons, deck_picker, update_message
@@ -103,7 +104,7 @@ def test_a_long_update_and_the_notices_fit(loc: str) -> None:
         rt, state, lines, loc, mention=state.seats[0].player, note=texts.RESUME, react=LONG
     )
     _ok(kw["content"], kw["embeds"], kw.get("view"))
-    _ok(texts.NOTICES.translate(loc, texts.dm_closed("en", "9" * 19)))
+    _ok(dm_closed_text(loc, "tcg", "9" * 19))
     _ok(texts.NOTICES.translate(loc, texts.timed_out("en", LONG)))
     _ok(texts.NOTICES.translate(loc, texts.reminder("en", f"<@{'9' * 19}>", 21600.0)))
 

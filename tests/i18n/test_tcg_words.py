@@ -234,14 +234,18 @@ def test_the_options_reply_reads_as_before_in_english() -> None:
 
 def test_notices_written_in_english_are_sent_in_the_duels_language() -> None:
     for english in (
-        texts.dm_closed("en", "123"),
         texts.timed_out("en", "alice"),
         texts.reminder("en", "<@123>", 45.0),
     ):
         polish = texts.NOTICES.translate("pl", english)
         assert polish != english and texts.NOTICES.translate("en-US", english) == english
     assert "45 s" in texts.reminder("en", "<@1>", 45.0)  # never "45.0 s"
-    assert "<@123>" in texts.NOTICES.translate("pl", texts.dm_closed("en", "123"))
+    # The DM-closed notice is the house's, built in the duel's language (notice_locale).
+    from cogs.common.dmhands import dm_closed_text
+
+    polish = dm_closed_text("pl", "tcg", "123")
+    assert "<@123>" in polish and "`/tcg pw wlaczone:True`" in polish
+    assert "`/tcg dm enabled:True`" in dm_closed_text("en", "tcg", "123")
 
 
 def test_every_prompt_of_random_duels_has_a_polish_template() -> None:
