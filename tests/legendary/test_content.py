@@ -11,6 +11,7 @@ import pytest
 from content.legendary.loader import DEFAULT_PACK_DIR, ContentError, load_default_pack, load_pack
 from rules.legendary.cards import HeroCard, Rarity, TacticCard, VillainCard
 from rules.legendary.effects import FatedFuture, HeroClass, Undercover
+from rules.legendary.scenario import Table, scenario
 from rules.legendary.setup import Setup, new_game
 
 PACK = load_default_pack()
@@ -150,3 +151,19 @@ def test_info_helpers_for_the_content_cli() -> None:
     assert lines is not None and lines[0].startswith("Skyfall (cost 8, Ranged")
     assert show_card(PACK, "s") is None  # ambiguous
     assert "Skyfall" in card_names(PACK)
+
+
+@pytest.mark.parametrize(("players", "needed"), [(4, 10), (5, 16)])
+def test_blackout_protocol_evil_wins_at_its_player_counts_escape_count(
+    players: int, needed: int
+) -> None:
+    # Fifth balance pass: 5 players need 16 escapes (was 12), so one escape short of the
+    # threshold goes on and the escape that reaches it ends the game.
+    city = {i: "street-drone" for i in range(5)}
+    for before, evil in ((needed - 2, False), (needed - 1, True)):
+        t = Table(PACK, scenario(PACK, players=players, scheme="blackout-protocol",
+                                 city=city, escape=["street-drone"] * before,
+                                 villain_deck=["street-drone"]))  # fmt: skip
+        t.start_turn()
+        assert t.ids("escape").count("street-drone") == before + 1
+        assert (t.game.result == "evil") is evil
