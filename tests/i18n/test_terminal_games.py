@@ -60,7 +60,7 @@ def test_a_polish_tcg_terminal_speaks_polish(
         "Polecenia",  # help
         "Tematy zasad: setup, turn",  # rules
         "Gdy Unity walczą",
-        "Neon Bruiser [red unit, koszt 3 €$, power 4",  # a card, as /tcg card shows it
+        "Neon Bruiser [unit, kolor czerwony, koszt 3 €$, power 4",  # a card, as /tcg card shows it
         "Nie ma karty „zzz”",  # refusals
         "Nie ma ruchu 99: wybierz od 1 do 2",
         "Nie ma ruchu ani polecenia „zzz”",
