@@ -10,7 +10,7 @@ English where it has none.
 from __future__ import annotations
 
 from bot.i18n import N_, SOURCE, t
-from cogs.legendary.localize import class_names
+from cogs.legendary.localize import class_names, icons
 from rules.legendary.cards import Card, HeroCard, Pack, TacticCard, VillainCard
 
 RULES: dict[str, str] = {
@@ -79,11 +79,11 @@ def rules_text(topic: str | None, loc: str = SOURCE) -> str:
 def _text(pack: Pack | None, path: str, english: str | None, loc: str) -> str:
     """A text of the pack in the language `loc` (the English where it has none)."""
     if pack is None or not english:
-        return english or ""
+        return icons(loc, english or "")
     try:
-        return pack.translated(path, loc)
+        return icons(loc, pack.translated(path, loc))
     except KeyError:
-        return english
+        return icons(loc, english)
 
 
 def card_text(c: Card, pack: Pack | None = None, loc: str = SOURCE) -> str:

@@ -45,6 +45,19 @@ def class_names(loc: str, values: Iterable[object], sep: str = "/") -> str:
     return sep.join(class_name(loc, k) for k in keys)
 
 
+#: A class icon as a card's text writes it: "[Covert]" (content/legendary: the
+#: translations keep the icons as printed, so the loader can check them).
+_ICON = re.compile(r"\[(Strength|Instinct|Covert|Tech|Ranged)\]")
+
+
+def icons(loc: str, text: str) -> str:
+    """A card text with its class icons in the reader's language ("[Covert]" →
+    "[skrytość]"), so a card names a class as the board and `victory` do."""
+    if language(loc) == SOURCE:
+        return text
+    return _ICON.sub(lambda m: f"[{class_name(loc, m.group(1).lower())}]", text)
+
+
 @dataclass(frozen=True)
 class Names:
     """One language's printed names → the pack's translated ones (only those that differ),

@@ -80,3 +80,17 @@ def test_a_cards_choose_one_options_read_as_the_pack_translates_them() -> None:
     assert v.prompt is not None and v.prompt.text == "Choose one"
     labels_pl = [action_label(a, v, "pl", PACK) for a in engine.legal_actions(g2, PACK, 0)]
     assert "Dobierz kartę" in labels_pl and "Draw a card" not in labels_pl, labels_pl
+
+
+def test_a_polish_card_text_names_its_classes_as_the_board_does() -> None:
+    from cogs.legendary.howto import card_text
+
+    card = PACK.cards["vexa-slip-the-net"]
+    assert "[Covert]" in card.text
+    pl = card_text(card, PACK, "pl")
+    assert "[skrytość]" in pl and "[Covert]" not in pl, pl
+    assert "[Covert]" in card_text(card, PACK, "en")
+    # A card that names a class in a sentence, not as an icon: the translator's words.
+    texts = " ".join(PACK.text_for(c, "text", "pl") for c in PACK.cards)
+    for english in ("Covert", "Tech ", "Ranged ", "Instinct ", "Strength "):
+        assert f"kartę {english}" not in texts and f"Bohatera {english}" not in texts
