@@ -339,3 +339,37 @@ def test_the_legendary_set_up_prompts_in_polish(
     ):
         assert polish in out, polish
     assert "Set up the game" not in out and "drawn at random" not in out
+
+
+def test_a_refused_tcg_move_at_the_terminal_is_said_in_polish_and_play_goes_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The terminal offers only legal moves, so a refusal is the engine's last word on a
+    # move that stopped being legal; it must be said (translated), not crash the session.
+    from cogs.tcg.terminal import session as tcg_session
+    from rules.core.errors import IllegalAction
+
+    real = tcg_session.Session._apply
+    calls = {"n": 0}
+
+    def refuse_once(self: object, action: object) -> None:
+        if getattr(action, "player", None) == "ai":  # the AI's own moves go through
+            real(self, action)  # type: ignore[arg-type]
+            return
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise IllegalAction.of(
+                "cant_pay",
+                "You need 3 €$ but have 1 ready sources.\n"
+                "Sell a card or wait for your Eddies to ready.",
+            )
+        real(self, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tcg_session.Session, "_apply", refuse_once)
+    _lang(monkeypatch, "pl_PL.UTF-8")
+    code, out, err = _run(tcg_main, [*TCG_ARGS, "--db", str(tmp_path / "t.db")], "1\n1\nquit\n")
+    assert code == 0 and err == "", err
+    assert calls["n"] >= 2  # asked again after the refusal, and the next move went through
+    assert "You need 3" not in out and "Sell a card" not in out, out
+    assert "Potrzebujesz 3" in out or "potrzebujesz 3" in out, out
+    assert "3 €$" in out.split("> 1", 1)[1].split("> 1", 1)[0], out
