@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import N_, t
+from bot.i18n import N_, SOURCE, language, t
 from cogs.common.answer import or_refuse, player_id, send
 from cogs.common.answer import refuse as house_refuse
 from cogs.common.locale import user_locale
@@ -113,18 +113,23 @@ class CommandBase(commands.Cog):
 
     # ---- helpers ------------------------------------------------------------------------
 
-    def _names(self, kind: str) -> dict[str, str]:
+    def _names(self, kind: str, loc: str = SOURCE) -> dict[str, str]:
+        """Ids → names of one setup part, as the pack's translation for `loc` gives them
+        (the printed name where it gives none): autocomplete labels in the reader's
+        language; the values stay ids, so a table's setup never depends on one."""
         p = self.rt.content
-        tables: dict[str, dict[str, Any]] = {
-            "scheme": dict(p.schemes),
-            "mastermind": dict(p.masterminds),
-            "villains": dict(p.groups),
-            "heroes": dict(p.heroes),
+        tables: dict[str, tuple[str, dict[str, Any]]] = {
+            "scheme": ("schemes", dict(p.schemes)),
+            "mastermind": ("masterminds", dict(p.masterminds)),
+            "villains": ("groups", dict(p.groups)),
+            "heroes": ("heroes", dict(p.heroes)),
         }
-        where = tables[kind]
+        section, where = tables[kind]
         if kind == "villains":
-            return {i: g.name for i, g in where.items() if not getattr(g, "henchman", False)}
-        return {i: x.name for i, x in where.items()}
+            where = {i: g for i, g in where.items() if not getattr(g, "henchman", False)}
+        if language(loc) == SOURCE:
+            return {i: x.name for i, x in where.items()}
+        return {i: p.translated(f"{section}.{i}.name", loc) for i in where}
 
     def _choice(
         self,

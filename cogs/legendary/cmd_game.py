@@ -97,19 +97,19 @@ class GameCommands(CommandBase):
 
     @new.autocomplete("scheme")
     async def _ac_scheme(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return complete(self._names("scheme"), current)
+        return complete(self._names("scheme", user_locale(i)), current)
 
     @new.autocomplete("mastermind")
     async def _ac_mm(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return complete(self._names("mastermind"), current)
+        return complete(self._names("mastermind", user_locale(i)), current)
 
     @new.autocomplete("villains")
     async def _ac_vil(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return complete(self._names("villains"), current)
+        return complete(self._names("villains", user_locale(i)), current)
 
     @new.autocomplete("heroes")
     async def _ac_heroes(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return complete(self._names("heroes"), current)
+        return complete(self._names("heroes", user_locale(i)), current)
 
     @LEGENDARY.command(name="setup", description="Show or change the setup (host, before start)")
     async def setup_cmd(

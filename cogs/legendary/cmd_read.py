@@ -91,9 +91,12 @@ class ReadCommands(CommandBase):
 
     @card.autocomplete("name")
     async def _ac_card(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        # One entry per name (copies share one), labelled as the reader's language names
+        # the card; the value is the id.
+        p, loc = self.rt.content, user_locale(i)
         names: dict[str, str] = {}
-        for cid, c in self.rt.content.cards.items():
-            names.setdefault(c.name, cid)
+        for cid in p.cards:
+            names.setdefault(p.text_for(cid, "name", loc), cid)
         return complete({v: k for k, v in names.items()}, current)
 
     @LEGENDARY.command(name="rules", description="Short rules reference")

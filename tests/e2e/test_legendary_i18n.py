@@ -90,3 +90,28 @@ async def test_a_polish_and_an_english_player_each_read_their_own_language(
     assert it.original is not None and "**Szlam**" in it.original.text, it.original.text
     t.assert_no_public_leak()
     await bot.close()
+
+
+async def test_card_autocomplete_labels_a_card_as_the_readers_language_names_it(
+    fake: FakeDiscord, db: Path
+) -> None:
+    await boot(fake, db, seed=31)
+    user = fake.add_user("alice", guild=fake.guild)
+    it = await fake.autocomplete(
+        user, "legendary card", {"name": "Sz"}, focused="name", locale="pl"
+    )
+    await it.response()
+    pl = [(c["name"], c["value"]) for c in it.choices]
+    assert pl and all(name == "Szlam" for name, _ in pl), pl
+    it = await fake.autocomplete(user, "legendary card", {"name": "Slu"}, focused="name")
+    await it.response()
+    en = [(c["name"], c["value"]) for c in it.choices]
+    assert [name for name, _ in en] == ["Sludge"], en
+    # Either label leads to the same card: the value is its id.
+    assert {v for _, v in pl} == {v for _, v in en}
+    # The setup pickers label by the pack's names too; the values stay ids.
+    it = await fake.autocomplete(
+        user, "legendary new", {"scheme": ""}, focused="scheme", locale="pl"
+    )
+    await it.response()
+    assert any(c["value"] == "countdown-to-zero" for c in it.choices), it.choices
