@@ -10,9 +10,10 @@ import pytest
 
 from content.legendary.loader import DEFAULT_PACK_DIR, ContentError, load_default_pack, load_pack
 from rules.legendary.cards import HeroCard, Rarity, TacticCard, VillainCard
-from rules.legendary.effects import FatedFuture, HeroClass, Undercover
+from rules.legendary.effects import CardKind, FatedFuture, HeroClass, Undercover
 from rules.legendary.scenario import Table, scenario
 from rules.legendary.setup import Setup, new_game
+from rules.legendary.state import Z
 
 PACK = load_default_pack()
 
@@ -167,3 +168,16 @@ def test_blackout_protocol_evil_wins_at_its_player_counts_escape_count(
         t.start_turn()
         assert t.ids("escape").count("street-drone") == before + 1
         assert (t.game.result == "evil") is evil
+
+
+@pytest.mark.parametrize(("players", "twists", "wounds"), [(4, 6, 40), (5, 5, 60)])
+def test_contagion_broadcast_twists_and_wound_stack_at_its_player_counts(
+    players: int, twists: int, wounds: int
+) -> None:
+    # Contagion pass: 5 players play 5 Twists and 60 Wounds (was 4 and 50), counted in
+    # the Villain Deck and the Wound stack the game is set up with.
+    g = new_game(PACK, Setup(names=tuple(f"p{i}" for i in range(players)),
+                             scheme="contagion-broadcast"), 1).state  # fmt: skip
+    deck = [PACK.cards[g.instances[i]].kind for i in g.zones[Z.VILLAIN_DECK]]
+    assert deck.count(CardKind.TWIST) == twists
+    assert len(g.zones[Z.WOUNDS]) == wounds
