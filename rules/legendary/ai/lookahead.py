@@ -182,7 +182,9 @@ def fight_plan(
         if key in memo:
             return memo[key]
         out: tuple[float, list[Fight]] = (0.0, [])
-        for t in left:
+        # Sorted: a frozenset iterates in string-hash order, which differs between
+        # processes (PYTHONHASHSEED), and ties go to the first target tried.
+        for t in sorted(left):
             (base, n), f = info[t]
             if base > attack:
                 continue
