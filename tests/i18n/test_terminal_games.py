@@ -130,7 +130,7 @@ def test_a_polish_legendary_terminal_speaks_polish(
     code, out, err = _run(legendary_main, args, LEGENDARY_SCRIPT)
     assert code == 0 and err == ""
     for polish in (
-        "Legendary 2099 - grasz jako",
+        "Legendary 2099 - grasz jako ty (miejsce 1)",  # the seat named in Polish too
         "Tura 1: twoja tura.  Intryga:",  # the board
         "Miasto: Most: - | Ulice: -",
         "Kwatera: ",

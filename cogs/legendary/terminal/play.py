@@ -21,6 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.i18n import from_environment, t
 from bot.terminal import resume as saved
 from bot.terminal.console import Console
 from bot.terminal.saves import Saves
@@ -163,7 +164,9 @@ def setup_game(pack: Pack, args: argparse.Namespace, seed: int, console: Console
     SetupError or IllegalAction (the engine's refusal of a setup), Quit at the prompt."""
     players = 2 if args.players is None else args.players
     check_players(players)
-    names = (args.name or "you", *(f"ai{i}" for i in range(2, players + 1)))
+    # The person's seat is named in the terminal's language unless --name says otherwise.
+    me = args.name or t(from_environment(), "you")
+    names = (me, *(f"ai{i}" for i in range(2, players + 1)))
     setup = choose.from_flags(
         pack,
         names,
