@@ -52,6 +52,19 @@ CHECK_EVERY = 16
 _STOP = -1  # put on the queue by `stop`
 
 
+def flush_stats(
+    fsyncs: int, checkpoints: int, failures: int, lags: list[float]
+) -> dict[str, float]:
+    """A flusher's counters and its commit-to-fsync lags (sorted, ms) as `stats()` gives
+    them, whichever flusher (thread or helper process) measured them."""
+    out: dict[str, float] = {"fsyncs": fsyncs, "checkpoints": checkpoints, "failures": failures}
+    if lags:
+        out["lag_p50_ms"] = lags[len(lags) // 2]
+        out["lag_p99_ms"] = lags[min(len(lags) - 1, int(len(lags) * 0.99))]
+        out["lag_max_ms"] = lags[-1]
+    return out
+
+
 class WalFlusher:
     def __init__(
         self, path: Path, *, checkpoint_bytes: int = CHECKPOINT_BYTES, busy_timeout: float = 5.0
@@ -111,16 +124,7 @@ class WalFlusher:
     def stats(self) -> dict[str, float]:
         with self._cond:
             lags = sorted(self._lags)
-        out: dict[str, float] = {
-            "fsyncs": self.fsyncs,
-            "checkpoints": self.checkpoints,
-            "failures": self.failures,
-        }
-        if lags:
-            out["lag_p50_ms"] = lags[len(lags) // 2]
-            out["lag_p99_ms"] = lags[min(len(lags) - 1, int(len(lags) * 0.99))]
-            out["lag_max_ms"] = lags[-1]
-        return out
+        return flush_stats(self.fsyncs, self.checkpoints, self.failures, lags)
 
     def stop(self) -> None:
         """Flush what is left and end the thread (blocking; call from a thread or at

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from bot.storage import walsync
-from bot.storage.flush import CHECK_EVERY, CHECKPOINT_BYTES, WalFlusher, resolve
+from bot.storage.flush import CHECK_EVERY, CHECKPOINT_BYTES, WalFlusher, flush_stats, resolve
 
 log = logging.getLogger("bot.storage")
 
@@ -217,16 +217,7 @@ class ProcessFlusher:
 
     def stats(self) -> dict[str, float]:
         lags = sorted(self._ctl.lags() + (self.fallback.lags() if self.fallback else []))
-        out: dict[str, float] = {
-            "fsyncs": self.fsyncs,
-            "checkpoints": self.checkpoints,
-            "failures": self.failures,
-        }
-        if lags:
-            out["lag_p50_ms"] = lags[len(lags) // 2]
-            out["lag_p99_ms"] = lags[min(len(lags) - 1, int(len(lags) * 0.99))]
-            out["lag_max_ms"] = lags[-1]
-        return out
+        return flush_stats(self.fsyncs, self.checkpoints, self.failures, lags)
 
     def stop(self) -> None:
         """Flush what is left and end the helper (blocking; call from a thread or at
