@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import TypeAdapter
 
+from bot.service.adapter import ModelAdapter
 from bot.storage.base import RunInfo
 from cogs.legendary.table import Action, Table, apply
 from rules.core.events import Event
@@ -22,36 +23,19 @@ from rules.core.events import Event
 if TYPE_CHECKING:
     from rules.legendary.cards import Pack
 
-_ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
-
-class LegendaryAdapter:
+class LegendaryAdapter(ModelAdapter[Table, Action, "Pack"]):
     game = "legendary"
+    states = TypeAdapter(Table)
+    actions: TypeAdapter[Action] = TypeAdapter(Action)
 
-    def __init__(self, content: Pack | None = None) -> None:
-        if content is None:
-            from content.legendary.loader import load_default_pack
+    def default_content(self) -> Pack:
+        from content.legendary.loader import load_default_pack
 
-            content = load_default_pack()
-        self.content = content
-
-    def state_to_json(self, state: Table) -> str:
-        return state.model_dump_json()
-
-    def state_from_json(self, data: str) -> Table:
-        return Table.model_validate_json(data)
-
-    def action_to_json(self, action: Action) -> str:
-        return action.model_dump_json()
-
-    def action_from_json(self, data: str) -> Action:
-        return _ACTION.validate_json(data)
+        return load_default_pack()
 
     def apply(self, state: Table, action: Action) -> tuple[Table, Sequence[Event]]:
         return apply(state, action, self.content)
-
-    def version(self, state: Table) -> int:
-        return state.version
 
     def player(self, action: Action) -> str:
         return action.person

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import TypeAdapter
 
+from bot.service.adapter import ModelAdapter
 from bot.storage.base import RunInfo
 from rules.core.events import Event
 from rules.legends import engine
@@ -23,18 +24,16 @@ from rules.legends.state import Table
 if TYPE_CHECKING:
     from rules.legends.cards import ContentPack
 
-_ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
-
-class LegendsAdapter:
+class LegendsAdapter(ModelAdapter[Table, Action, "ContentPack"]):
     game = "legends"
+    states = TypeAdapter(Table)
+    actions: TypeAdapter[Action] = TypeAdapter(Action)
 
-    def __init__(self, content: ContentPack | None = None) -> None:
-        if content is None:
-            from content.legends.loader import load_default_pack
+    def default_content(self) -> ContentPack:
+        from content.legends.loader import load_default_pack
 
-            content = load_default_pack()
-        self.content = content
+        return load_default_pack()
 
     def new_table(self, *, table_id: str, name: str, owner: str, campaign: str, seed: int) -> Table:
         return engine.new_table(
@@ -46,24 +45,9 @@ class LegendsAdapter:
             content=self.content,
         )
 
-    def state_to_json(self, state: Table) -> str:
-        return state.model_dump_json()
-
-    def state_from_json(self, data: str) -> Table:
-        return Table.model_validate_json(data)
-
-    def action_to_json(self, action: Action) -> str:
-        return action.model_dump_json()
-
-    def action_from_json(self, data: str) -> Action:
-        return _ACTION.validate_json(data)
-
     def apply(self, state: Table, action: Action) -> tuple[Table, Sequence[Event]]:
         outcome = engine.apply(state, action, self.content)
         return outcome.table, outcome.events
-
-    def version(self, state: Table) -> int:
-        return state.version
 
     def player(self, action: Action) -> str:
         return action.player

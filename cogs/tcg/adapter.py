@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import TypeAdapter
 
+from bot.service.adapter import ModelAdapter
 from bot.storage.base import RunInfo
 from rules.core.events import Event
 from rules.tcg import engine
@@ -22,37 +23,20 @@ from rules.tcg.state import Duel
 if TYPE_CHECKING:
     from rules.tcg.cards import TcgContent
 
-_ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
-
-class TcgAdapter:
+class TcgAdapter(ModelAdapter[Duel, Action, "TcgContent"]):
     game = "tcg"
+    states = TypeAdapter(Duel)
+    actions: TypeAdapter[Action] = TypeAdapter(Action)
 
-    def __init__(self, content: TcgContent | None = None) -> None:
-        if content is None:
-            from content.tcg.loader import load_default_pack
+    def default_content(self) -> TcgContent:
+        from content.tcg.loader import load_default_pack
 
-            content = load_default_pack()
-        self.content = content
-
-    def state_to_json(self, state: Duel) -> str:
-        return state.model_dump_json()
-
-    def state_from_json(self, data: str) -> Duel:
-        return Duel.model_validate_json(data)
-
-    def action_to_json(self, action: Action) -> str:
-        return action.model_dump_json()
-
-    def action_from_json(self, data: str) -> Action:
-        return _ACTION.validate_json(data)
+        return load_default_pack()
 
     def apply(self, state: Duel, action: Action) -> tuple[Duel, Sequence[Event]]:
         outcome = engine.apply(state, action, self.content)
         return outcome.state, outcome.events
-
-    def version(self, state: Duel) -> int:
-        return state.version
 
     def player(self, action: Action) -> str:
         return action.player
