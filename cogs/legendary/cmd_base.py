@@ -16,11 +16,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import N_, SOURCE, language, t
 from cogs.common.answer import or_refuse, player_id, send
 from cogs.common.answer import refuse as house_refuse
+from cogs.common.commands import ActorCommandBase
 from cogs.common.locale import user_locale
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.legendary import components, render
@@ -99,17 +99,9 @@ def complete(names: dict[str, str], current: str) -> list[AC[str]]:
     return out[:MAX_CHOICES]
 
 
-class CommandBase(commands.Cog):
-    def __init__(self, bot: commands.Bot, runtime: LegendaryRuntime | None) -> None:
-        self.bot = bot
-        self._rt = runtime
-        self.actor = LegendaryActor(runtime) if runtime is not None else None
-
-    @property
-    def rt(self) -> LegendaryRuntime:
-        if self._rt is None:
-            raise RuntimeError("Fixer is not running (sync mode)")
-        return self._rt
+class CommandBase(ActorCommandBase[Table, LegendaryRuntime, LegendaryActor]):
+    def make_actor(self, runtime: LegendaryRuntime) -> LegendaryActor:
+        return LegendaryActor(runtime)
 
     # ---- helpers ------------------------------------------------------------------------
 
@@ -180,21 +172,9 @@ class CommandBase(commands.Cog):
         state = await or_refuse(interaction, self.rt.service.get(cid), group=render.COMMAND)
         return None if state is None else (cid, state)
 
-    async def _quiet(self, interaction: discord.Interaction[Any]) -> Table | None:
-        if self._rt is None:
-            return None
-        cid = await self.rt.table_for_channel(interaction.channel)
-        if cid is None:
-            return None
-        try:
-            return await self.rt.service.get(cid)
-        except Exception:
-            return None
-
     async def _table_act(
         self, interaction: discord.Interaction[Any], cid: str, action: Any, done: str
     ) -> Table | None:
-        assert self.actor is not None
         async with self.rt.answering(cid):
             applied = await self.actor.act(interaction, cid, action)
             if applied is None:
@@ -234,7 +214,6 @@ class CommandBase(commands.Cog):
         except IllegalAction as exc:
             await refuse(interaction, exc.refusal.message)
             return
-        assert self.actor is not None
         await self.actor.move(interaction, cid, state, action, done=done)
 
     def _legal(self, state: Table | None, person: str) -> tuple[list[GameAction], Any]:

@@ -29,7 +29,6 @@ class TurnCommands(CommandBase):
         here = await self._here(interaction)
         if here is None:
             return
-        assert self.actor is not None
         await self.actor.show_panel(interaction, here[1])
 
     @LEGENDARY.command(name="play", description="Play a card from your hand")

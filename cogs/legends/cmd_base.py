@@ -12,11 +12,10 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import t
-from bot.storage.errors import StorageError
 from cogs.common import perms
+from cogs.common.commands import ActorCommandBase
 from cogs.common.locale import user_locale
 from cogs.legends import render
 from cogs.legends.interact import (
@@ -29,7 +28,6 @@ from cogs.legends.interact import (
     send,
 )
 from cogs.legends.runtime import LegendsRuntime
-from rules.core.errors import IllegalAction
 from rules.legends.actions import (
     Action,
 )
@@ -62,23 +60,9 @@ def choices(items: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     return out[:MAX_CHOICES]
 
 
-class CommandBase(commands.Cog):
-    def __init__(self, bot: commands.Bot, runtime: LegendsRuntime | None) -> None:
-        self.bot = bot
-        self._rt = runtime
-        self._actor = Actor(runtime) if runtime is not None else None
-
-    @property
-    def rt(self) -> LegendsRuntime:
-        if self._rt is None:
-            raise RuntimeError("Fixer is not running (sync mode)")
-        return self._rt
-
-    @property
-    def actor(self) -> Actor:
-        if self._actor is None:
-            raise RuntimeError("Fixer is not running (sync mode)")
-        return self._actor
+class CommandBase(ActorCommandBase[Table, LegendsRuntime, Actor]):
+    def make_actor(self, runtime: LegendsRuntime) -> Actor:
+        return Actor(runtime)
 
     # ---- helpers ------------------------------------------------------------------------
 
@@ -96,18 +80,6 @@ class CommandBase(commands.Cog):
             return None
         state = await or_refuse(interaction, self.rt.service.get(cid))
         return None if state is None else (cid, state)
-
-    async def _state_quiet(self, interaction: discord.Interaction[Any]) -> Table | None:
-        """For autocomplete: the state, or None (never replies)."""
-        if self._rt is None:
-            return None
-        cid = await self.rt.table_for_channel(interaction.channel)
-        if cid is None:
-            return None
-        try:
-            return await self.rt.service.get(cid)
-        except (IllegalAction, StorageError):
-            return None
 
     @staticmethod
     def _manager(interaction: discord.Interaction[Any]) -> bool:

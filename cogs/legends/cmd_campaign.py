@@ -386,13 +386,13 @@ class CampaignCommands(CommandBase):
     async def _role_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
-        return self._roles(await self._state_quiet(interaction), current, exclude=None)
+        return self._roles(await self._quiet(interaction), current, exclude=None)
 
     @join.autocomplete("merc")
     async def _merc_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
-        state = await self._state_quiet(interaction)
+        state = await self._quiet(interaction)
         if state is None or any(not r.is_merc for r in state.runners):
             return []  # a merc only for a runner alone at the table
         chosen = getattr(interaction.namespace, "role", None)
@@ -447,7 +447,7 @@ class CampaignCommands(CommandBase):
     async def _scenario_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
-        state = await self._state_quiet(interaction)
+        state = await self._quiet(interaction)
         if state is None or state.run is not None:
             return []
         content = self.rt.content

@@ -151,7 +151,7 @@ class RunCommands(CommandBase):
     async def _card_ac(
         self, interaction: discord.Interaction[Any], current: str, kind: type[Play] | type[Discard]
     ) -> list[Choice[str]]:
-        state = await self._state_quiet(interaction)
+        state = await self._quiet(interaction)
         if state is None:
             return []
         player = player_id(interaction)
@@ -217,7 +217,7 @@ class RunCommands(CommandBase):
     async def _choose_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
-        state = await self._state_quiet(interaction)
+        state = await self._quiet(interaction)
         if state is None:
             return []
         items = self._choose_items(state, player_id(interaction), user_locale(interaction))

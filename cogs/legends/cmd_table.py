@@ -181,7 +181,7 @@ class TableCommands(CommandBase):
     async def _buy_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
-        state = await self._state_quiet(interaction)
+        state = await self._quiet(interaction)
         if state is None or state.run is not None:
             return []
         content = self.rt.content
@@ -218,7 +218,7 @@ class TableCommands(CommandBase):
     async def _remove_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
-        state = await self._state_quiet(interaction)
+        state = await self._quiet(interaction)
         if state is None or state.run is not None:
             return []
         content = self.rt.content

@@ -8,11 +8,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 from pydantic import TypeAdapter
 
 from bot.storage.errors import StorageError
 from cogs.common.answer import player_id, storage_text
+from cogs.common.commands import CommandBase as SharedBase
 from cogs.common.locale import user_locale
 from cogs.common.text import clip
 from cogs.tcg import choices
@@ -48,17 +48,7 @@ def _matching(pairs: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     return out[:MAX_CHOICES]
 
 
-class CommandBase(commands.Cog):
-    def __init__(self, bot: commands.Bot, runtime: TcgRuntime | None) -> None:
-        self.bot = bot
-        self._rt = runtime
-
-    @property
-    def rt(self) -> TcgRuntime:
-        if self._rt is None:
-            raise RuntimeError("Fixer is not running (sync mode)")
-        return self._rt
-
+class CommandBase(SharedBase[Duel, TcgRuntime]):
     # ---- helpers ------------------------------------------------------------------------
 
     async def _duel(

@@ -1,0 +1,70 @@
+"""What every game's command cog shares: the bot, its runtime (None when the cog is
+built only to sync its commands, `fixer sync`), the runtime-or-error property, an
+actor for the games that run actions through one, and the quiet channel lookup the
+autocompletes use. A game's cmd_base.py subclasses `CommandBase` (or `ActorCommandBase`)
+with its own runtime and actor types."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import discord
+from discord.ext import commands
+
+from bot.storage.errors import StorageError
+from rules.core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from cogs.common.answer import Actor
+    from cogs.common.runtime import GameRuntime
+
+S = TypeVar("S")
+R = TypeVar("R", bound="GameRuntime[Any]")
+Ac = TypeVar("Ac", bound="Actor[Any]")
+
+SYNC_MODE = "Fixer is not running (sync mode)"
+
+
+class CommandBase(commands.Cog, Generic[S, R]):
+    """`S` is the game's state, `R` its runtime (a `GameRuntime[S]`)."""
+
+    def __init__(self, bot: commands.Bot, runtime: R | None) -> None:
+        self.bot = bot
+        self._rt = runtime
+
+    @property
+    def rt(self) -> R:
+        if self._rt is None:
+            raise RuntimeError(SYNC_MODE)
+        return self._rt
+
+    async def _quiet(self, interaction: discord.Interaction[Any]) -> S | None:
+        """For autocomplete: the channel's state, or None (never replies; an unreadable
+        state offers no choices rather than an error)."""
+        if self._rt is None:
+            return None
+        cid = await self.rt.table_for_channel(interaction.channel)
+        if cid is None:
+            return None
+        try:
+            state: S = await self.rt.service.get(cid)
+        except (IllegalAction, StorageError):
+            return None
+        return state
+
+
+class ActorCommandBase(CommandBase[S, R], Generic[S, R, Ac]):
+    """A command cog that runs actions through the game's `Actor`."""
+
+    def __init__(self, bot: commands.Bot, runtime: R | None) -> None:
+        super().__init__(bot, runtime)
+        self._actor = self.make_actor(runtime) if runtime is not None else None
+
+    def make_actor(self, runtime: R) -> Ac:
+        raise NotImplementedError
+
+    @property
+    def actor(self) -> Ac:
+        if self._actor is None:
+            raise RuntimeError(SYNC_MODE)
+        return self._actor
