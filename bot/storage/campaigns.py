@@ -4,67 +4,39 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from contextlib import AbstractAsyncContextManager
 from typing import Any
+
+import aiosqlite
 
 from bot.storage.base import (
     CAMPAIGN_STATUSES,
     CampaignInfo,
     CampaignStatus,
-    NewCampaign,
     StoredCampaign,
 )
 from bot.storage.core import SqliteBase
 from bot.storage.errors import CampaignNotFoundError
+from bot.storage.exchange_rows import qmark
+from bot.storage.inserts import InsertsMixin
 from bot.storage.rows import INFO_COLUMNS, info_from_row
 
 log = logging.getLogger("bot.storage")
 
 
-class CampaignsMixin(SqliteBase):
-    """`Store`'s campaign methods."""
+class CampaignsMixin(SqliteBase, InsertsMixin):
+    """`Store`'s campaign methods (creating one is `InsertsMixin`'s, shared with
+    PostgreSQL; this gives it SQLite's hooks)."""
 
-    async def create_campaign(
-        self, campaign: NewCampaign, *, version: int, state: str
-    ) -> CampaignInfo:
-        now = self._clock()
-        try:
-            async with self._write(f"creating campaign {campaign.id}") as w:
-                await w.execute(
-                    "INSERT INTO campaigns (id, game, name, owner, guild_id, channel_id, status,"
-                    " version, created_at, updated_at, state)"
-                    " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)",
-                    (
-                        campaign.id,
-                        campaign.game,
-                        campaign.name,
-                        campaign.owner,
-                        campaign.guild_id,
-                        campaign.channel_id,
-                        version,
-                        now,
-                        now,
-                        state,
-                    ),
-                )
-                await w.execute(
-                    "INSERT INTO genesis (campaign_id, version, state) VALUES (?, ?, ?)",
-                    (campaign.id, version, state),
-                )
-        except sqlite3.IntegrityError as exc:
-            raise self._integrity(exc, campaign.id, campaign.channel_id) from exc
-        log.info("created campaign %s (game %s) at v%d", campaign.id, campaign.game, version)
-        return CampaignInfo(
-            id=campaign.id,
-            game=campaign.game,
-            name=campaign.name,
-            owner=campaign.owner,
-            guild_id=campaign.guild_id,
-            channel_id=campaign.channel_id,
-            status="active",
-            version=version,
-            created_at=now,
-            updated_at=now,
-        )
+    _mark = qmark
+    _constraint_error = sqlite3.IntegrityError
+
+    @property
+    def _data_version(self) -> int:
+        return self._version
+
+    def _transaction(self, doing: str) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        return self._write(doing)
 
     async def load(self, campaign_id: str) -> StoredCampaign | None:
         row = await self._read_one(

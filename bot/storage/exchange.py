@@ -3,27 +3,17 @@
 from __future__ import annotations
 
 import logging
-import sqlite3
 from pathlib import Path
 
 from bot.storage.admin import check_file
 from bot.storage.backup import backup_connection
-from bot.storage.base import CampaignInfo, CheckReport, RunRecord
+from bot.storage.base import CheckReport, RunRecord
 from bot.storage.campaigns import CampaignsMixin
 from bot.storage.connection import connect, ro_uri
 from bot.storage.errors import CampaignNotFoundError
 from bot.storage.exchange_rows import (
-    ACTION_COLUMNS,
-    CAMPAIGN_COLUMNS,
-    GENESIS_COLUMNS,
-    IMPORT_RUN_COLUMNS,
-    PREF_COLUMNS,
     RUN_COLUMNS,
     build_export,
-    check_import_version,
-    import_rows,
-    insert_sql,
-    qmark,
 )
 from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row
 from bot.storage.transfer import CampaignExport
@@ -84,40 +74,6 @@ class ExchangeMixin(CampaignsMixin):
             exported_at=self._clock(),
             schema_version=self._version,
         )
-
-    async def import_campaign(
-        self,
-        data: CampaignExport,
-        *,
-        rebind: bool = False,
-        guild_id: str | None = None,
-        channel_id: str | None = None,
-        keep_updated_at: bool = False,
-    ) -> CampaignInfo:
-        c = data.campaign
-        check_import_version(data, self._version)
-        rows = import_rows(
-            data,
-            rebind=rebind,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            keep_updated_at=keep_updated_at,
-            now=self._clock(),
-        )
-        channel = rows.channel
-        try:
-            async with self._write(f"importing campaign {c.id}") as w:
-                await w.execute(insert_sql("campaigns", CAMPAIGN_COLUMNS, qmark), rows.campaign)
-                await w.execute(insert_sql("genesis", GENESIS_COLUMNS, qmark), rows.genesis)
-                await w.executemany(insert_sql("actions", ACTION_COLUMNS, qmark), rows.actions)
-                await w.executemany(insert_sql("runs", IMPORT_RUN_COLUMNS, qmark), rows.runs)
-                await w.executemany(insert_sql("campaign_prefs", PREF_COLUMNS, qmark), rows.prefs)
-        except sqlite3.IntegrityError as exc:
-            raise self._integrity(exc, c.id, channel) from exc
-        log.info("imported campaign %s at v%d (%d actions)", c.id, c.version, len(data.actions))
-        info = await self.get_info(c.id)
-        assert info is not None
-        return info
 
     async def backup(self, dest: str | Path, *, overwrite: bool = False) -> None:
         await backup_connection(self._r, self.path, Path(dest), overwrite=overwrite)

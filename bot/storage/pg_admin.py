@@ -9,22 +9,11 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import asyncpg
-
-from bot.storage.base import CampaignInfo, CheckReport, RunRecord
+from bot.storage.base import CheckReport, RunRecord
 from bot.storage.errors import CampaignNotFoundError, StorageError
 from bot.storage.exchange_rows import (
-    ACTION_COLUMNS,
-    CAMPAIGN_COLUMNS,
-    GENESIS_COLUMNS,
-    IMPORT_RUN_COLUMNS,
-    PREF_COLUMNS,
     RUN_COLUMNS,
     build_export,
-    check_import_version,
-    dollar,
-    import_rows,
-    insert_sql,
 )
 from bot.storage.pg_schema import APPLICATION, DATA_MODEL_VERSION, PG_CURRENT_VERSION
 from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row
@@ -81,41 +70,6 @@ async def export_campaign(store: PostgresStore, campaign_id: str) -> CampaignExp
         exported_at=store._clock(),
         schema_version=DATA_MODEL_VERSION,
     )
-
-
-async def import_campaign(
-    store: PostgresStore,
-    data: CampaignExport,
-    *,
-    rebind: bool = False,
-    guild_id: str | None = None,
-    channel_id: str | None = None,
-    keep_updated_at: bool = False,
-) -> CampaignInfo:
-    c = data.campaign
-    check_import_version(data, DATA_MODEL_VERSION)
-    rows = import_rows(
-        data,
-        rebind=rebind,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        keep_updated_at=keep_updated_at,
-        now=store._clock(),
-    )
-    channel = rows.channel
-    try:
-        async with store._tx(f"importing campaign {c.id}") as conn:
-            await conn.execute(insert_sql("campaigns", CAMPAIGN_COLUMNS, dollar), *rows.campaign)
-            await conn.execute(insert_sql("genesis", GENESIS_COLUMNS, dollar), *rows.genesis)
-            await conn.executemany(insert_sql("actions", ACTION_COLUMNS, dollar), rows.actions)
-            await conn.executemany(insert_sql("runs", IMPORT_RUN_COLUMNS, dollar), rows.runs)
-            await conn.executemany(insert_sql("campaign_prefs", PREF_COLUMNS, dollar), rows.prefs)
-    except asyncpg.IntegrityConstraintViolationError as exc:
-        raise store._integrity(exc, c.id, channel) from exc
-    log.info("imported campaign %s at v%d (%d actions)", c.id, c.version, len(data.actions))
-    info = await store.get_info(c.id)
-    assert info is not None
-    return info
 
 
 async def backup(store: PostgresStore, dest: str | Path, *, overwrite: bool = False) -> None:

@@ -19,6 +19,7 @@ import contextlib
 import logging
 import re
 from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -33,12 +34,10 @@ from bot.storage.base import (
     CheckReport,
     LogEntry,
     NewAction,
-    NewCampaign,
     Pref,
     RunInfo,
     RunRecord,
     SavedItem,
-    Store,
     StoredCampaign,
 )
 from bot.storage.connection import now_ms
@@ -55,9 +54,11 @@ from bot.storage.errors import (
     StorageError,
     VersionConflictError,
 )
-from bot.storage.exchange_rows import RUN_COLUMNS
+from bot.storage.exchange_rows import RUN_COLUMNS, dollar
+from bot.storage.inserts import InsertsMixin
 from bot.storage.pg_schema import (
     APPLICATION,
+    DATA_MODEL_VERSION,
     PG_CURRENT_VERSION,
     PG_MIGRATIONS,
     VERSION_TABLE,
@@ -87,9 +88,14 @@ def redact(url: str) -> str:
     return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
 
 
-class PostgresStore(SharedPostgres, Store):
+class PostgresStore(SharedPostgres, InsertsMixin):
     """The PostgreSQL implementation of `Store`. Create one with
     `await PostgresStore.open(url)`."""
+
+    # InsertsMixin's hooks (creating and importing a campaign are shared with SQLite).
+    _mark = dollar
+    _constraint_error = asyncpg.IntegrityConstraintViolationError
+    _data_version = DATA_MODEL_VERSION
 
     def __init__(
         self, url: str, pool: asyncpg.Pool, *, schema: str | None, clock: Callable[[], int]
@@ -238,6 +244,9 @@ class PostgresStore(SharedPostgres, Store):
         async with self._conn(doing) as conn, conn.transaction():
             yield conn
 
+    def _transaction(self, doing: str) -> AbstractAsyncContextManager[asyncpg.Connection]:
+        return self._tx(doing)
+
     def _integrity(
         self, exc: asyncpg.IntegrityConstraintViolationError, cid: str, channel: str | None
     ) -> StorageError:
@@ -256,48 +265,6 @@ class PostgresStore(SharedPostgres, Store):
         return StorageError(f"Campaign {cid}: constraint failed ({exc}).")
 
     # ---- campaigns -------------------------------------------------------------------
-
-    async def create_campaign(
-        self, campaign: NewCampaign, *, version: int, state: str
-    ) -> CampaignInfo:
-        now = self._clock()
-        try:
-            async with self._tx(f"creating campaign {campaign.id}") as conn:
-                await conn.execute(
-                    "INSERT INTO campaigns (id, game, name, owner, guild_id, channel_id, status,"
-                    " version, created_at, updated_at, state)"
-                    " VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, $9)",
-                    campaign.id,
-                    campaign.game,
-                    campaign.name,
-                    campaign.owner,
-                    campaign.guild_id,
-                    campaign.channel_id,
-                    version,
-                    now,
-                    state,
-                )
-                await conn.execute(
-                    "INSERT INTO genesis (campaign_id, version, state) VALUES ($1, $2, $3)",
-                    campaign.id,
-                    version,
-                    state,
-                )
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise self._integrity(exc, campaign.id, campaign.channel_id) from exc
-        log.info("created campaign %s (game %s) at v%d", campaign.id, campaign.game, version)
-        return CampaignInfo(
-            id=campaign.id,
-            game=campaign.game,
-            name=campaign.name,
-            owner=campaign.owner,
-            guild_id=campaign.guild_id,
-            channel_id=campaign.channel_id,
-            status="active",
-            version=version,
-            created_at=now,
-            updated_at=now,
-        )
 
     async def _fetchrow(self, sql: str, *args: Any, doing: str) -> Any:
         async with self._conn(doing) as conn:
@@ -624,24 +591,6 @@ class PostgresStore(SharedPostgres, Store):
 
     async def export_campaign(self, campaign_id: str) -> CampaignExport:
         return await pg_admin.export_campaign(self, campaign_id)
-
-    async def import_campaign(
-        self,
-        data: CampaignExport,
-        *,
-        rebind: bool = False,
-        guild_id: str | None = None,
-        channel_id: str | None = None,
-        keep_updated_at: bool = False,
-    ) -> CampaignInfo:
-        return await pg_admin.import_campaign(
-            self,
-            data,
-            rebind=rebind,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            keep_updated_at=keep_updated_at,
-        )
 
     async def backup(self, dest: str | Path, *, overwrite: bool = False) -> None:
         return await pg_admin.backup(self, dest, overwrite=overwrite)
