@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
-from cogs.common.answer import defer, player_id, send
+from cogs.common.answer import player_id
+from cogs.common.dmcommand import answer_dm_toggle
 from cogs.common.locale import user_locale
 from cogs.legendary import components
 from cogs.legendary.cmd_base import (
@@ -127,54 +128,21 @@ class TurnCommands(CommandBase):
             )
             return
         rt = self.rt
-        rt.prefs.set_dm(cid, player, enabled)
         rt.dms.forget(cid, player)
-        if not enabled:
-            await send(
-                interaction,
-                content=t(loc, "✓ No more DMs: use the **My hand** button."),
-                ephemeral=True,
-            )
-            return
-        await defer(interaction, ephemeral=True)
-        try:
-            if state.game is not None and not state.over:
-                embed, buttons = rt.panel(state, seats[0], (), loc)
-                kwargs: dict[str, Any] = {"embed": embed}
-                if buttons is not None:
-                    kwargs["view"] = buttons
-                await interaction.user.send(**kwargs)
-                rt.dms.mark(cid, player, rt.panel_signature(state, seats[0]))
-            else:
-                await interaction.user.send(
-                    t(loc, "You will get your Legendary 2099 hand here whenever it changes.")
-                )
-        except discord.Forbidden:
-            rt.prefs.dm_closed.add(player)
-            rt.prefs.changed()
-            await refuse(
-                interaction,
-                t(
-                    loc,
-                    "I can't DM you: your DMs are closed.\nOpen them (Server → Privacy Settings → "
-                    "Direct Messages) and run this again; meanwhile use the **My hand** button.",
-                ),
-            )
-            return
-        except discord.HTTPException as exc:
-            await refuse(
-                interaction,
-                t(
-                    loc,
-                    "Discord refused the DM ({status}).\nTry again later.",
-                    status=str(exc.status),
-                ),
-            )
-            return
-        await send(
+        seat = seats[0]
+
+        def hand() -> dict[str, Any]:
+            embed, buttons = rt.panel(state, seat, (), loc)
+            return {"embed": embed} if buttons is None else {"embed": embed, "view": buttons}
+
+        await answer_dm_toggle(
+            rt,
             interaction,
-            content=t(
-                loc, "✓ I'll DM you your hand whenever it changes, with buttons to act from there."
-            ),
-            ephemeral=True,
+            cid,
+            player,
+            enabled,
+            loc,
+            hand=hand if state.game is not None and not state.over else None,
+            waiting=t(loc, "You will get your Legendary 2099 hand here whenever it changes."),
+            sent=lambda: rt.dms.mark(cid, player, rt.panel_signature(state, seat)),
         )

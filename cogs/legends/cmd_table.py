@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t, tcount
+from cogs.common.dmcommand import answer_dm_toggle
 from cogs.common.locale import table_locale, user_locale
 from cogs.legends import render, render_private
 from cogs.legends.cmd_base import (
@@ -20,7 +21,6 @@ from cogs.legends.cmd_base import (
 )
 from cogs.legends.components import board_buttons, shop_buttons
 from cogs.legends.interact import (
-    defer,
     panel,
     player_id,
     refuse,
@@ -286,59 +286,23 @@ class TableCommands(CommandBase):
             )
             return
         rt = self.rt
-        rt.prefs.set_dm(cid, player, enabled)
-        if not enabled:
-            await send(
-                interaction,
-                content=t(loc, "✓ No more DMs: use the **My hand** button."),
-                ephemeral=True,
-            )
-            return
-        await defer(interaction, ephemeral=True)
-        try:
-            if state.run is not None:
-                view, embed, buttons = panel(rt, state, player, loc=loc)
-                kwargs: dict[str, Any] = {"embed": embed}
-                if buttons is not None:
-                    kwargs["view"] = buttons
-                await interaction.user.send(**kwargs)
-                rt.mark_dm_sent(cid, player, state)
-            else:
-                await interaction.user.send(
-                    t(
-                        loc,
-                        "You will get your hand for **{name}** here whenever it changes.",
-                        name=state.name,
-                    )
-                )
-        except discord.Forbidden:
-            rt.prefs.dm_closed.add(player)
-            rt.prefs.changed()
-            await send(
-                interaction,
-                content=t(
-                    loc,
-                    "I can't DM you: your DMs are closed. Open them "
-                    "(Server → Privacy Settings → Direct Messages) and run this again. "
-                    "Meanwhile, use the **My hand** button.",
-                ),
-                ephemeral=True,
-            )
-            return
-        except discord.HTTPException as exc:
-            await send(
-                interaction,
-                content=t(
-                    loc, "Discord refused the DM ({status}); try again later.", status=exc.status
-                ),
-                ephemeral=True,
-            )
-            return
-        await send(
+
+        def hand() -> dict[str, Any]:
+            _, embed, buttons = panel(rt, state, player, loc=loc)
+            return {"embed": embed} if buttons is None else {"embed": embed, "view": buttons}
+
+        await answer_dm_toggle(
+            rt,
             interaction,
-            content=t(
+            cid,
+            player,
+            enabled,
+            loc,
+            hand=hand if state.run is not None else None,
+            waiting=t(
                 loc,
-                "✓ I'll DM you your hand whenever it changes, with buttons to act from there.",
+                "You will get your hand for **{name}** here whenever it changes.",
+                name=state.name,
             ),
-            ephemeral=True,
+            sent=lambda: rt.mark_dm_sent(cid, player, state),
         )
