@@ -26,6 +26,7 @@ from bot.storage.exchange_rows import (
     import_rows,
     insert_sql,
 )
+from bot.storage.rows import info_from_row
 from bot.storage.transfer import CampaignExport
 
 log = logging.getLogger("bot.storage")
@@ -68,29 +69,18 @@ class InsertsMixin(Store):
         self, campaign: NewCampaign, *, version: int, state: str
     ) -> CampaignInfo:
         now = self._clock()
-        info = CampaignInfo(
-            id=campaign.id,
-            game=campaign.game,
-            name=campaign.name,
-            owner=campaign.owner,
-            guild_id=campaign.guild_id,
-            channel_id=campaign.channel_id,
-            status="active",
-            version=version,
-            created_at=now,
-            updated_at=now,
-        )
+        # The row in CAMPAIGN_COLUMNS order: INFO_COLUMNS, then the state.
         row = (
-            info.id,
-            info.game,
-            info.name,
-            info.owner,
-            info.guild_id,
-            info.channel_id,
-            info.status,
-            info.version,
-            info.created_at,
-            info.updated_at,
+            campaign.id,
+            campaign.game,
+            campaign.name,
+            campaign.owner,
+            campaign.guild_id,
+            campaign.channel_id,
+            "active",
+            version,
+            now,
+            now,
             state,
         )
         await self._insert(
@@ -103,7 +93,7 @@ class InsertsMixin(Store):
             ],
         )
         log.info("created campaign %s (game %s) at v%d", campaign.id, campaign.game, version)
-        return info
+        return info_from_row(row)
 
     async def import_campaign(
         self,

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
-from cogs.common.answer import defer, refuse, send
+from cogs.common.answer import defer, player_id, refuse, send
+from cogs.common.locale import user_locale
 
 if TYPE_CHECKING:
     from cogs.common.runtime import GameRuntime
@@ -22,17 +23,17 @@ async def answer_dm_toggle(
     rt: GameRuntime[Any],
     interaction: discord.Interaction[Any],
     cid: str,
-    player: str,
     enabled: bool,
-    loc: str,
     *,
-    hand: Callable[[], dict[str, Any]] | None,
+    hand: Callable[[], tuple[discord.Embed, discord.ui.View | None]] | None,
     waiting: str,
     sent: Callable[[], None],
 ) -> None:
-    """`hand`: the DM's `send` arguments when a hand can be sent now (None before the
-    game is under way); `waiting`: the DM sent instead; `sent`: called once the hand
-    went, so the next change is not DMed twice."""
+    """Answers in the asker's language. `hand`: the hand's embed and buttons when one
+    can be sent now (None before the game is under way); `waiting`: the DM sent instead;
+    `sent`: called once the hand went, so the next change is not DMed twice."""
+    player = player_id(interaction)
+    loc = user_locale(interaction)
     rt.prefs.set_dm(cid, player, enabled)
     if not enabled:
         await send(
@@ -44,7 +45,11 @@ async def answer_dm_toggle(
     await defer(interaction, ephemeral=True)
     try:
         if hand is not None:
-            await interaction.user.send(**hand())
+            embed, buttons = hand()
+            if buttons is None:
+                await interaction.user.send(embed=embed)
+            else:
+                await interaction.user.send(embed=embed, view=buttons)
             sent()
         else:
             await interaction.user.send(waiting)

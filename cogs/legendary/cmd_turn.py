@@ -130,19 +130,13 @@ class TurnCommands(CommandBase):
         rt = self.rt
         rt.dms.forget(cid, player)
         seat = seats[0]
-
-        def hand() -> dict[str, Any]:
-            embed, buttons = rt.panel(state, seat, (), loc)
-            return {"embed": embed} if buttons is None else {"embed": embed, "view": buttons}
-
+        playing = state.game is not None and not state.over
         await answer_dm_toggle(
             rt,
             interaction,
             cid,
-            player,
             enabled,
-            loc,
-            hand=hand if state.game is not None and not state.over else None,
+            hand=(lambda: rt.panel(state, seat, (), loc)) if playing else None,
             waiting=t(loc, "You will get your Legendary 2099 hand here whenever it changes."),
             sent=lambda: rt.dms.mark(cid, player, rt.panel_signature(state, seat)),
         )

@@ -286,23 +286,15 @@ class TableCommands(CommandBase):
             )
             return
         rt = self.rt
-
-        def hand() -> dict[str, Any]:
-            _, embed, buttons = panel(rt, state, player, loc=loc)
-            return {"embed": embed} if buttons is None else {"embed": embed, "view": buttons}
-
+        name = state.name
         await answer_dm_toggle(
             rt,
             interaction,
             cid,
-            player,
             enabled,
-            loc,
-            hand=hand if state.run is not None else None,
+            hand=(lambda: panel(rt, state, player, loc=loc)[1:]) if state.run is not None else None,
             waiting=t(
-                loc,
-                "You will get your hand for **{name}** here whenever it changes.",
-                name=state.name,
+                loc, "You will get your hand for **{name}** here whenever it changes.", name=name
             ),
             sent=lambda: rt.mark_dm_sent(cid, player, state),
         )

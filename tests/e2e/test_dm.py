@@ -20,7 +20,7 @@ async def test_dm_hands_and_buttons_outside_the_guild(fake: FakeDiscord, db: Pat
     assert "here whenever it changes" in fake.dms_to(alice)[0].content
     # Closed DMs: said once, right away, and nothing blocks.
     it = await t.slash(shut, "dm", {"enabled": True})
-    assert "closed" in it.messages[-1].content and it.messages[-1].ephemeral
+    assert "closed" in it.messages[-1].text and it.messages[-1].ephemeral
     await t.slash(alice, "start")
     dms = fake.dms_to(alice)
     assert len(dms) == 2
