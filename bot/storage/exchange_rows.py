@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.base import LogEntry, RunRecord
 from bot.storage.connection import compact_json
-from bot.storage.errors import InvalidExportError
-from bot.storage.rows import info_from_row, run_dict
+from bot.storage.errors import CampaignNotFoundError, InvalidExportError
+from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row, info_from_row, run_dict
 from bot.storage.transfer import CampaignExport, ExportedAction, ExportedCampaign, ExportedRun
 
 log = logging.getLogger("bot.storage")
@@ -107,6 +107,53 @@ def build_export(
             for e in entries
         ],
         prefs=prefs,
+    )
+
+
+#: A backend's query: `(sql, *params)` → every row (each indexable by column).
+Fetch = Callable[..., Awaitable[Sequence[Sequence[Any]]]]
+
+
+async def read_export(
+    fetch: Fetch,
+    mark: Callable[[int], str],
+    campaign_id: str,
+    *,
+    clock: Callable[[], int],
+    schema_version: int,
+    binary: str = "",
+) -> CampaignExport:
+    """Read one campaign's rows with `fetch` (inside the backend's one snapshot) and
+    build its export. `binary`: the backend's byte-order collation for the preference
+    keys (SQLite's default already is)."""
+    p = mark(1)
+    found = await fetch(f"SELECT {INFO_COLUMNS}, state FROM campaigns WHERE id = {p}", campaign_id)
+    if not found:
+        raise CampaignNotFoundError(f"There is no campaign {campaign_id}.")
+    genesis = await fetch(
+        f"SELECT version, state FROM genesis WHERE campaign_id = {p}", campaign_id
+    )
+    if not genesis:
+        raise CampaignNotFoundError(f"Campaign {campaign_id} has no genesis state.")
+    log_rows = await fetch(
+        f"SELECT {LOG_COLUMNS} FROM actions WHERE campaign_id = {p} ORDER BY seq", campaign_id
+    )
+    run_rows = await fetch(
+        f"SELECT {RUN_COLUMNS} FROM runs WHERE campaign_id = {p} ORDER BY number", campaign_id
+    )
+    pref_rows = await fetch(
+        f"SELECT key, value FROM campaign_prefs WHERE campaign_id = {p} ORDER BY key{binary}",
+        campaign_id,
+    )
+    return build_export(
+        row=found[0],
+        genesis_version=int(genesis[0][0]),
+        genesis_state=str(genesis[0][1]),
+        entries=[entry_from_row(r) for r in log_rows],
+        runs=[RunRecord(*r) for r in run_rows],
+        pref_rows=[(str(r[0]), str(r[1])) for r in pref_rows],
+        exported_at=clock(),
+        schema_version=schema_version,
     )
 
 

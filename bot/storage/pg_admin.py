@@ -9,14 +9,10 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.storage.base import CheckReport, RunRecord
-from bot.storage.errors import CampaignNotFoundError, StorageError
-from bot.storage.exchange_rows import (
-    RUN_COLUMNS,
-    build_export,
-)
+from bot.storage.base import CheckReport
+from bot.storage.errors import StorageError
+from bot.storage.exchange_rows import dollar, read_export
 from bot.storage.pg_schema import APPLICATION, DATA_MODEL_VERSION, PG_CURRENT_VERSION
-from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row
 from bot.storage.transfer import CampaignExport
 
 if TYPE_CHECKING:
@@ -32,44 +28,14 @@ async def export_campaign(store: PostgresStore, campaign_id: str) -> CampaignExp
         # One snapshot: the state, log, runs and prefs are one consistent picture.
         conn.transaction(isolation="repeatable_read", readonly=True),
     ):
-        row = await conn.fetchrow(
-            f"SELECT {INFO_COLUMNS}, state FROM campaigns WHERE id = $1", campaign_id
-        )
-        if row is None:
-            raise CampaignNotFoundError(f"There is no campaign {campaign_id}.")
-        grow = await conn.fetchrow(
-            "SELECT version, state FROM genesis WHERE campaign_id = $1", campaign_id
-        )
-        if grow is None:
-            raise CampaignNotFoundError(f"Campaign {campaign_id} has no genesis state.")
-        entries = [
-            entry_from_row(r)
-            for r in await conn.fetch(
-                f"SELECT {LOG_COLUMNS} FROM actions WHERE campaign_id = $1 ORDER BY seq",
-                campaign_id,
-            )
-        ]
-        runs = [
-            RunRecord(*r)
-            for r in await conn.fetch(
-                f"SELECT {RUN_COLUMNS} FROM runs WHERE campaign_id = $1 ORDER BY number",
-                campaign_id,
-            )
-        ]
-        pref_rows = await conn.fetch(
-            'SELECT key, value FROM campaign_prefs WHERE campaign_id = $1 ORDER BY key COLLATE "C"',
+        return await read_export(
+            conn.fetch,
+            dollar,
             campaign_id,
+            clock=store._clock,
+            schema_version=DATA_MODEL_VERSION,
+            binary=' COLLATE "C"',
         )
-    return build_export(
-        row=row,
-        genesis_version=int(grow[0]),
-        genesis_state=str(grow[1]),
-        entries=entries,
-        runs=runs,
-        pref_rows=[(str(r[0]), str(r[1])) for r in pref_rows],
-        exported_at=store._clock(),
-        schema_version=DATA_MODEL_VERSION,
-    )
 
 
 async def backup(store: PostgresStore, dest: str | Path, *, overwrite: bool = False) -> None:
