@@ -6,12 +6,17 @@ with its own runtime and actor types."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+import logging
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import t
 from bot.storage.errors import StorageError
+from cogs.common.answer import refuse
+from cogs.common.locale import user_locale
 from rules.core.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -27,6 +32,11 @@ SYNC_MODE = "Fixer is not running (sync mode)"
 
 class CommandBase(commands.Cog, Generic[S, R]):
     """`S` is the game's state, `R` its runtime (a `GameRuntime[S]`)."""
+
+    #: The game's slash-command group (`/legendary` …): the log's name and the refusal's.
+    group: ClassVar[str]
+    #: What the player reads when a command crashed (an English msgid, marked N_).
+    crash_text: ClassVar[str]
 
     def __init__(self, bot: commands.Bot, runtime: R | None) -> None:
         self.bot = bot
@@ -51,6 +61,19 @@ class CommandBase(commands.Cog, Generic[S, R]):
         except (IllegalAction, StorageError):
             return None
         return state
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        logging.getLogger(f"cogs.{self.group}").error(
+            "/%s %s failed: %s",
+            self.group,
+            getattr(interaction.command, "name", "?"),
+            type(original).__name__,
+            exc_info=original,
+        )
+        await refuse(interaction, t(user_locale(interaction), self.crash_text), group=self.group)
 
 
 class ActorCommandBase(CommandBase[S, R], Generic[S, R, Ac]):

@@ -11,7 +11,6 @@ the table's and these helpers' English refusals in the asker's language
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import discord
@@ -34,7 +33,6 @@ from rules.legendary.actions import Action as GameAction
 from rules.legendary.actions import Recruit
 from rules.legendary.view import GameView
 
-log = logging.getLogger("cogs.legendary")
 MAX_CHOICES = 25
 AC = app_commands.Choice
 
@@ -100,6 +98,9 @@ def complete(names: dict[str, str], current: str) -> list[AC[str]]:
 
 
 class CommandBase(ActorCommandBase[Table, LegendaryRuntime, LegendaryActor]):
+    group = render.COMMAND
+    crash_text = N_("Something went wrong on my side; nothing was changed.\nTry again.")
+
     def make_actor(self, runtime: LegendaryRuntime) -> LegendaryActor:
         return LegendaryActor(runtime)
 
@@ -147,9 +148,13 @@ class CommandBase(ActorCommandBase[Table, LegendaryRuntime, LegendaryActor]):
             epic=epic,
         )
 
-    async def _here(self, interaction: discord.Interaction[Any]) -> tuple[str, Table] | None:
+    async def _here(
+        self, interaction: discord.Interaction[Any], *, or_last: bool = False
+    ) -> tuple[str, Table] | None:
         loc = self.rt.heard(interaction)
         cid = await self.rt.table_for_channel(interaction.channel, ask_db=True)
+        if cid is None and or_last:
+            cid = await self.rt.last_finished(interaction.channel)
         if cid is None:
             await refuse(interaction, t(loc, NO_GAME))
             return None
@@ -162,15 +167,7 @@ class CommandBase(ActorCommandBase[Table, LegendaryRuntime, LegendaryActor]):
         """The channel's game, or (none in progress) the last one that ended here, so
         `status`, `log` and `victory` go on saying how it ended, after a restart too,
         until a new game starts."""
-        loc = self.rt.heard(interaction)
-        cid = await self.rt.table_for_channel(interaction.channel, ask_db=True)
-        if cid is None:
-            cid = await self.rt.last_finished(interaction.channel)
-        if cid is None:
-            await refuse(interaction, t(loc, NO_GAME))
-            return None
-        state = await or_refuse(interaction, self.rt.service.get(cid), group=render.COMMAND)
-        return None if state is None else (cid, state)
+        return await self._here(interaction, or_last=True)
 
     async def _table_act(
         self, interaction: discord.Interaction[Any], cid: str, action: Any, done: str
@@ -276,16 +273,3 @@ class CommandBase(ActorCommandBase[Table, LegendaryRuntime, LegendaryActor]):
         if typed.strip() in {str(n) for n in range(len(c.halves))}:
             return int(typed.strip())
         return int(resolve(typed, {str(n): h for n, h in enumerate(c.halves)}, "half"))
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        log.error("/legendary failed: %s", type(original).__name__, exc_info=original)
-        await refuse(
-            interaction,
-            t(
-                user_locale(interaction),
-                "Something went wrong on my side; nothing was changed.\nTry again.",
-            ),
-        )

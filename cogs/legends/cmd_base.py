@@ -7,13 +7,12 @@ commands.py assembles them into `LegendsCog`.
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import N_, t
 from cogs.common import perms
 from cogs.common.commands import ActorCommandBase
 from cogs.common.locale import user_locale
@@ -32,8 +31,6 @@ from rules.legends.actions import (
     Action,
 )
 from rules.legends.state import Table
-
-log = logging.getLogger("cogs.legends")
 
 Choice = app_commands.Choice
 MAX_CHOICES = 25
@@ -61,6 +58,11 @@ def choices(items: list[tuple[str, str]], current: str) -> list[Choice[str]]:
 
 
 class CommandBase(ActorCommandBase[Table, LegendsRuntime, Actor]):
+    group = render.COMMAND
+    crash_text = N_(
+        "Something went wrong on my side; nothing was changed unless the board says so. Try again."
+    )
+
     def make_actor(self, runtime: LegendsRuntime) -> Actor:
         return Actor(runtime)
 
@@ -141,24 +143,3 @@ class CommandBase(ActorCommandBase[Table, LegendsRuntime, Actor]):
                 ephemeral=True,
             )
         return True
-
-    # ---- errors -------------------------------------------------------------------------
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        log.error(
-            "/legends %s failed: %s",
-            getattr(interaction.command, "name", "?"),
-            type(original).__name__,
-            exc_info=original,
-        )
-        await refuse(
-            interaction,
-            t(
-                user_locale(interaction),
-                "Something went wrong on my side; nothing was changed "
-                "unless the board says so. Try again.",
-            ),
-        )

@@ -3,19 +3,19 @@ the caller's duel and legal actions, autocomplete, and the one error answer."""
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import discord
 from discord import app_commands
 from pydantic import TypeAdapter
 
+from bot.i18n import N_
 from bot.storage.errors import StorageError
 from cogs.common.answer import player_id, storage_text
 from cogs.common.commands import CommandBase as SharedBase
 from cogs.common.locale import user_locale
 from cogs.common.text import clip
-from cogs.tcg import choices
+from cogs.tcg import choices, render
 from cogs.tcg import decks as player_decks
 from cogs.tcg.interact import (
     refuse,
@@ -27,7 +27,6 @@ from rules.core.events import Event
 from rules.tcg.cards import DeckList
 from rules.tcg.state import Duel
 
-log = logging.getLogger("cogs.tcg")
 _EVENTS: TypeAdapter[tuple[Event, ...]] = TypeAdapter(tuple[Event, ...])
 LOG_SHOWN = 25
 Choice = app_commands.Choice
@@ -49,6 +48,11 @@ def _matching(pairs: list[tuple[str, str]], current: str) -> list[Choice[str]]:
 
 
 class CommandBase(SharedBase[Duel, TcgRuntime]):
+    group = render.COMMAND
+    crash_text = N_(
+        "Something went wrong on my side; nothing was changed unless the board says so.\nTry again."
+    )
+
     # ---- helpers ------------------------------------------------------------------------
 
     async def _duel(
@@ -159,8 +163,6 @@ class CommandBase(SharedBase[Duel, TcgRuntime]):
             return
         await run_action(self.rt, interaction, cid, legal[0], expected_version=state.version)
 
-    # ---- errors -------------------------------------------------------------------------
-
     async def _deck_auto(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
@@ -195,19 +197,3 @@ class CommandBase(SharedBase[Duel, TcgRuntime]):
                 "yours and the preconstructed ones).",
             )
         return deck
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        log.error(
-            "/tcg %s failed: %s",
-            getattr(interaction.command, "name", "?"),
-            type(original).__name__,
-            exc_info=original,
-        )
-        await refuse(
-            interaction,
-            "Something went wrong on my side; nothing was changed unless the board says so.\n"
-            "Try again.",
-        )
