@@ -33,7 +33,7 @@ SYNC_MODE = "Fixer is not running (sync mode)"
 class CommandBase(commands.Cog, Generic[S, R]):
     """`S` is the game's state, `R` its runtime (a `GameRuntime[S]`)."""
 
-    #: The game's slash-command group (`/legendary` …): the log's name and the refusal's.
+    #: The game's slash-command group (`/<group> …`): the log's name and the refusal's.
     group: ClassVar[str]
     #: What the player reads when a command crashed (an English msgid, marked N_).
     crash_text: ClassVar[str]
