@@ -150,14 +150,14 @@ class ClickHandler(Actor):
         notes = private_notes(applied, player, loc=loc, content=rt.content)
         if bid.action == ids.BUY:  # the shop panel: say what was bought, drop its buttons
             text = "\n".join(n.removeprefix("🔒 ") for n in notes) or t(loc, "✓ Done.")
-            await self.edit(interaction, content="✓ " + text, embeds=[], view=None)
+            await edit(interaction, content="✓ " + text, embeds=[], view=None)
             return
         if on_panel:
             if in_dm:
                 # Updated in place: the publisher need not DM the same hand again.
                 rt.mark_dm_sent(bid.table, player, applied.state)
             _, embed, buttons = panel(rt, applied.state, player, notes=notes, loc=loc)
-            await self.edit(interaction, embed=embed, view=buttons)
+            await edit(interaction, embed=embed, view=buttons)
             return
         view = rt.view(applied.state, player)
         if view.legal or notes:
@@ -170,17 +170,6 @@ class ClickHandler(Actor):
                 log.warning("could not acknowledge a click (code %s)", exc.code)
         else:  # deferred with "thinking": close it
             await send(interaction, content=t(loc, "✓ Done."), ephemeral=True)
-
-    async def edit(
-        self,
-        interaction: discord.Interaction[Any],
-        *,
-        content: str | None = None,
-        embed: discord.Embed | None = None,
-        embeds: list[discord.Embed] | None = None,
-        view: discord.ui.View | None,
-    ) -> None:
-        await edit(interaction, content=content, embed=embed, embeds=embeds, view=view)
 
     async def show_panel(
         self, interaction: discord.Interaction[Any], state: Table, player: str
