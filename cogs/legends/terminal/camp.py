@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from bot.terminal.console import Quit
-from cogs.legends.terminal import howto, render
+from cogs.legends.terminal import asking, commands, howto, render
 from rules.core.text import count, did_you_mean
 from rules.legends.actions import Buy, Remove, Start
 from rules.legends.engine import DECK_LIMIT, shop_cards
@@ -67,7 +67,7 @@ def _pick(s: Session, entries: list[Entry]) -> Callable[[], Start | None]:
             continue
         if word in ("quit", "exit") and not rest:
             raise Quit
-        if s.command(s.viewer(), word, rest):
+        if commands.anywhere(s, s.viewer(), word, rest):
             continue
         if not line:
             s.io.say(howto.NO_LINE.format(numbers=howto.numbers(1, n)))
@@ -99,7 +99,7 @@ def pick_runner(s: Session, title: str) -> int | None:
         labels.append(label)
         s.io.say(f"  {n:>2}) {label}: {count(r.eddies, 'Eddie')}")
     s.io.say("   0) back")
-    pick = s.ask_choice("> ", labels, "runner", zero=True)
+    pick = asking.choice(s, "> ", labels, "runner", zero=True)
     return None if pick == 0 else mine[pick - 1]
 
 
@@ -127,7 +127,7 @@ def shop(s: Session) -> Start | None:
                 s.io.say(part)
         s.io.say("   0) back")
         names = [s.content.cards[c].name for c in pool]
-        pick = s.ask_choice("Buy which? ", names, "card in the pool", zero=True)
+        pick = asking.choice(s, "Buy which? ", names, "card in the pool", zero=True)
         if pick == 0:
             return None
         s.try_act(Buy(player=r.player, card=pool[pick - 1], merc=r.is_merc), r.player)
@@ -148,7 +148,7 @@ def remove(s: Session) -> Start | None:
         s.io.say(f"  {n:>2}) {r.deck.count(cid)}x {card.name} - {card.text}")
     s.io.say("   0) back")
     names = [s.content.cards[c].name for c in cards]
-    pick = s.ask_choice("Remove which? ", names, "card in this deck", zero=True)
+    pick = asking.choice(s, "Remove which? ", names, "card in this deck", zero=True)
     if pick:
         s.try_act(Remove(player=r.player, card=cards[pick - 1], merc=r.is_merc), r.player)
     return None
@@ -182,5 +182,5 @@ def pick_scenario(s: Session) -> Start | None:
         s.io.say(f"  {n:>2}) {s.content.scenarios[sid].name}{done}")
     s.io.say("   0) back")
     names = [s.content.scenarios[sid].name for sid in ids]
-    pick = s.ask_choice("> ", names, "scenario", zero=True)
+    pick = asking.choice(s, "> ", names, "scenario", zero=True)
     return None if pick == 0 else Start(player=s.owner, scenario=ids[pick - 1])
