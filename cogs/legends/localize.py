@@ -32,6 +32,24 @@ def _card(c: CardView, tr: PackTranslation) -> CardView:
     return c.model_copy(update={"name": t.name or c.name, "text": t.text or c.text})
 
 
+def card_words(content: ContentPack, loc: str, card_id: str) -> tuple[str, str]:
+    """A pack card's name and text in the reader's language (each as printed when the
+    translation lacks it): the deck lists and the shop, which show cards, not views."""
+    card = content.cards[card_id]
+    tr = _tr(content, loc)
+    words = tr.cards.get(card_id) if tr else None
+    if words is None:
+        return card.name, card.text
+    return words.name or card.name, words.text or card.text
+
+
+def scenario_name(content: ContentPack, loc: str, scenario: str) -> str:
+    """A scenario's name in the reader's language, if the pack's translation gives one."""
+    tr = _tr(content, loc)
+    st = tr.scenarios.get(scenario) if tr else None
+    return (st.name if st else None) or content.scenarios[scenario].name
+
+
 def scene_words(content: ContentPack, loc: str, scenario: str, order: int) -> SceneText | None:
     """A Scenario Card's words in the reader's language, if the pack translates it."""
     tr = _tr(content, loc)

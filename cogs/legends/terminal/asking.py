@@ -10,6 +10,7 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from bot.i18n import N_, t
 from bot.terminal.console import Quit
 from cogs.legends.terminal import commands, howto, render
 from cogs.legends.terminal.inputs import match_move, pick_by_name
@@ -18,6 +19,13 @@ from rules.legends.view import PlayerView
 
 if TYPE_CHECKING:
     from cogs.legends.terminal.session import Session
+
+#: What a list says to a name none of its items has (`choice`'s `missing`).
+NO_ROLE = N_('No role is named "{query}"{hint}. Type its number or name.')
+NO_RUNNER = N_('No runner is named "{query}"{hint}. Type its number or name.')
+NO_POOL_CARD = N_('No card in the pool is named "{query}"{hint}. Type its number or name.')
+NO_DECK_CARD = N_('No card in this deck is named "{query}"{hint}. Type its number or name.')
+NO_SCENARIO = N_('No scenario is named "{query}"{hint}. Type its number or name.')
 
 
 def text(
@@ -37,7 +45,7 @@ def text(
         if commands_too and commands.anywhere(s, s.viewer(), word, rest):
             continue
         if not commands_too and line:
-            s.io.say("Press Enter when the keyboard has been passed (or 'quit').")
+            s.io.say(t(s.lang, "Press Enter when the keyboard has been passed (or 'quit')."))
             continue
         return line
 
@@ -45,35 +53,35 @@ def text(
 def choice(
     s: Session,
     prompt: str,
-    labels: Sequence[str] | None,
-    what: str,
+    labels: Sequence[str],
+    missing: str,
     *,
-    n: int | None = None,
     default: int | None = None,
     zero: bool = False,
 ) -> int:
-    """A number from a list, or (with `labels`) the start of an item's name."""
-    count = len(labels) if labels is not None else (n or 0)
+    """A number from a list, or the start of an item's name (`missing`: what to say to a
+    name no item has, one of the `NO_…` messages)."""
+    count = len(labels)
     lo = 0 if zero else 1
-    hint = (
-        f"Type {howto.numbers(lo, count)}"
-        + (" or a name" if labels is not None else "")
-        + (" (Enter keeps the default)" if default is not None else "")
-        + ", or 'quit'."
-    )
+    numbers = howto.numbers(lo, count)
+    if default is not None:
+        hint = t(s.lang, "Type {numbers} or a name (Enter keeps the default), or 'quit'.",
+                 numbers=numbers)  # fmt: skip
+    else:
+        hint = t(s.lang, "Type {numbers} or a name, or 'quit'.", numbers=numbers)
     while True:
         line = text(s, prompt, hint)
         if not line and default is not None:
             return default
         if line.isdigit() and lo <= int(line) <= count:
             return int(line)
-        if labels is not None and line and not line.isdigit():
-            got = pick_by_name(line, labels, what)
+        if line and not line.isdigit():
+            got = pick_by_name(line, labels, missing, s.lang)
             if isinstance(got, int):
                 return got + 1
             s.io.say(got)
             continue
-        s.io.say(f"Type {howto.numbers(lo, count)}.")
+        s.io.say(t(s.lang, "Type {numbers}.", numbers=numbers))
 
 
 def move(s: Session, player: str, moves: Sequence[Action], view: PlayerView) -> int:
@@ -87,20 +95,21 @@ def move(s: Session, player: str, moves: Sequence[Action], view: PlayerView) -> 
         if word.lower() == "solve":
             solve(s, player, rest)
             continue
-        got = match_move(line, moves, view, s.table, s.content, player) if line else None
+        got = match_move(line, moves, view, s.table, s.content, player, s.lang) if line else None
         if isinstance(got, int):
             return got
         if isinstance(got, str):
             s.io.say(render.clean(got))
         elif not line:
-            s.io.say(howto.NO_LINE.format(numbers=howto.numbers(1, n)))
+            s.io.say(t(s.lang, howto.NO_LINE, numbers=howto.numbers(1, n)))
         else:
-            s.io.say(howto.NOT_A_MOVE.format(line=line, numbers=howto.numbers(1, n)))
+            s.io.say(t(s.lang, howto.NOT_A_MOVE, line=line, numbers=howto.numbers(1, n)))
 
 
 def solve(s: Session, player: str, rest: str) -> None:
     answer = " ".join(shlex.split(rest)) if rest.count('"') % 2 == 0 else rest
     if not answer.strip():
-        s.io.say("Type 'solve' and your answer on the same line, as in 'solve the answer'.")
+        s.io.say(t(s.lang, "Type 'solve' and your answer on the same line, as in "
+                   "'solve the answer'."))  # fmt: skip
     else:
         s.try_act(Solve(player=player, answer=answer[:200]), player)

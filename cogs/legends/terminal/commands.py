@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.i18n import from_environment, t
+from bot.i18n import name_list, t
 from cogs.legends.rules_text import TOPICS
 from cogs.legends.terminal import howto, render
-from rules.core.text import count, name_list
 from rules.legends.view import player_view
 
 if TYPE_CHECKING:
@@ -19,6 +18,7 @@ if TYPE_CHECKING:
 
 def anywhere(s: Session, player: str, word: str, rest: str) -> bool:
     """Run the command `word` for `player`. True if `word` was one."""
+    lang = s.lang
     if word in ("help", "h", "?") and not rest:
         s.io.say(help_text(s, player))
     elif word == "rules":
@@ -29,27 +29,25 @@ def anywhere(s: Session, player: str, word: str, rest: str) -> bool:
         s.io.say(s.board(s.shown(player_view(s.table, player, s.content))))
     elif word == "hand":
         view = s.shown(player_view(s.table, player, s.content))
-        s.io.say(render.render_hand(view, s.lang) or "You hold no cards right now.")
+        s.io.say(render.render_hand(view, lang) or t(lang, "You hold no cards right now."))
     elif word == "clues":
-        s.io.say(render.render_clues(s.table, s.content))
+        s.io.say(render.render_clues(s.table, s.content, lang))
     elif word == "memory":
-        mem = name_list(s.content.memory_name(m) for m in s.table.memory)
-        mem = mem or "nothing yet"
-        s.io.say(f"Persistent Memory: {mem}")
+        names = [s.content.memory_name(m) for m in s.table.memory]
+        mem = name_list(lang, names, last=False) or t(lang, "nothing yet")
+        s.io.say(t(lang, "Persistent Memory: {memory}", memory=mem))
     elif word == "deck":
         mine = [r for r in s.table.runners if r.player == player]
         if not mine:
-            s.io.say("You have no seat yet: your deck comes with your role.")
-        for r in mine:
-            s.io.say(
-                f"{r.name}{' (merc)' if r.is_merc else ''}: {count(r.eddies, 'Eddie')}, "
-                f"{count(len(r.deck), 'card')}"
-            )
-            for line in render.render_deck(r.deck, s.content):
-                s.io.say(line)
+            s.io.say(t(lang, "You have no seat yet: your deck comes with your role."))
+        for line in render.render_decks(mine, s.content, lang):
+            s.io.say(line)
     elif word == "log":
-        none = "Nothing has happened since you came back." if s.resumed else ""
-        s.io.say(render.render_events(s.log[-25:]) or none or "Nothing has happened yet.")
+        if s.resumed:
+            none = t(lang, "Nothing has happened since you came back.")
+        else:
+            none = t(lang, "Nothing has happened yet.")
+        s.io.say(s.events_text(s.log[-25:]) or none)
     else:
         return False
     return True
@@ -62,7 +60,7 @@ def help_text(s: Session, player: str) -> str:
     held = [c.name for hand in view.hands.values() for c in hand]
     deck = [s.content.cards[c].name for r in s.table.runners if r.player == player for c in r.deck]
     pack = sorted(c.name for c in s.content.cards.values())
-    return howto.help_text((held or deck or pack or ["Knife"])[0])
+    return howto.help_text((held or deck or pack or ["Knife"])[0], s.lang)
 
 
 def rules(s: Session, topic: str) -> None:
@@ -73,15 +71,15 @@ def rules(s: Session, topic: str) -> None:
     # Each topic as the input that shows it.
     topics = ", ".join(f"'rules {k}'" for k in TOPICS)
     if not key:
-        s.io.say(render.clean(f'No rules topic "{topic}". Topics: {topics}.'))
+        s.io.say(render.clean(t(s.lang, 'No rules topic "{topic}". Topics: {topics}.',
+                                topic=topic, topics=topics)))  # fmt: skip
         return
     title, text = TOPICS[key]
-    s.io.say(t(from_environment(), title).upper())
-    body = help_text(s, s.viewer()) if key == "commands" else howto.rules_text(key, text)
+    s.io.say(t(s.lang, title).upper())
     if key == "commands":
-        s.io.say(body)
+        s.io.say(help_text(s, s.viewer()))
     else:
-        for line in render.wrap(body, "  "):
+        for line in render.wrap(howto.rules_text(key, text, s.lang), "  "):
             s.io.say(line)
-    for line in render.wrap(f"Topics: {topics}."):
+    for line in render.wrap(t(s.lang, "Topics: {topics}.", topics=topics)):
         s.io.say(line)

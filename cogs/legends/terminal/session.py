@@ -21,13 +21,13 @@ AI crewmates decide from their own views only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.i18n import from_environment, t
 from bot.terminal.console import Console
 from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
-from cogs.legends.localize import localize_view
+from cogs.legends.localize import localize_events, localize_view
 from cogs.legends.terminal import asking, crew, howto, render
 from cogs.legends.terminal.crew import AI_PREFIX, HUMAN_PREFIX, Person
 from rules.core.errors import IllegalAction
@@ -68,7 +68,7 @@ class Session:
     ) -> None:
         self.content = content
         self.io = console
-        self.lang = from_environment()  # the board, hand and moves screens' language
+        self.lang = from_environment()  # every screen's language
         self.campaign = campaign or next(iter(content.campaigns))
         self.runners = runners
         self.humans = humans
@@ -138,12 +138,15 @@ class Session:
 
     def _run(self) -> int:
         name = self.content.campaigns[self.campaign].name
+        lang = self.lang
         if self.resumed:
-            self.io.say(f"Fixer: Cyberpunk Legends at the terminal. Back to {name}.")
-            self.io.say(f"Campaign {self.cid}: {self.where()}.")
+            self.io.say(t(lang, "Fixer: Cyberpunk Legends at the terminal. Back to {name}.",
+                          name=name))  # fmt: skip
+            self.io.say(t(lang, "Campaign {id}: {where}.", id=self.cid, where=self.where()))
         else:
-            self.io.say(f"Fixer: Cyberpunk Legends at the terminal. Campaign: {name}.")
-        self.io.say("Type 'help' at any prompt for commands; end of input quits.")
+            self.io.say(t(lang, "Fixer: Cyberpunk Legends at the terminal. Campaign: {name}.",
+                          name=name))  # fmt: skip
+        self.io.say(t(lang, "Type 'help' at any prompt for commands; end of input quits."))
         if not self.resumed:
             crew.join(self)
             self.start(self.scenario)
@@ -158,7 +161,7 @@ class Session:
                 # Someone else (another terminal on this campaign) moved first: go on
                 # from the table as it is on disk now.
                 self.table = exc.state
-                self.io.say(t(from_environment(), MOVED_ELSEWHERE))
+                self.io.say(t(self.lang, MOVED_ELSEWHERE))
 
     def where(self) -> str:
         run = self.table.run
@@ -170,7 +173,7 @@ class Session:
 
     def goodbye(self) -> None:
         if self.saves is not None and self.cid is None:
-            self.io.say("Nothing was saved: the crew was not set up yet.")
+            self.io.say(t(self.lang, "Nothing was saved: the crew was not set up yet."))
         saved = self.cid if self.saves is not None else None
         goodbye(self.io, self.come_back(saved) if saved else None, self.where())
 
@@ -192,7 +195,7 @@ class Session:
         try:
             self.act(action)
         except IllegalAction as exc:
-            self.io.say(render.clean(howto.refusal_text(exc.refusal)))
+            self.io.say(render.clean(howto.refusal_text(exc.refusal, self.lang)))
         self.flush_public()
 
     # ---- the run -------------------------------------------------------------------
@@ -237,7 +240,7 @@ class Session:
             try:
                 self.act(moves[pick])
             except IllegalAction as exc:
-                self.io.say(render.clean(howto.refusal_text(exc.refusal)))
+                self.io.say(render.clean(howto.refusal_text(exc.refusal, self.lang)))
                 continue
             break
         if not self.hotseat:
@@ -274,10 +277,11 @@ class Session:
             return
         self.io.clear()
         name = self.name_of(player)
-        asking.text(self, f"Pass the keyboard to {name}, then press Enter. ", commands_too=False)
+        prompt = t(self.lang, "Pass the keyboard to {name}, then press Enter. ", name=name)
+        asking.text(self, prompt, commands_too=False)
         self.io.clear()
         self.on_screen = player
-        self.io.say(f"{name}'s turn.")
+        self.io.say(t(self.lang, "{name}'s turn.", name=name))
 
     def after_run(self) -> None:
         if self.hotseat:
@@ -325,7 +329,7 @@ class Session:
         try:
             self.act(action)
         except IllegalAction as exc:
-            self.io.say(render.clean(howto.refusal_text(exc.refusal)))
+            self.io.say(render.clean(howto.refusal_text(exc.refusal, self.lang)))
             return False
         self.show_feed(player)
         return True
@@ -336,7 +340,7 @@ class Session:
             return
         if self.hotseat and self.on_screen not in (None, player):
             return
-        text = render.render_events(person.feed)
+        text = self.events_text(person.feed)
         person.feed.clear()
         if text:
             self.io.say(text)
@@ -353,7 +357,13 @@ class Session:
                     seen.append(e)
             person.feed = [e for e in person.feed if not e.public]
         if seen:
-            self.io.say(render.render_events(seen))
+            self.io.say(self.events_text(seen))
+
+    def events_text(self, events: Sequence[Event]) -> str:
+        """Events as log lines in the terminal's language, with the pack's words of it
+        (a flipped card's text, a scenario's intro) where the pack's translation has them."""
+        shown = localize_events(events, self.content, self.table, self.lang)
+        return render.render_events(shown, self.lang)
 
     # ---- reading input -------------------------------------------------------------
 
