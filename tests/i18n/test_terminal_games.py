@@ -249,14 +249,14 @@ def test_a_polish_legends_terminal_board_hand_and_moves(
     out = _legends(monkeypatch, tmp_path, "pl_PL.UTF-8", LEGENDS_ARGS, LEGENDS_SCRIPT)
     for polish in (
         "| Runda 2 | zostało: ",  # the board
-        "Zdrowie 18/20 | Lider: Player | Rozmiar Planu 5",
+        "Zdrowie 18/20 | Lider: Gracz | Rozmiar Planu 5",  # the default name, in Polish
         "PRZESZKODY",
         "Aby trafić: para z symbolami: Charyzma LUB dwie pary lub lepszy",
         "PLAN (3 z 5 kart) - daje: jeszcze nic",
         "Plan w obecnym stanie NIE TRAFIA Gate Bouncer: Brak: para",
         "EKIPA",
         "[Lider, teraz gra]: ręka 4",
-        "Teraz: gra Player.",
+        "Teraz: gra Gracz.",
         "TWOJA RĘKA (4 karty)",  # the hand, suit names in Polish
         "Heavy Pistol [10 Siła] - +2 Obrażenia.",
         "RUCHY",  # the moves
@@ -284,14 +284,19 @@ def test_an_english_legends_terminal_board_hand_and_moves(
 def test_a_polish_hotseat_hides_each_hand_from_the_other_players(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from tests.terminal.test_play import TINY, _segments
+    from tests.terminal.test_play import TINY
+
+    def segments(out: str, name: str) -> list[str]:
+        """The parts of the transcript shown to `name` (between the Polish pass screens)."""
+        parts = out.split("Przekaż klawiaturę (")
+        return [p for p in parts[1:] if p.startswith(name + ")")]
 
     script = "Ana\n1\nBo\n\n" + "1\n\n" * 40
     args = ["--pack", TINY, "--seed", "7", "--runners", "2", "--hotseat"]
     out = _legends(monkeypatch, tmp_path, "pl_PL.UTF-8", args, script)
     solo = ("Knife", "Blade", "Edge", "Shiv", "Razor")
     net = ("Chip", "Byte", "Port", "Node", "Link")
-    ana, bo = _segments(out, "Ana"), _segments(out, "Bo")
+    ana, bo = segments(out, "Ana"), segments(out, "Bo")
     assert ana and bo
     shown = 0
     for segs, theirs in ((ana, net), (bo, solo)):

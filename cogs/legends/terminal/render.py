@@ -22,7 +22,7 @@ from cogs.legends.render import clue_cards
 from cogs.legends.render_cards import card_label
 from cogs.legends.terminal import howto
 from cogs.legends.words import card_label as engine_label
-from cogs.legends.words import explain, made, required, say
+from cogs.legends.words import explain, hit_reasons, made, required, say
 from rules.core.events import Event
 from rules.legends.actions import (
     Action,
@@ -171,7 +171,11 @@ def render_board(b: BoardView, verdicts: Verdicts | None = None, loc: str = SOUR
                 if hit
                 else N_("As it stands the Plan MISSES {obstacle}: {why}")
             )
-            line = t(loc, msg, obstacle=ob.name, why=explain(loc, why))
+            # A hit's reasons come without the engine's "Hit — " (see `Session.verdicts`).
+            reason = (
+                explain(loc, why) if not hit else why if loc == SOURCE else hit_reasons(loc, why)
+            )
+            line = t(loc, msg, obstacle=ob.name, why=reason)
             out.extend(wrap(line, "  ", "    "))
     out.append(t(loc, "CREW"))
     for s in b.seats:
