@@ -31,13 +31,12 @@ PACK = load_default_pack()
 #: Words of English that no Polish line of the terminal holds. (Not "to", "on", "by",
 #: "a", "i", "w": they are Polish words too; "Plan", "runner", "Enter" are the Polish
 #: table's own words.)
-ENGLISH = frozenset(
-    """the you your is are and of for with has have which what who whose nothing yet type
-    press here this that from left cards card back pick choose not must meets miss moves
-    pool upgrade round health damage turn campaign between roles player name keyboard in
-    at it or an no hand deck clues solve ready flip board log memory rules discard play
-    vote merc topics completed scenarios shopping remove buy refunds could more""".split()
-)
+_WORDS = """the you your is are and of for with has have which what who whose nothing yet
+type press here this that from left cards card back pick choose not must meets miss moves
+pool upgrade round health damage turn campaign between roles player name keyboard in at it
+or an no hand deck clues solve ready flip board log memory rules discard play vote merc
+topics completed scenarios shopping remove buy refunds could more"""
+ENGLISH = frozenset(_WORDS.split())
 _QUOTED = re.compile(r"'[^'\n]*'")
 _RESUME = re.compile(r"python -m bot play(?: --[\w-]+(?: (?:term-\w+|/\S+))?)*")
 _PATH = re.compile(r"/\S+")
@@ -178,7 +177,8 @@ def test_a_whole_polish_legends_session_has_no_english_line(
         "RUCHY (numer albo słowo w nawiasie)",  # the campaign screen
         "Sklep: Pula Ulepszeń ('shop')",
         "Tropy i zagadki ('clues')",
-        "\"shpo\" nie jest tu ruchem. Wpisz liczbę od 1 do 5 albo 'help' (czy chodziło o 'shop'?).",
+        "\"shpo\" nie jest tu ruchem. Wpisz liczbę od 1 do 5 albo 'help' (czy",
+        "(czy chodziło o 'shop'?).",
         "PULA ULEPSZEŃ (Gracz ma 1 Eddie; najwyżej 3 kopie karty w talii)",  # the shop
         "Eddies - Chrome Knuckles [9/K Siła Siła] - +3 Obrażenia.",
         'W Puli nie ma karty o nazwie "zzz".',
@@ -210,7 +210,8 @@ def test_the_same_session_under_lang_c_reads_in_english(
         "Player: 0 Eddies, 15 cards",
         "  [HIT ] ",
         "MOVES (the number, or the word in brackets)",
-        "\"shpo\" is not a move here. Type a number from 1 to 5, or 'help' (did you mean 'shop'?).",
+        "\"shpo\" is not a move here. Type a number from 1 to 5, or 'help' (did",
+        "(did you mean 'shop'?).",
         "UPGRADE POOL (Player has 1 Eddie; at most 3 copies of a card per deck)",
         "Player's deck (15 cards; a deck keeps at least 10). Removing refunds nothing.",
         "CLUES",
@@ -222,8 +223,9 @@ def test_the_same_session_under_lang_c_reads_in_english(
         assert polish not in text, polish
     # The scan finds English: on this transcript, in every part of the session.
     found = "\n".join(english_lines(text, typed))
-    for part in ("at the terminal", "your name", "Pick a role", "press Enter", "UPGRADE POOL",
-                 "Remove which", "Eddies, 15 cards", "the word in brackets", "Topics:"):  # fmt: skip
+    parts = ("at the terminal", "your name", "Pick a role", "press Enter", "UPGRADE POOL",
+             "Remove which", "Eddies, 15 cards", "the word in brackets", "Topics:")  # fmt: skip
+    for part in parts:
         assert part in found, part
 
 
