@@ -40,7 +40,10 @@ def _run(main: object, args: list[str], script: str) -> tuple[int, str, str]:
 
 # ---- the TCG ---------------------------------------------------------------------------
 
-TCG_SCRIPT = "help\nrules\nrules fight\ncard Neon Bruiser\ncard zzz\n99\n1\n1\nhand\nzzz\nquit\n"
+TCG_SCRIPT = (
+    "help\nrules\nrules fight\ncard Neon Bruiser\ncard zzz\ncard neon bruser\n"
+    "99\n1\n1\nhand\nzzz\nquit\n"
+)
 TCG_ARGS = ["--deck", "chrome-rush", "--level", "random", "--seed", "5"]
 
 
@@ -62,6 +65,7 @@ def test_a_polish_tcg_terminal_speaks_polish(
         "Gdy Unity walczą",
         "Neon Bruiser [unit, kolor czerwony, koszt 3 €$, power 4",  # a card, as /tcg card shows it
         "Nie ma karty „zzz”",  # refusals
+        "(czy chodziło o 'neon-bruiser'?)",  # the hint too
         "Nie ma ruchu 99: wybierz od 1 do 2",
         "Nie ma ruchu ani polecenia „zzz”",
         "Zostawić tę rękę startową czy mulligan?",
@@ -89,6 +93,7 @@ def test_an_english_tcg_terminal_speaks_english(
         "Rules topics: setup",
         "Neon Bruiser [red unit, cost 3 €$, power 4",
         "No move 99: pick 1 to 2",
+        "(did you mean 'neon-bruiser'?)",
         "keep this hand",
         "Left the duel.",
         "Bye.",
