@@ -61,7 +61,30 @@ def _scenario_of(state: Table | None) -> str | None:
     return None if state is None or state.run is None else state.run.scenario
 
 
+def _seats(b: BoardView, loc: str) -> BoardView:
+    """The board's seat names with the engine's merc mark in the language (Fixer's word,
+    not the pack's, but every board shown goes through here)."""
+    from cogs.legends.words import seat_names
+
+    if language(loc) == SOURCE:
+        return b
+    return b.model_copy(
+        update={
+            "seats": tuple(s.model_copy(update={"name": seat_names(loc, s.name)}) for s in b.seats),
+            "plan": tuple(
+                p.model_copy(update={"seat_name": seat_names(loc, p.seat_name)}) for p in b.plan
+            ),
+            "prompts": tuple(
+                p.model_copy(update={"seat_name": seat_names(loc, p.seat_name)}) for p in b.prompts
+            ),
+            "leader": seat_names(loc, b.leader) if b.leader else b.leader,
+            "turn": seat_names(loc, b.turn) if b.turn else b.turn,
+        }
+    )
+
+
 def localize_board(b: BoardView, content: ContentPack, state: Table | None, loc: str) -> BoardView:
+    b = _seats(b, loc)
     tr = _tr(content, loc)
     if tr is None:
         return b

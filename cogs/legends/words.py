@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import N_, t, tcount
+from bot.i18n import N_, SOURCE, language, t, tcount
 from bot.i18n.phrases import Phrasebook
 
 # Events (rules/legends/engine/*: eng.emit).
@@ -327,6 +327,17 @@ def hit_reasons(loc: str, text: str) -> str:
     return "; ".join(parts)
 
 
+#: The engine names a merc's seat "Ana (merc)" (rules/legends/engine/context.py).
+_MERC = " (merc)"
+
+
+def seat_names(loc: str, text: str) -> str:
+    """Seat names ("Ana, Ana (merc)") with the engine's merc mark in the language."""
+    if _MERC not in text or language(loc) == SOURCE:
+        return text
+    return text.replace(_MERC, t(loc, " (merc)"))
+
+
 def _kind(loc: str, text: str) -> str:
     return t(loc, _KINDS[text]) if text in _KINDS else text
 
@@ -344,6 +355,7 @@ BOOK = Phrasebook(
     (*EVENTS, *REFUSALS, *PROMPTS, *WAITING, TO_HIT),
     nested={"why", "tally", "what"},
     values={
+        "who": seat_names,
         "cards": _counted,
         "eddies": _counted,
         "cost": _counted,

@@ -35,7 +35,8 @@ _WORDS = """the you your is are and of for with has have which what who whose no
 type press here this that from left cards card back pick choose not must meets miss moves
 pool upgrade round health damage turn campaign between roles player name keyboard in at it
 or an no hand deck clues solve ready flip board log memory rules discard play vote merc
-topics completed scenarios shopping remove buy refunds could more"""
+topics completed scenarios shopping remove buy refunds could more charisma muscle stealth
+tech any"""
 ENGLISH = frozenset(_WORDS.split())
 _QUOTED = re.compile(r"'[^'\n]*'")
 _RESUME = re.compile(r"python -m bot play(?: --[\w-]+(?: (?:term-\w+|/\S+))?)*")
@@ -227,6 +228,35 @@ def test_the_same_session_under_lang_c_reads_in_english(
              "Remove which", "Eddies, 15 cards", "the word in brackets", "Topics:")  # fmt: skip
     for part in parts:
         assert part in found, part
+
+
+def test_a_polish_session_with_a_merc_has_no_english_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Playing alone with a merc: the merc's role prompt, seat, moves, shop and decks."""
+    _lang(monkeypatch, "pl_PL.UTF-8")
+    monkeypatch.setenv("BOT_DATABASE", str(tmp_path / "merc.db"))
+    out = io.StringIO()
+    at_camp = ["shop", "2", "0", "0", "remove", "1", "0", "decks", "quit"]
+    driver = Driver(out, ["", "", ""], at_camp)
+    args = ["--seed", "3", "--runners", "1", "--merc"]
+    assert main(args, stdin=driver, stdout=out) == 0  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert driver.camp_seen and not driver.at_camp
+    for polish in (
+        "Role najemnika: 1) Netrunner: ",
+        "Rola twojego najemnika [1]: ",
+        "Gracz (najemnik) (Netrunner): ręka 5",  # the engine's seat name, in Polish
+        "Zagraj (najemnik) ",
+        "Kto robi zakupy?",
+        "  2) Gracz (najemnik): 1 Eddie",
+        "PULA ULEPSZEŃ (najemnik gracza Gracz ma 1 Eddie;",
+        "Czyja talia?",
+        "Gracz (najemnik): 1 Eddie, 15 kart",
+    ):
+        assert polish in text, polish
+    english = english_lines(text, driver.typed)
+    assert not english, "lines in English:\n" + "\n".join(english)
 
 
 def test_polish_hot_seat_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

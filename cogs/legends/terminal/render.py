@@ -259,7 +259,8 @@ def describe_move(action: Action, view: PlayerView, loc: str = SOURCE) -> str:
         if prompt is not None:
             for o in prompt.options:
                 if o.key == action.option:
-                    label = say(loc, o.label)
+                    # A card offered by name ("Hot Swap [5/3 Tech]"): its suits in the language.
+                    label = engine_label(loc, say(loc, o.label))
                     verb = "" if o.key == "done" else _PROMPT_VERBS.get(prompt.kind, N_("Choose"))
                     return f"{t(loc, verb)}{merc}: {label}" if verb else label
         for o in view.board.vote:
