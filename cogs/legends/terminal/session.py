@@ -6,7 +6,8 @@ numbered; a bad line gets one line of explanation and the prompt again; end of i
 ends the session cleanly.
 
 The crew is set up in `crew`, input is read in `asking`, the commands that work at
-every prompt are `commands`, the campaign screen between runs is `camp`.
+every prompt are `commands`, the campaign screen between runs is `camp`. Every screen
+speaks the terminal's language (`lang`, from `LANG`); the typed inputs stay English.
 
 Saving: with `saves` (the database, `saves.Saves`) every move goes through the game
 service and is on disk before its result is shown; `Session.resume` picks a saved
