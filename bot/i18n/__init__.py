@@ -7,6 +7,7 @@ Every game's front end asks here, never a catalogue directly:
     tn(loc, "{n} card left", "{n} cards left", n)     plural forms of the language
     tcount(loc, n, "card")                            a count meeting a noun
     name_list(loc, names)                             "a, b and c" / "a, b i c"
+    did_you_mean(loc, word, names)                    " (did you mean 'x'?)", or ""
     number(loc, 12000)                                "12,000" / "12 000"
 
 `loc` is a language code or a Discord locale ("pl", "en-US", None); `language` turns it
@@ -37,6 +38,7 @@ NOUN = "noun"  # the msgctxt of tcount()'s nouns
 __all__ = [
     "N_",
     "SOURCE",
+    "did_you_mean",
     "from_environment",
     "language",
     "languages",
@@ -144,6 +146,13 @@ def name_list(loc: object, names: Iterable[str], *, last: bool = True) -> str:
     if lang == SOURCE:
         return core_text.name_list(items, last="and")
     return format_list(items, style="standard", locale=lang)
+
+
+def did_you_mean(loc: object, word: str, names: Iterable[str]) -> str:
+    """ " (did you mean 'x'?)" for the one of `names` closest to `word` (as
+    `rules.core.text.did_you_mean`), in the language; "" when none is close."""
+    meant = core_text.closest(word, list(names))
+    return "" if meant is None else t(loc, " (did you mean '{name}'?)", name=meant)
 
 
 def lookup(lang: str, context: str | None, msgid: str) -> str | None:

@@ -32,6 +32,24 @@ def _card(c: CardView, tr: PackTranslation) -> CardView:
     return c.model_copy(update={"name": t.name or c.name, "text": t.text or c.text})
 
 
+def card_words(content: ContentPack, loc: str, card_id: str) -> tuple[str, str]:
+    """A pack card's name and text in the reader's language (each as printed when the
+    translation lacks it): the deck lists and the shop, which show cards, not views."""
+    card = content.cards[card_id]
+    tr = _tr(content, loc)
+    words = tr.cards.get(card_id) if tr else None
+    if words is None:
+        return card.name, card.text
+    return words.name or card.name, words.text or card.text
+
+
+def scenario_name(content: ContentPack, loc: str, scenario: str) -> str:
+    """A scenario's name in the reader's language, if the pack's translation gives one."""
+    tr = _tr(content, loc)
+    st = tr.scenarios.get(scenario) if tr else None
+    return (st.name if st else None) or content.scenarios[scenario].name
+
+
 def scene_words(content: ContentPack, loc: str, scenario: str, order: int) -> SceneText | None:
     """A Scenario Card's words in the reader's language, if the pack translates it."""
     tr = _tr(content, loc)
@@ -43,7 +61,30 @@ def _scenario_of(state: Table | None) -> str | None:
     return None if state is None or state.run is None else state.run.scenario
 
 
+def _seats(b: BoardView, loc: str) -> BoardView:
+    """The board's seat names with the engine's merc mark in the language (Fixer's word,
+    not the pack's, but every board shown goes through here)."""
+    from cogs.legends.words import seat_names
+
+    if language(loc) == SOURCE:
+        return b
+    return b.model_copy(
+        update={
+            "seats": tuple(s.model_copy(update={"name": seat_names(loc, s.name)}) for s in b.seats),
+            "plan": tuple(
+                p.model_copy(update={"seat_name": seat_names(loc, p.seat_name)}) for p in b.plan
+            ),
+            "prompts": tuple(
+                p.model_copy(update={"seat_name": seat_names(loc, p.seat_name)}) for p in b.prompts
+            ),
+            "leader": seat_names(loc, b.leader) if b.leader else b.leader,
+            "turn": seat_names(loc, b.turn) if b.turn else b.turn,
+        }
+    )
+
+
 def localize_board(b: BoardView, content: ContentPack, state: Table | None, loc: str) -> BoardView:
+    b = _seats(b, loc)
     tr = _tr(content, loc)
     if tr is None:
         return b

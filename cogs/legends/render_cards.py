@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from bot.i18n import N_, t
 from bot.i18n import name_list as lname_list
 from cogs.common.text import clip
+from rules.legends.cards import PlayerCard
 from rules.legends.view import CardView
 
 # ---- symbols and cards ---------------------------------------------------------------------
@@ -30,6 +31,13 @@ def suit_name(loc: str, suit: str) -> str:
     """A suit symbol's name in the language ("Muscle" / "Siła")."""
     key = suit.strip().lower()
     return t(loc, _SUIT_NAMES[key]) if key in _SUIT_NAMES else suit.title()
+
+
+def card_label(card: PlayerCard, *, loc: str = "en", name: str | None = None) -> str:
+    """A pack card with its rank and suit names, "Heavy Pistol [10 Muscle]" (the deck, the
+    shop); `name`: the card's name in the reader's language, if the pack gives one."""
+    suits = " ".join(suit_name(loc, s.value) for s in card.suits)
+    return f"{name or card.name} [{card.rank_label()}{' ' + suits if suits else ''}]"
 
 
 def suit_legend(loc: str = "en") -> str:

@@ -17,11 +17,11 @@ from cogs.legends.render import (
     obstacle_health,
     plan_head,
     suit_legend,
-    suit_name,
     to_hit_line,
 )
+from cogs.legends.render_cards import card_label as card_label
 from cogs.legends.words import say
-from rules.legends.cards import ContentPack, PlayerCard
+from rules.legends.cards import ContentPack
 from rules.legends.state import Runner
 from rules.legends.view import BoardView, PlayerView, PromptView
 
@@ -136,11 +136,6 @@ def prompt_option_label(
             if o.key == key:
                 return say(loc, o.label)
     return key
-
-
-def card_label(card: PlayerCard, *, loc: str = "en") -> str:
-    suits = " ".join(suit_name(loc, s.value) for s in card.suits)
-    return f"{card.name} [{card.rank_label()}{' ' + suits if suits else ''}]"
 
 
 def deck_embed(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import N_, t, tcount
+from bot.i18n import N_, SOURCE, language, t, tcount
 from bot.i18n.phrases import Phrasebook
 
 # Events (rules/legends/engine/*: eng.emit).
@@ -143,6 +143,7 @@ PROMPTS = (
     N_("discard {n}"),
     N_("{who} may discard up to {cards}."),
     N_("{who} discards {cards}."),
+    N_("{who} must discard {cards}."),
     N_("{who} may put a card from hand into the Plan."),
     N_("{who} may discard a card from the Plan."),
     N_("{who} may discard cards from the Plan."),
@@ -307,17 +308,34 @@ def explain(loc: str, text: str) -> str:
     if text == NO_REQUIREMENT:
         return t(loc, NO_REQUIREMENT)
     if text.startswith("Hit — "):
-        parts = []
-        for part in text.removeprefix("Hit — ").split("; "):
-            got, sep, req = part.partition(" meets ")
-            parts.append(
-                t(loc, MEETS, made=made(loc, got), required=required(loc, req)) if sep else part
-            )
-        return t(loc, HIT, parts="; ".join(parts))
+        return t(loc, HIT, parts=hit_reasons(loc, text.removeprefix("Hit — ")))
     if text.startswith("No "):
         reqs = text.removeprefix("No ").split("; no ")
         return t(loc, MISSING, missing=t(loc, "; no ").join(required(loc, r) for r in reqs))
     return text
+
+
+def hit_reasons(loc: str, text: str) -> str:
+    """What a hitting Plan met, "Pair of 8s (Muscle) from 2 cards meets pair with
+    Muscle; ..." (an explanation without its "Hit — "), in the language."""
+    parts = []
+    for part in text.split("; "):
+        got, sep, req = part.partition(" meets ")
+        parts.append(
+            t(loc, MEETS, made=made(loc, got), required=required(loc, req)) if sep else part
+        )
+    return "; ".join(parts)
+
+
+#: The engine names a merc's seat "Ana (merc)" (rules/legends/engine/context.py).
+_MERC = " (merc)"
+
+
+def seat_names(loc: str, text: str) -> str:
+    """Seat names ("Ana, Ana (merc)") with the engine's merc mark in the language."""
+    if _MERC not in text or language(loc) == SOURCE:
+        return text
+    return text.replace(_MERC, t(loc, " (merc)"))
 
 
 def _kind(loc: str, text: str) -> str:
@@ -337,6 +355,7 @@ BOOK = Phrasebook(
     (*EVENTS, *REFUSALS, *PROMPTS, *WAITING, TO_HIT),
     nested={"why", "tally", "what"},
     values={
+        "who": seat_names,
         "cards": _counted,
         "eddies": _counted,
         "cost": _counted,

@@ -40,7 +40,10 @@ def _run(main: object, args: list[str], script: str) -> tuple[int, str, str]:
 
 # ---- the TCG ---------------------------------------------------------------------------
 
-TCG_SCRIPT = "help\nrules\nrules fight\ncard Neon Bruiser\ncard zzz\n99\n1\n1\nhand\nzzz\nquit\n"
+TCG_SCRIPT = (
+    "help\nrules\nrules fight\ncard Neon Bruiser\ncard zzz\ncard neon bruser\n"
+    "99\n1\n1\nhand\nzzz\nquit\n"
+)
 TCG_ARGS = ["--deck", "chrome-rush", "--level", "random", "--seed", "5"]
 
 
@@ -62,6 +65,7 @@ def test_a_polish_tcg_terminal_speaks_polish(
         "Gdy Unity walczą",
         "Neon Bruiser [unit, kolor czerwony, koszt 3 €$, power 4",  # a card, as /tcg card shows it
         "Nie ma karty „zzz”",  # refusals
+        "(czy chodziło o 'neon-bruiser'?)",  # the hint too
         "Nie ma ruchu 99: wybierz od 1 do 2",
         "Nie ma ruchu ani polecenia „zzz”",
         "Zostawić tę rękę startową czy mulligan?",
@@ -89,6 +93,7 @@ def test_an_english_tcg_terminal_speaks_english(
         "Rules topics: setup",
         "Neon Bruiser [red unit, cost 3 €$, power 4",
         "No move 99: pick 1 to 2",
+        "(did you mean 'neon-bruiser'?)",
         "keep this hand",
         "Left the duel.",
         "Bye.",
@@ -249,14 +254,14 @@ def test_a_polish_legends_terminal_board_hand_and_moves(
     out = _legends(monkeypatch, tmp_path, "pl_PL.UTF-8", LEGENDS_ARGS, LEGENDS_SCRIPT)
     for polish in (
         "| Runda 2 | zostało: ",  # the board
-        "Zdrowie 18/20 | Lider: Player | Rozmiar Planu 5",
+        "Zdrowie 18/20 | Lider: Gracz | Rozmiar Planu 5",  # the default name, in Polish
         "PRZESZKODY",
         "Aby trafić: para z symbolami: Charyzma LUB dwie pary lub lepszy",
         "PLAN (3 z 5 kart) - daje: jeszcze nic",
         "Plan w obecnym stanie NIE TRAFIA Gate Bouncer: Brak: para",
         "EKIPA",
         "[Lider, teraz gra]: ręka 4",
-        "Teraz: gra Player.",
+        "Teraz: gra Gracz.",
         "TWOJA RĘKA (4 karty)",  # the hand, suit names in Polish
         "Heavy Pistol [10 Siła] - +2 Obrażenia.",
         "RUCHY",  # the moves
@@ -284,14 +289,19 @@ def test_an_english_legends_terminal_board_hand_and_moves(
 def test_a_polish_hotseat_hides_each_hand_from_the_other_players(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from tests.terminal.test_play import TINY, _segments
+    from tests.terminal.test_play import TINY
+
+    def segments(out: str, name: str) -> list[str]:
+        """The parts of the transcript shown to `name` (between the Polish pass screens)."""
+        parts = out.split("Przekaż klawiaturę (")
+        return [p for p in parts[1:] if p.startswith(name + ")")]
 
     script = "Ana\n1\nBo\n\n" + "1\n\n" * 40
     args = ["--pack", TINY, "--seed", "7", "--runners", "2", "--hotseat"]
     out = _legends(monkeypatch, tmp_path, "pl_PL.UTF-8", args, script)
     solo = ("Knife", "Blade", "Edge", "Shiv", "Razor")
     net = ("Chip", "Byte", "Port", "Node", "Link")
-    ana, bo = _segments(out, "Ana"), _segments(out, "Bo")
+    ana, bo = segments(out, "Ana"), segments(out, "Bo")
     assert ana and bo
     shown = 0
     for segs, theirs in ((ana, net), (bo, solo)):

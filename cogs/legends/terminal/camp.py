@@ -6,13 +6,17 @@ take a card's number or (the start of) its name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from bot.i18n import t, tcount, tn
 from bot.terminal.console import Quit
-from cogs.legends.terminal import howto, render
-from rules.core.text import count, did_you_mean
+from cogs.legends.localize import card_words, scenario_name
+from cogs.legends.render_cards import card_label
+from cogs.legends.terminal import asking, commands, howto, render
+from rules.core.text import closest
 from rules.legends.actions import Buy, Remove, Start
+from rules.legends.cards import MIN_DECK
 from rules.legends.engine import DECK_LIMIT, shop_cards
 
 if TYPE_CHECKING:
@@ -26,7 +30,7 @@ def screen(s: Session) -> Start:
     while True:
         s.io.say(render.render_campaign(s.table, s.content, s.human_players()))
         entries = _entries(s)
-        s.io.say("MOVES (the number, or the word in brackets)")
+        s.io.say(t(s.lang, "MOVES (the number, or the word in brackets)"))
         for i, (word, label, _) in enumerate(entries, 1):
             s.io.say(f"  {i:>2}) {label} ('{word}')")
         got = _pick(s, entries)()
@@ -36,16 +40,18 @@ def screen(s: Session) -> Start:
 
 def _entries(s: Session) -> list[Entry]:
     camp = s.content.campaigns[s.table.campaign]
+    lang = s.lang
     entries: list[Entry] = []
     if s.table.next_trauma is not None or s.table.progress < len(camp.scenarios):
-        label = render.next_run_label(s.table, s.content)
-        entries.append(("start", f"Start the next run: {label}", lambda: Start(player=s.owner)))
-    entries.append(("shop", "Shop: the Upgrade Pool", lambda: shop(s)))
-    entries.append(("remove", "Remove a card from a deck", lambda: remove(s)))
-    entries.append(("decks", "Show decks and Eddies", lambda: show_decks(s)))
-    entries.append(("clues", "Clues and puzzles", lambda: show_clues(s)))
+        label = t(lang, "Start the next run: {run}", run=render.next_run_label(s.table, s.content))
+        entries.append(("start", label, lambda: Start(player=s.owner)))
+    entries.append(("shop", t(lang, "Shop: the Upgrade Pool"), lambda: shop(s)))
+    entries.append(("remove", t(lang, "Remove a card from a deck"), lambda: remove(s)))
+    entries.append(("decks", t(lang, "Show decks and Eddies"), lambda: show_decks(s)))
+    entries.append(("clues", t(lang, "Clues and puzzles"), lambda: show_clues(s)))
     if s.table.next_trauma is None:
-        entries.append(("scenario", "Play a scenario of your choice", lambda: pick_scenario(s)))
+        label = t(lang, "Play a scenario of your choice")
+        entries.append(("scenario", label, lambda: pick_scenario(s)))
     return entries
 
 
@@ -63,24 +69,25 @@ def _pick(s: Session, entries: list[Entry]) -> Callable[[], Start | None]:
             return words[word]
         if word == "start" and not rest:
             # No next run (the campaign is complete): say what is open instead.
-            s.io.say("The campaign is complete: pick any scenario with 'scenario'.")
+            s.io.say(t(s.lang, "The campaign is complete: pick any scenario with 'scenario'."))
             continue
         if word in ("quit", "exit") and not rest:
             raise Quit
-        if s.command(s.viewer(), word, rest):
+        if commands.anywhere(s, s.viewer(), word, rest):
             continue
+        numbers = howto.numbers(1, n)
+        meant = closest(word, list(words))
         if not line:
-            s.io.say(howto.NO_LINE.format(numbers=howto.numbers(1, n)))
+            s.io.say(t(s.lang, howto.NO_LINE, numbers=numbers))
+        elif meant is not None:
+            s.io.say(t(s.lang, howto.NOT_A_MOVE_MEANT, line=line, numbers=numbers, word=meant))
         else:
-            s.io.say(
-                howto.NOT_A_MOVE.format(line=line, numbers=howto.numbers(1, n)).removesuffix(".")
-                + f"{_also(word, words)}."
-            )
+            s.io.say(t(s.lang, howto.NOT_A_MOVE, line=line, numbers=numbers))
 
 
-def _also(word: str, words: Mapping[str, object]) -> str:
-    hint = did_you_mean(word, list(words))
-    return f" ({hint.strip()[1:-1]})" if hint else ""
+def _back(s: Session) -> str:
+    """The list entry that goes back without picking."""
+    return "   0) " + t(s.lang, "back")
 
 
 def pick_runner(s: Session, title: str) -> int | None:
@@ -95,92 +102,93 @@ def pick_runner(s: Session, title: str) -> int | None:
     labels = []
     for n, i in enumerate(mine, 1):
         r = s.table.runners[i]
-        label = f"{r.name}{' (merc)' if r.is_merc else ''}"
+        label = render.runner_name(r, s.lang)
         labels.append(label)
-        s.io.say(f"  {n:>2}) {label}: {count(r.eddies, 'Eddie')}")
-    s.io.say("   0) back")
-    pick = s.ask_choice("> ", labels, "runner", zero=True)
+        s.io.say(f"  {n:>2}) {label}: {tcount(s.lang, r.eddies, 'Eddie')}")
+    s.io.say(_back(s))
+    pick = asking.choice(s, "> ", labels, asking.NO_RUNNER, zero=True)
     return None if pick == 0 else mine[pick - 1]
 
 
 def shop(s: Session) -> Start | None:
-    seat = pick_runner(s, "Who is shopping?")
+    lang = s.lang
+    seat = pick_runner(s, t(lang, "Who is shopping?"))
     if seat is None:
         return None
     while True:
         r = s.table.runners[seat]
         pool = shop_cards(s.table, s.content)
-        s.io.say(
-            f"UPGRADE POOL ({r.name}{' merc' if r.is_merc else ''} has "
-            f"{count(r.eddies, 'Eddie')}; at most {DECK_LIMIT} copies of a card per deck)"
-        )
+        eddies = tcount(lang, r.eddies, "Eddie")
+        if r.is_merc:
+            head = tn(lang, "UPGRADE POOL ({name} merc has {eddies}; at most {n} copy of a card "
+                      "per deck)", "UPGRADE POOL ({name} merc has {eddies}; at most {n} copies "
+                      "of a card per deck)", DECK_LIMIT, name=r.name, eddies=eddies)  # fmt: skip
+        else:
+            head = tn(lang, "UPGRADE POOL ({name} has {eddies}; at most {n} copy of a card per "
+                      "deck)", "UPGRADE POOL ({name} has {eddies}; at most {n} copies of a card "
+                      "per deck)", DECK_LIMIT, name=r.name, eddies=eddies)  # fmt: skip
+        s.io.say(head)
         for n, cid in enumerate(pool, 1):
             card = s.content.cards[cid]
+            name, text = card_words(s.content, lang, cid)
+            line = f"{tcount(lang, card.cost, 'Eddie')} - {card_label(card, loc=lang, name=name)}"
+            line += f" - {text}"
             have = r.deck.count(cid)
-            line = (
-                f"{count(card.cost, 'Eddie')} - {card.name} [{card.rank_label()} "
-                f"{' '.join(x.value.title() for x in card.suits)}] - {card.text}"
-            )
             if have:
-                line += f" (you have {have})"
+                line += t(lang, " (you have {n})", n=have)
             for part in render.wrap(line, f"  {n:>2}) "):
                 s.io.say(part)
-        s.io.say("   0) back")
+        s.io.say(_back(s))
         names = [s.content.cards[c].name for c in pool]
-        pick = s.ask_choice("Buy which? ", names, "card in the pool", zero=True)
+        pick = asking.choice(s, t(lang, "Buy which? "), names, asking.NO_POOL_CARD, zero=True)
         if pick == 0:
             return None
         s.try_act(Buy(player=r.player, card=pool[pick - 1], merc=r.is_merc), r.player)
 
 
 def remove(s: Session) -> Start | None:
-    seat = pick_runner(s, "Whose deck?")
+    lang = s.lang
+    seat = pick_runner(s, t(lang, "Whose deck?"))
     if seat is None:
         return None
     r = s.table.runners[seat]
     cards = sorted(set(r.deck), key=lambda c: s.content.cards[c].name)
-    s.io.say(
-        f"{r.name}'s deck ({count(len(r.deck), 'card')}; a deck keeps at least 10). "
-        "Removing refunds nothing."
-    )
+    s.io.say(t(lang, "{name}'s deck ({cards}; a deck keeps at least {least}). Removing refunds "
+               "nothing.", name=render.runner_name(r, lang),
+               cards=tcount(lang, len(r.deck), "card"), least=MIN_DECK))  # fmt: skip
     for n, cid in enumerate(cards, 1):
-        card = s.content.cards[cid]
-        s.io.say(f"  {n:>2}) {r.deck.count(cid)}x {card.name} - {card.text}")
-    s.io.say("   0) back")
+        name, text = card_words(s.content, lang, cid)
+        s.io.say(f"  {n:>2}) {r.deck.count(cid)}x {name} - {text}")
+    s.io.say(_back(s))
     names = [s.content.cards[c].name for c in cards]
-    pick = s.ask_choice("Remove which? ", names, "card in this deck", zero=True)
+    pick = asking.choice(s, t(lang, "Remove which? "), names, asking.NO_DECK_CARD, zero=True)
     if pick:
         s.try_act(Remove(player=r.player, card=cards[pick - 1], merc=r.is_merc), r.player)
     return None
 
 
 def show_decks(s: Session) -> Start | None:
-    for r in s.table.runners:
-        person = s.people.get(r.player)
-        if person is None or not person.human:
-            continue
-        s.io.say(
-            f"{r.name}{' (merc)' if r.is_merc else ''}: {count(r.eddies, 'Eddie')}, "
-            f"{count(len(r.deck), 'card')}"
-        )
-        for line in render.render_deck(r.deck, s.content):
-            s.io.say(line)
+    mine = [r for r in s.table.runners if r.player in s.human_players()]
+    for line in render.render_decks(mine, s.content, s.lang):
+        s.io.say(line)
     return None
 
 
 def show_clues(s: Session) -> Start | None:
-    s.io.say(render.render_clues(s.table, s.content))
+    s.io.say(render.render_clues(s.table, s.content, s.lang))
     return None
 
 
 def pick_scenario(s: Session) -> Start | None:
     camp = s.content.campaigns[s.table.campaign]
     ids = list(camp.scenarios)
-    s.io.say("SCENARIOS")
+    s.io.say(t(s.lang, "SCENARIOS"))
     for n, sid in enumerate(ids, 1):
-        done = " (completed)" if sid in s.table.completed else ""
-        s.io.say(f"  {n:>2}) {s.content.scenarios[sid].name}{done}")
-    s.io.say("   0) back")
+        name = scenario_name(s.content, s.lang, sid)
+        if sid in s.table.completed:
+            name = t(s.lang, "{scenario} (completed)", scenario=name)
+        s.io.say(f"  {n:>2}) {name}")
+    s.io.say(_back(s))
     names = [s.content.scenarios[sid].name for sid in ids]
-    pick = s.ask_choice("> ", names, "scenario", zero=True)
+    pick = asking.choice(s, "> ", names, asking.NO_SCENARIO, zero=True)
     return None if pick == 0 else Start(player=s.owner, scenario=ids[pick - 1])

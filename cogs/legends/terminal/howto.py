@@ -29,7 +29,7 @@ ANYWHERE = ("help", "board", "hand", "deck", "clues", "memory", "log", "rules", 
 CAMP_WORDS = ("start", "shop", "remove", "decks", "scenario")
 
 #: `{card}`: a card of the player's own deck, so the example can be typed as it is.
-HELP = """\
+HELP = N_("""\
 Type the number of a move and press Enter. Other inputs, at any prompt:
   'board'   the table again            'hand'    your hand again
   'clues'   Clue cards and puzzles     'memory'  the campaign's Persistent Memory
@@ -40,11 +40,15 @@ During a run: 'play {card}' (or just '{card}': any start of a card's name),
 'discard {card}', 'choose A' (a vote or a choice, by its letter), 'flip', 'ready',
 'solve' and your answer to a clue's puzzle. Between runs: 'start', 'shop'.
 Table talk: you may not say what is on the cards in your hand. The AI crewmates
-only ever see their own hands and the public table, as you do."""
+only ever see their own hands and the public table, as you do.""")
 
 #: What the terminal says to a line it cannot use (the test looks for these).
-NOT_A_MOVE = "\"{line}\" is not a move here. Type {numbers}, or 'help'."
-NO_LINE = "Type {numbers}, or 'help'."
+NOT_A_MOVE = N_("\"{line}\" is not a move here. Type {numbers}, or 'help'.")
+NO_LINE = N_("Type {numbers}, or 'help'.")
+#: The campaign screen's answer to a word close to one of its own.
+NOT_A_MOVE_MEANT = N_(
+    "\"{line}\" is not a move here. Type {numbers}, or 'help' (did you mean '{word}'?)."
+)
 
 
 # ---- the rules' hints, in the terminal's words ------------------------------------------
@@ -73,8 +77,8 @@ PHRASES: dict[str, str] = {
 }
 
 
-def help_text(card: str) -> str:
-    return HELP.format(card=card)
+def help_text(card: str, loc: str | None = None) -> str:
+    return t(_loc(loc), HELP, card=card)
 
 
 def _loc(loc: str | None) -> str:
@@ -111,29 +115,37 @@ _DISCORD_ONLY = re.compile(
 
 #: What the terminal adds to a shared rules topic, in its own inputs.
 RULES_NOTES: dict[str, str] = {
-    "cleanup": "At the terminal: discard with the numbered moves (or 'discard' and the "
-    "card's name), then 'ready'.",
-    "votes": "At the terminal the vote is one of your moves: its number, or 'choose A'.",
-    "merc": "At the terminal your merc's hand is shown below yours, and its moves say "
-    "(merc); 'ready' readies you first, then your merc.",
-    "campaign": "At the terminal a campaign is saved in the database after every move; "
-    "'quit' leaves and python -m bot play --resume comes back; roster, decks, Eddies, "
-    "Clues and Persistent Memory carry over between runs. Between runs the campaign "
-    "screen offers the shop ('shop'), removing cards and the next run ('start'). Answer "
-    "a puzzle with 'solve' and your answer.",
-    "plan": "At the terminal the board says, under the Plan, whether it hits each "
-    "Obstacle as it stands, and why.",
+    "cleanup": N_(
+        "At the terminal: discard with the numbered moves (or 'discard' and the "
+        "card's name), then 'ready'."
+    ),
+    "votes": N_("At the terminal the vote is one of your moves: its number, or 'choose A'."),
+    "merc": N_(
+        "At the terminal your merc's hand is shown below yours, and its moves say "
+        "(merc); 'ready' readies you first, then your merc."
+    ),
+    "campaign": N_(
+        "At the terminal a campaign is saved in the database after every move; "
+        "'quit' leaves and python -m bot play --resume comes back; roster, decks, Eddies, "
+        "Clues and Persistent Memory carry over between runs. Between runs the campaign "
+        "screen offers the shop ('shop'), removing cards and the next run ('start'). Answer "
+        "a puzzle with 'solve' and your answer."
+    ),
+    "plan": N_(
+        "At the terminal the board says, under the Plan, whether it hits each "
+        "Obstacle as it stands, and why."
+    ),
 }
 
 
 def rules_text(topic: str, text: str, loc: str | None = None) -> str:
     """A shared rules topic for the terminal, in its language: its Discord-only sentences
     left out, its quotations in double quotes (single quotes name inputs here), the
-    terminal's note (in English: it names the terminal's English inputs)."""
+    terminal's note (its inputs, in single quotes, stay the terminal's own words)."""
     lang = _loc(loc)
     text = t(lang, text)
     sentences = re.split(r"(?<=[.!?])\s+", text)
     kept = " ".join(s for s in sentences if not _DISCORD_ONLY.search(s))
     kept = _QUOTED.sub(r'"\1"', kept)
-    note = RULES_NOTES.get(topic)
+    note = t(lang, RULES_NOTES[topic]) if topic in RULES_NOTES else None
     return f"{kept}\n{note}" if note else kept

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import did_you_mean, name_list, t
 from cogs.legends.terminal import howto
-from rules.core.text import did_you_mean, name_list
 from rules.legends.actions import Action, Choose, Discard, Flip, Play, Ready
 from rules.legends.cards import ContentPack
 from rules.legends.engine import check
@@ -37,23 +37,24 @@ def _named(query: str, names: Sequence[str]) -> list[int]:
     return exact or [i for i, n in enumerate(names) if n.lower().startswith(q)]
 
 
-def _either(names: Sequence[str]) -> str:
+def _either(names: Sequence[str], loc: str) -> str:
     unique = list(dict.fromkeys(names))
     quoted = [f"'{n}'" for n in unique]
-    return ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else quoted[0]
+    if len(quoted) < 2:
+        return quoted[0]
+    return t(loc, "{names} or {last}", names=", ".join(quoted[:-1]), last=quoted[-1])
 
 
-def pick_by_name(query: str, names: Sequence[str], what: str) -> int | str:
-    """An item of a numbered list by (the start of) its name."""
+def pick_by_name(query: str, names: Sequence[str], missing: str, loc: str) -> int | str:
+    """An item of a numbered list by (the start of) its name; `missing`: the message for
+    a name none has (`{query}`, `{hint}`)."""
     hits = _named(query, names)
     if hits and len({names[i] for i in hits}) == 1:
         return hits[0]
     if hits:
-        return (
-            f'"{query}" could be {_either([names[i] for i in hits])}: type more of the '
-            "name, or its number."
-        )
-    return f'No {what} is named "{query}"{did_you_mean(query, names)}. Type its number or name.'
+        return t(loc, '"{query}" could be {names}: type more of the name, or its number.',
+                 query=query, names=_either([names[i] for i in hits], loc))  # fmt: skip
+    return t(loc, missing, query=query, hint=did_you_mean(loc, query, names))
 
 
 def _merc_word(rest: str) -> tuple[str, bool]:
@@ -82,38 +83,52 @@ def match_move(
     table: Table,
     content: ContentPack,
     player: str,
+    loc: str,
 ) -> int | str | None:
-    """The move `line` names (its index), a message, or None if `line` names nothing a
-    move could be (the caller says it is not a move)."""
+    """The move `line` names (its index), a message (in `loc`), or None if `line` names
+    nothing a move could be (the caller says it is not a move)."""
     word, _, rest = line.strip().partition(" ")
     verb = word.lower()
     rest, merc = _merc_word(rest)
     if verb == "flip" and not rest:
         hits = [i for i, m in enumerate(moves) if isinstance(m, Flip)]
-        return hits[0] if hits else "There is no Scenario Card to flip now."
+        return hits[0] if hits else t(loc, "There is no Scenario Card to flip now.")
     if verb == "ready" and not rest:
         hits = [i for i, m in enumerate(moves) if isinstance(m, Ready)]
         if not hits:
-            return "There is nothing to be ready for now: 'ready' is for clean-up."
+            return t(loc, "There is nothing to be ready for now: 'ready' is for clean-up.")
         return _prefer(hits, moves, merc)
     if verb in howto.CAMP_WORDS and not rest:
-        return f"'{verb}' is for the campaign screen, between runs: this run comes first."
+        return t(loc, "'{word}' is for the campaign screen, between runs: this run comes "
+                 "first.", word=verb)  # fmt: skip
     if verb in ("choose", "vote"):
-        return _choose(rest, moves, view, merc)
+        return _choose(rest, moves, view, merc, loc)
     if verb in ("play", "discard"):
         if not rest:
             held = [c.name for hand in view.hands.values() for c in hand]
-            example = f", as in '{verb} {held[0]}'" if held else ""
-            return f"{verb.title()} which card? Type '{verb}' and its name{example}."
-        return _by_card(rest, moves, view, table, content, player, verb, merc)
-    found = _by_card(line.strip(), moves, view, table, content, player, None, None, quiet=True)
-    return found
+            return _which(verb, held[0] if held else None, loc)
+        return _by_card(rest, moves, view, table, content, player, verb, merc, loc)
+    return _by_card(line.strip(), moves, view, table, content, player, None, None, loc, quiet=True)
 
 
-def _choose(rest: str, moves: Sequence[Action], view: PlayerView, merc: bool) -> int | str:
+def _which(verb: str, card: str | None, loc: str) -> str:
+    """ "Play which card?": how to name the card, with one the player holds."""
+    if verb == "play":
+        if card is None:
+            return t(loc, "Play which card? Type 'play' and its name.")
+        return t(loc, "Play which card? Type 'play' and its name, as in 'play {card}'.", card=card)
+    if card is None:
+        return t(loc, "Discard which card? Type 'discard' and its name.")
+    return t(loc, "Discard which card? Type 'discard' and its name, as in 'discard {card}'.",
+             card=card)  # fmt: skip
+
+
+def _choose(
+    rest: str, moves: Sequence[Action], view: PlayerView, merc: bool, loc: str
+) -> int | str:
     chooses = [(i, m) for i, m in enumerate(moves) if isinstance(m, Choose)]
     if not chooses:
-        return "There is no vote or choice open for you now."
+        return t(loc, "There is no vote or choice open for you now.")
     labels: dict[int, str] = {}
     for p in view.prompts:
         for o in p.options:
@@ -126,13 +141,14 @@ def _choose(rest: str, moves: Sequence[Action], view: PlayerView, merc: bool) ->
                 labels[i] = o.label
     keys = ", ".join(dict.fromkeys(m.option for _, m in chooses))
     if not rest:
-        return f"Choose which? Type 'choose' and the option: {keys}."
+        return t(loc, "Choose which? Type 'choose' and the option: {keys}.", keys=keys)
     q = rest.strip().lower()
     hits = [i for i, m in chooses if m.option.lower() == q]
     if not hits:
         hits = [i for i, _ in chooses if labels.get(i, "").lower().startswith(q)]
     if not hits:
-        return f'"{rest}" is not an option here. Options: {keys} (or the move\'s number).'
+        return t(loc, "\"{line}\" is not an option here. Options: {keys} (or the move's "
+                 "number).", line=rest, keys=keys)  # fmt: skip
     return _prefer(hits, moves, merc)
 
 
@@ -145,6 +161,7 @@ def _by_card(
     player: str,
     verb: str | None,
     merc: bool | None,
+    loc: str,
     *,
     quiet: bool = False,
 ) -> int | str | None:
@@ -162,10 +179,9 @@ def _by_card(
     if hits and len(names) == 1:
         return _prefer([cands[h][0] for h in hits], moves, merc)
     if hits:
-        return (
-            f'"{query}" could be {_either([cands[h][1] for h in hits])}: type more of the '
-            "name, or the move's number."
-        )
+        either = _either([cands[h][1] for h in hits], loc)
+        return t(loc, "\"{query}\" could be {names}: type more of the name, or the move's "
+                 "number.", query=query, names=either)  # fmt: skip
     # Not a legal move: a card in hand that cannot be played (or discarded) now...
     held = [(seat, c) for seat, hand in view.hands.items() for c in hand]
     in_hand = _named(query, [c.name for _, c in held])
@@ -179,15 +195,23 @@ def _by_card(
             else Play(player=player, card=card.inst, merc=is_merc)
         )
         refusal = check(table, action, content)
-        why = howto.refusal_text(refusal) if refusal is not None else "it is not a move now."
-        return f"You hold {card.name} but cannot {doing} it now: {why}"
+        if refusal is not None:
+            why = howto.refusal_text(refusal, loc)
+        else:
+            why = t(loc, "it is not a move now.")
+        if doing == "discard":
+            return t(loc, "You hold {card} but cannot discard it now: {why}", card=card.name,
+                     why=why)  # fmt: skip
+        return t(loc, "You hold {card} but cannot play it now: {why}", card=card.name, why=why)
     # ...a card of the game you do not hold...
     every = sorted({c.name for c in content.cards.values()})
     known = _named(query, every)
     if known and len({every[k] for k in known}) == 1:
-        hand = name_list(c.name for _, c in held) or "no cards"
-        return f"You don't hold {every[known[0]]}. You hold: {hand} ('hand' shows them)."
+        hand = name_list(loc, [c.name for _, c in held], last=False) or t(loc, "no cards")
+        return t(loc, "You don't hold {card}. You hold: {hand} ('hand' shows them).",
+                 card=every[known[0]], hand=hand)  # fmt: skip
     if quiet:
         return None
-    hint = did_you_mean(query, [c.name for _, c in held] or every)
-    return f"No card is named \"{query}\"{hint}. Type the move's number, or 'hand'."
+    hint = did_you_mean(loc, query, [c.name for _, c in held] or every)
+    return t(loc, "No card is named \"{query}\"{hint}. Type the move's number, or 'hand'.",
+             query=query, hint=hint)  # fmt: skip

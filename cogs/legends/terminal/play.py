@@ -20,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.i18n import from_environment, t, tcount
 from bot.terminal import resume as saved
 from bot.terminal.console import Console
 from bot.terminal.saves import Saves
@@ -32,7 +33,6 @@ from cogs.legends.terminal.packs import (
     scenario_id,
 )
 from cogs.legends.terminal.session import Session
-from rules.core.text import count
 from rules.legends.actions import Action
 from rules.legends.cards import ContentPack
 from rules.legends.state import Table
@@ -166,16 +166,23 @@ def pack_problem(table: Table, pack: ContentPack) -> str | None:
 
 
 def summary(pack: ContentPack, table: Table) -> str:
-    """A saved campaign in the list: its crew and where it is."""
+    """A saved campaign in the list: its crew and where it is (in the terminal's
+    language, as the list around it)."""
+    lang = from_environment()
     crew = ", ".join(
-        f"{r.name} ({r.role.value.title()}{' merc' if r.is_merc else ''})" for r in table.runners
+        t(lang, "{name} ({role} merc)", name=r.name, role=r.role.value.title())
+        if r.is_merc
+        else f"{r.name} ({r.role.value.title()})"
+        for r in table.runners
     )
     if table.run is not None:
         scen = pack.scenarios.get(table.run.scenario)
-        at = f"mid-run: {scen.name if scen else table.run.scenario}, round {table.run.round}"
+        at = t(lang, "mid-run: {scenario}, round {n}",
+               scenario=scen.name if scen else table.run.scenario, n=table.run.round)  # fmt: skip
     else:
-        at = f"between runs, {count(len(table.completed), 'scenario')} completed"
-    return f"{crew or 'no crew'}; {at}"
+        done = tcount(lang, len(table.completed), "scenario")
+        at = t(lang, "between runs, {scenarios} completed", scenarios=done)
+    return t(lang, "{crew}; {where}", crew=crew or t(lang, "no crew"), where=at)
 
 
 if __name__ == "__main__":

@@ -17,8 +17,12 @@ from collections.abc import Mapping, Sequence
 
 from bot.i18n import N_, SOURCE, from_environment, name_list, t, tcount
 from bot.terminal.console import WIDTH
+from cogs.legends.localize import card_words
+from cogs.legends.render import clue_cards
+from cogs.legends.render_cards import card_label
 from cogs.legends.terminal import howto
-from cogs.legends.words import card_label, explain, made, required, say
+from cogs.legends.words import card_label as engine_label
+from cogs.legends.words import explain, hit_reasons, made, required, say
 from rules.core.events import Event
 from rules.legends.actions import (
     Action,
@@ -31,7 +35,7 @@ from rules.legends.actions import (
 )
 from rules.legends.cards import ContentPack
 from rules.legends.damage import past_health
-from rules.legends.state import Table
+from rules.legends.state import Runner, Table
 from rules.legends.view import BoardView, CardView, PlayerView, PromptView
 
 RULE = "=" * WIDTH
@@ -83,7 +87,7 @@ def wrap(text: str, indent: str = "", rest: str | None = None, width: int = WIDT
 
 def card_line(card: CardView, loc: str = SOURCE) -> str:
     text = f" - {card.text}" if card.text else ""
-    return f"{card_label(loc, card.label)}{text}"
+    return f"{engine_label(loc, card.label)}{text}"
 
 
 #: A seat's status marks (`SeatView.marks`) in another language than English ("ready"
@@ -167,7 +171,11 @@ def render_board(b: BoardView, verdicts: Verdicts | None = None, loc: str = SOUR
                 if hit
                 else N_("As it stands the Plan MISSES {obstacle}: {why}")
             )
-            line = t(loc, msg, obstacle=ob.name, why=explain(loc, why))
+            # A hit's reasons come without the engine's "Hit — " (see `Session.verdicts`).
+            reason = (
+                explain(loc, why) if not hit else why if loc == SOURCE else hit_reasons(loc, why)
+            )
+            line = t(loc, msg, obstacle=ob.name, why=reason)
             out.extend(wrap(line, "  ", "    "))
     out.append(t(loc, "CREW"))
     for s in b.seats:
@@ -251,7 +259,8 @@ def describe_move(action: Action, view: PlayerView, loc: str = SOURCE) -> str:
         if prompt is not None:
             for o in prompt.options:
                 if o.key == action.option:
-                    label = say(loc, o.label)
+                    # A card offered by name ("Hot Swap [5/3 Tech]"): its suits in the language.
+                    label = engine_label(loc, say(loc, o.label))
                     verb = "" if o.key == "done" else _PROMPT_VERBS.get(prompt.kind, N_("Choose"))
                     return f"{t(loc, verb)}{merc}: {label}" if verb else label
         for o in view.board.vote:
@@ -263,7 +272,7 @@ def describe_move(action: Action, view: PlayerView, loc: str = SOURCE) -> str:
     if isinstance(action, Discard):
         card = _card(view, action.card)
         return t(loc, "Discard{merc} {card}", merc=merc,
-                 card=card_label(loc, card.label) if card else action.card)  # fmt: skip
+                 card=engine_label(loc, card.label) if card else action.card)  # fmt: skip
     if isinstance(action, Ready):
         return t(loc, "Ready{merc}: done discarding, draw back up", merc=merc)
     return action.type
@@ -279,16 +288,23 @@ def render_moves(moves: Sequence[Action], view: PlayerView, loc: str = SOURCE) -
     return "\n".join(out)
 
 
-def render_event(e: Event) -> list[str]:
+#: The To Hit check's tag in the log ("[HIT ]", "[MISS]": one width, so the lines line up).
+_TAGS = (N_("HIT"), N_("MISS"))
+
+
+def render_event(e: Event, loc: str | None = None) -> list[str]:
     """One event as log lines. A flipped Scenario Card is shown as a block; the To Hit
     check says plainly whether the Plan hit and why."""
-    text = howto.event_text(e)
+    lang = from_environment() if loc is None else loc
+    text = howto.event_text(e, lang)
     if e.kind == "flipped":
         lines = wrap(text, "  | ", "  | ")
         return [f"  +{'-' * (WIDTH - 3)}", *lines, f"  +{'-' * (WIDTH - 3)}"]
     if e.kind == "to_hit":
-        tag = "HIT " if e.data.get("hit") else "MISS"
-        return wrap(f"[{tag}] {text}", "  ", "         ")
+        tags = [t(lang, tag) for tag in _TAGS]
+        tag = tags[0] if e.data.get("hit") else tags[1]
+        width = max(len(x) for x in tags)
+        return wrap(f"[{tag.ljust(width)}] {text}", "  ", " " * (width + 5))
     if e.kind in ("complete", "flatlined", "campaign_done", "trauma", "trauma_done"):
         return ["", *wrap(f"*** {text} ***"), ""]
     if e.kind == "round":
@@ -296,10 +312,10 @@ def render_event(e: Event) -> list[str]:
     return wrap(text, ". ", "  ")
 
 
-def render_events(events: Sequence[Event]) -> str:
+def render_events(events: Sequence[Event], loc: str | None = None) -> str:
     lines: list[str] = []
     for e in events:
-        lines.extend(render_event(e))
+        lines.extend(render_event(e, loc))
     return "\n".join(lines)
 
 
@@ -359,40 +375,47 @@ def next_run_label(table: Table, content: ContentPack, loc: str | None = None) -
     return t(lang, "the campaign is complete; you can replay any scenario")
 
 
-def render_deck(deck: Sequence[str], content: ContentPack) -> list[str]:
+def runner_name(r: Runner, loc: str) -> str:
+    """A runner as the deck and shop screens name it: "Ana", a merc "Ana (merc)"."""
+    return t(loc, "{name} (merc)", name=r.name) if r.is_merc else r.name
+
+
+def render_decks(runners: Sequence[Runner], content: ContentPack, loc: str) -> list[str]:
+    """Each runner's Eddies and cards, then the deck list ('deck', 'decks')."""
+    lines: list[str] = []
+    for r in runners:
+        lines.append(t(loc, "{who}: {eddies}, {cards}", who=runner_name(r, loc),
+                       eddies=tcount(loc, r.eddies, "Eddie"),
+                       cards=tcount(loc, len(r.deck), "card")))  # fmt: skip
+        lines.extend(render_deck(r.deck, content, loc))
+    return lines
+
+
+def render_deck(deck: Sequence[str], content: ContentPack, loc: str = SOURCE) -> list[str]:
     counts: dict[str, int] = {}
     for c in deck:
         counts[c] = counts.get(c, 0) + 1
     lines = []
     for cid, n in sorted(counts.items(), key=lambda kv: content.cards[kv[0]].name):
-        card = content.cards[cid]
-        ranks = card.rank_label()
-        suits = " ".join(s.value.title() for s in card.suits)
-        text = f" - {card.text}" if card.text else ""
-        lines.extend(
-            wrap(f"{n}x {card.name} [{ranks}{' ' + suits if suits else ''}]{text}", "  ", "      ")
-        )
+        name, text = card_words(content, loc, cid)
+        label = card_label(content.cards[cid], loc=loc, name=name)
+        lines.extend(wrap(f"{n}x {label}" + (f" - {text}" if text else ""), "  ", "      "))
     return lines
 
 
-def render_clues(table: Table, content: ContentPack) -> str:
-    if not table.clues:
-        return "No Clue cards set aside yet."
-    out = ["CLUES"]
-    for ref in table.clues:
-        scen_id, order = ref.split(":")
-        card = next(c for c in content.scenarios[scen_id].cards if c.order == int(order))
-        out.append(f"  {card.name}")
-        out.extend(wrap(card.text, "    "))
-        if card.puzzle is not None:
-            state = "solved" if card.puzzle.id in table.solved else "unsolved"
-            out.extend(
-                wrap(
-                    f"Puzzle ({state}): {card.puzzle.question} Answer with 'solve' and "
-                    "your answer.",
-                    "    ",
-                )
-            )
+def render_clues(table: Table, content: ContentPack, loc: str = SOURCE) -> str:
+    """The Clue cards set aside, in the pack's words of the language (as Discord's
+    `/legends clues`), each puzzle with the terminal's way to answer it."""
+    cards = clue_cards(table, content, loc=loc)
+    if not cards:
+        return t(loc, "No Clue cards set aside yet.")
+    out = [t(loc, "CLUES")]
+    for name, body, puzzle in cards:
+        out.append(f"  {name}")
+        out.extend(wrap(body, "    "))
+        if puzzle is not None:
+            line = t(loc, "{puzzle} Answer with 'solve' and your answer.", puzzle=puzzle)
+            out.extend(wrap(line, "    "))
     return "\n".join(out)
 
 

@@ -5,6 +5,10 @@ The session reads lines from a text stream and writes to another, so tests drive
 numbered; a bad line gets one line of explanation and the prompt again; end of input
 ends the session cleanly.
 
+The crew is set up in `crew`, input is read in `asking`, the commands that work at
+every prompt are `commands`, the campaign screen between runs is `camp`. Every screen
+speaks the terminal's language (`lang`, from `LANG`); the typed inputs stay English.
+
 Saving: with `saves` (the database, `saves.Saves`) every move goes through the game
 service and is on disk before its result is shown; `Session.resume` picks a saved
 campaign up where it was. Without it (tests of the screens only) moves are applied in
@@ -18,31 +22,20 @@ AI crewmates decide from their own views only.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from bot.i18n import from_environment, t
-from bot.terminal.console import Console, Quit
+from bot.terminal.console import Console
 from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
-from cogs.legends.localize import localize_view
-from cogs.legends.rules_text import TOPICS
-from cogs.legends.terminal import howto, render
-from cogs.legends.terminal.inputs import match_move, pick_by_name
+from cogs.legends.localize import localize_events, localize_view
+from cogs.legends.terminal import asking, crew, howto, render
+from cogs.legends.terminal.crew import AI_PREFIX, HUMAN_PREFIX, Person
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.text import count, name_list
-from rules.legends.actions import (
-    SYSTEM_PLAYER,
-    Action,
-    CloseVote,
-    Join,
-    Solve,
-    Start,
-)
+from rules.legends.actions import SYSTEM_PLAYER, Action, CloseVote, Start
 from rules.legends.ai import CrewAI
-from rules.legends.cards import ContentPack, Role
+from rules.legends.cards import ContentPack
 from rules.legends.engine import (
     apply,
     eval_options,
@@ -53,21 +46,9 @@ from rules.legends.engine import (
 )
 from rules.legends.evaluate import check_to_hit
 from rules.legends.options import TableOptions
-from rules.legends.sim import extra_decks_for, next_actor, seat_roles
+from rules.legends.sim import extra_decks_for, next_actor
 from rules.legends.state import Table
 from rules.legends.view import PlayerView, events_for, player_view
-
-AI_NAMES = ("Vex", "Rook", "Juno", "Kestrel", "Nyx", "Sable", "Tamsin", "Oz")
-HUMAN_PREFIX = "p"  # human seats are p1, p2...; AI crewmates ai1, ai2...
-AI_PREFIX = "ai"
-
-
-@dataclass
-class Person:
-    player: str
-    human: bool
-    feed: list[Event] = field(default_factory=list)
-    brain: CrewAI | None = None
 
 
 class Session:
@@ -88,7 +69,7 @@ class Session:
     ) -> None:
         self.content = content
         self.io = console
-        self.lang = from_environment()  # the board, hand and moves screens' language
+        self.lang = from_environment()  # every screen's language
         self.campaign = campaign or next(iter(content.campaigns))
         self.runners = runners
         self.humans = humans
@@ -158,14 +139,17 @@ class Session:
 
     def _run(self) -> int:
         name = self.content.campaigns[self.campaign].name
+        lang = self.lang
         if self.resumed:
-            self.io.say(f"Fixer: Cyberpunk Legends at the terminal. Back to {name}.")
-            self.io.say(f"Campaign {self.cid}: {self.where()}.")
+            self.io.say(t(lang, "Fixer: Cyberpunk Legends at the terminal. Back to {name}.",
+                          name=name))  # fmt: skip
+            self.io.say(t(lang, "Campaign {id}: {where}.", id=self.cid, where=self.where()))
         else:
-            self.io.say(f"Fixer: Cyberpunk Legends at the terminal. Campaign: {name}.")
-        self.io.say("Type 'help' at any prompt for commands; end of input quits.")
+            self.io.say(t(lang, "Fixer: Cyberpunk Legends at the terminal. Campaign: {name}.",
+                          name=name))  # fmt: skip
+        self.io.say(t(lang, "Type 'help' at any prompt for commands; end of input quits."))
         if not self.resumed:
-            self.join()
+            crew.join(self)
             self.start(self.scenario)
         while True:
             try:
@@ -178,7 +162,7 @@ class Session:
                 # Someone else (another terminal on this campaign) moved first: go on
                 # from the table as it is on disk now.
                 self.table = exc.state
-                self.io.say(t(from_environment(), MOVED_ELSEWHERE))
+                self.io.say(t(self.lang, MOVED_ELSEWHERE))
 
     def where(self) -> str:
         run = self.table.run
@@ -190,62 +174,11 @@ class Session:
 
     def goodbye(self) -> None:
         if self.saves is not None and self.cid is None:
-            self.io.say("Nothing was saved: the crew was not set up yet.")
+            self.io.say(t(self.lang, "Nothing was saved: the crew was not set up yet."))
         saved = self.cid if self.saves is not None else None
         goodbye(self.io, self.come_back(saved) if saved else None, self.where())
 
     # ---- setting up ----------------------------------------------------------------
-
-    def join(self) -> None:
-        """Each person picks a name and any role the table still has a deck of (every
-        role is offered); then the campaign is saved and the crew joins it."""
-        order = seat_roles(self.content, len(self.content.roles))  # each role once
-        copies = 1 + self.table.options.extra_role_decks
-        left = {r: copies for r in order}
-        joins: list[Join] = []
-        for i in range(self.humans):
-            player = f"{HUMAN_PREFIX}{i + 1}"
-            # one human is just "Player"; several are numbered (a name, not a plural)
-            default = f"Player {i + 1}" if self.humans > 1 else "Player"
-            name = (
-                self.ask_text(
-                    f"Runner {i + 1}, your name [{default}]: ",
-                    "Type a name for this runner (Enter keeps the one in brackets), or quit.",
-                )
-                or default
-            )[:64]
-            role = self.pick_role("Pick a role [1]: ", [r for r in order if left[r]])
-            left[role] -= 1
-            merc_role: Role | None = None
-            if self.merc:
-                merc_role = self.pick_role(
-                    "Your merc's role [1]: ", [r for r in order if left[r]], heading="Merc roles"
-                )
-                left[merc_role] -= 1
-            self.people[player] = Person(player=player, human=True)
-            joins.append(Join(player=player, name=name, role=role, merc=merc_role))
-        taken = {j.name.lower() for j in joins}
-        names = [n for n in AI_NAMES if n.lower() not in taken]
-        for j in range(self.runners - self.humans):
-            player = f"{AI_PREFIX}{j + 1}"
-            # The role with the most decks left, in the usual order: a crew of distinct
-            # roles while there are enough.
-            role = max(order, key=lambda r: left[r])
-            left[role] -= 1
-            self.people[player] = Person(
-                player=player, human=False, brain=CrewAI(seed=self.seed * 101 + j)
-            )
-            name = names[j] if j < len(names) else f"Crew {j + 1}"
-            joins.append(Join(player=player, name=name, role=role))
-        self.create()
-        for join in joins:
-            self.act(join)
-        self.flush_public()
-
-    def pick_role(self, prompt: str, options: list[Role], heading: str = "Roles") -> Role:
-        labels = [self.content.roles[r].name for r in options]
-        self.io.say(f"{heading}: " + "; ".join(f"{n}) {lab}" for n, lab in enumerate(labels, 1)))
-        return options[self.ask_choice(prompt, labels, "role", default=1) - 1]
 
     def create(self) -> None:
         if self.saves is None:
@@ -263,7 +196,7 @@ class Session:
         try:
             self.act(action)
         except IllegalAction as exc:
-            self.io.say(render.clean(howto.refusal_text(exc.refusal)))
+            self.io.say(render.clean(howto.refusal_text(exc.refusal, self.lang)))
         self.flush_public()
 
     # ---- the run -------------------------------------------------------------------
@@ -304,11 +237,11 @@ class Session:
         self.io.say(render.render_hand(shown, self.lang))
         self.io.say(render.render_moves(moves, shown, self.lang))
         while True:
-            pick = self.ask_move(person.player, moves, view)
+            pick = asking.move(self, person.player, moves, view)
             try:
                 self.act(moves[pick])
             except IllegalAction as exc:
-                self.io.say(render.clean(howto.refusal_text(exc.refusal)))
+                self.io.say(render.clean(howto.refusal_text(exc.refusal, self.lang)))
                 continue
             break
         if not self.hotseat:
@@ -345,10 +278,11 @@ class Session:
             return
         self.io.clear()
         name = self.name_of(player)
-        self.ask_text(f"Pass the keyboard to {name}, then press Enter. ", commands=False)
+        prompt = t(self.lang, "Pass the keyboard to {name}, then press Enter. ", name=name)
+        asking.text(self, prompt, commands_too=False)
         self.io.clear()
         self.on_screen = player
-        self.io.say(f"{name}'s turn.")
+        self.io.say(t(self.lang, "{name}'s turn.", name=name))
 
     def after_run(self) -> None:
         if self.hotseat:
@@ -396,7 +330,7 @@ class Session:
         try:
             self.act(action)
         except IllegalAction as exc:
-            self.io.say(render.clean(howto.refusal_text(exc.refusal)))
+            self.io.say(render.clean(howto.refusal_text(exc.refusal, self.lang)))
             return False
         self.show_feed(player)
         return True
@@ -407,7 +341,7 @@ class Session:
             return
         if self.hotseat and self.on_screen not in (None, player):
             return
-        text = render.render_events(person.feed)
+        text = self.events_text(person.feed)
         person.feed.clear()
         if text:
             self.io.say(text)
@@ -424,7 +358,13 @@ class Session:
                     seen.append(e)
             person.feed = [e for e in person.feed if not e.public]
         if seen:
-            self.io.say(render.render_events(seen))
+            self.io.say(self.events_text(seen))
+
+    def events_text(self, events: Sequence[Event]) -> str:
+        """Events as log lines in the terminal's language, with the pack's words of it
+        (a flipped card's text, a scenario's intro) where the pack's translation has them."""
+        shown = localize_events(events, self.content, self.table, self.lang)
+        return render.render_events(shown, self.lang)
 
     # ---- reading input -------------------------------------------------------------
 
@@ -440,161 +380,3 @@ class Session:
     def viewer(self) -> str:
         """Whose hand and deck 'hand' and 'deck' show at a prompt that is nobody's turn."""
         return self.on_screen or self.owner
-
-    def ask_text(self, prompt: str, help_text: str | None = None, *, commands: bool = True) -> str:
-        """A line. 'quit' and (with `commands`) every command of `howto.ANYWHERE` work
-        here; 'help' shows `help_text` if given."""
-        while True:
-            line = self.io.ask(prompt).strip()
-            word, _, rest = line.partition(" ")
-            word = word.lower()
-            if word in ("quit", "exit") and not rest:
-                raise Quit
-            if help_text is not None and word in ("help", "h", "?") and not rest:
-                self.io.say(help_text)
-                continue
-            if commands and self.command(self.viewer(), word, rest):
-                continue
-            if not commands and line:
-                self.io.say("Press Enter when the keyboard has been passed (or 'quit').")
-                continue
-            return line
-
-    def ask_number(
-        self, prompt: str, n: int, *, default: int | None = None, zero: bool = False
-    ) -> int:
-        return self.ask_choice(prompt, None, "", n=n, default=default, zero=zero)
-
-    def ask_choice(
-        self,
-        prompt: str,
-        labels: Sequence[str] | None,
-        what: str,
-        *,
-        n: int | None = None,
-        default: int | None = None,
-        zero: bool = False,
-    ) -> int:
-        """A number from a list, or (with `labels`) the start of an item's name."""
-        count = len(labels) if labels is not None else (n or 0)
-        lo = 0 if zero else 1
-        hint = (
-            f"Type {howto.numbers(lo, count)}"
-            + (" or a name" if labels is not None else "")
-            + (" (Enter keeps the default)" if default is not None else "")
-            + ", or 'quit'."
-        )
-        while True:
-            line = self.ask_text(prompt, hint)
-            if not line and default is not None:
-                return default
-            if line.isdigit() and lo <= int(line) <= count:
-                return int(line)
-            if labels is not None and line and not line.isdigit():
-                got = pick_by_name(line, labels, what)
-                if isinstance(got, int):
-                    return got + 1
-                self.io.say(got)
-                continue
-            self.io.say(f"Type {howto.numbers(lo, count)}.")
-
-    def ask_move(self, player: str, moves: Sequence[Action], view: PlayerView) -> int:
-        n = len(moves)
-        while True:
-            line = self.ask_text("> ")
-            if line.isdigit() and 1 <= int(line) <= n:
-                return int(line) - 1
-            word, _, rest = line.partition(" ")
-            if word.lower() == "solve":
-                self.solve(player, rest)
-                continue
-            got = match_move(line, moves, view, self.table, self.content, player) if line else None
-            if isinstance(got, int):
-                return got
-            if isinstance(got, str):
-                self.io.say(render.clean(got))
-            elif not line:
-                self.io.say(howto.NO_LINE.format(numbers=howto.numbers(1, n)))
-            else:
-                self.io.say(howto.NOT_A_MOVE.format(line=line, numbers=howto.numbers(1, n)))
-
-    def solve(self, player: str, rest: str) -> None:
-        answer = " ".join(shlex.split(rest)) if rest.count('"') % 2 == 0 else rest
-        if not answer.strip():
-            self.io.say("Type 'solve' and your answer on the same line, as in 'solve the answer'.")
-        else:
-            self.try_act(Solve(player=player, answer=answer[:200]), player)
-
-    def command(self, player: str, word: str, rest: str) -> bool:
-        """Commands that work at any prompt (`howto.ANYWHERE`). True if `word` was one."""
-        if word in ("help", "h", "?") and not rest:
-            self.io.say(self.help_text(player))
-        elif word == "rules":
-            self.rules(rest)
-        elif rest:
-            return False
-        elif word == "board":
-            self.io.say(self.board(self.shown(player_view(self.table, player, self.content))))
-        elif word == "hand":
-            view = self.shown(player_view(self.table, player, self.content))
-            self.io.say(render.render_hand(view, self.lang) or "You hold no cards right now.")
-        elif word == "clues":
-            self.io.say(render.render_clues(self.table, self.content))
-        elif word == "memory":
-            mem = name_list(self.content.memory_name(m) for m in self.table.memory)
-            mem = mem or "nothing yet"
-            self.io.say(f"Persistent Memory: {mem}")
-        elif word == "deck":
-            mine = [r for r in self.table.runners if r.player == player]
-            if not mine:
-                self.io.say("You have no seat yet: your deck comes with your role.")
-            for r in mine:
-                self.io.say(
-                    f"{r.name}{' (merc)' if r.is_merc else ''}: {count(r.eddies, 'Eddie')}, "
-                    f"{count(len(r.deck), 'card')}"
-                )
-                for line in render.render_deck(r.deck, self.content):
-                    self.io.say(line)
-        elif word == "log":
-            none = "Nothing has happened since you came back." if self.resumed else ""
-            self.io.say(render.render_events(self.log[-25:]) or none or "Nothing has happened yet.")
-        else:
-            return False
-        return True
-
-    def help_text(self, player: str) -> str:
-        """The help, its example card one the player can type: in their hand if they hold
-        one, else of their deck, else of the pack."""
-        view = player_view(self.table, player, self.content)
-        held = [c.name for hand in view.hands.values() for c in hand]
-        deck = [
-            self.content.cards[c].name
-            for r in self.table.runners
-            if r.player == player
-            for c in r.deck
-        ]
-        pack = sorted(c.name for c in self.content.cards.values())
-        return howto.help_text((held or deck or pack or ["Knife"])[0])
-
-    def rules(self, topic: str) -> None:
-        """The rules help Discord's `/legends rules` gives, by the same topics."""
-        key = (topic or "overview").strip().lower().replace(" ", "_")
-        if key not in TOPICS:
-            key = next(
-                (k for k, (title, _) in TOPICS.items() if key in k or key in title.lower()), ""
-            )
-        # Each topic as the input that shows it.
-        topics = ", ".join(f"'rules {k}'" for k in TOPICS)
-        if not key:
-            self.io.say(render.clean(f'No rules topic "{topic}". Topics: {topics}.'))
-            return
-        title, text = TOPICS[key]
-        self.io.say(t(from_environment(), title).upper())
-        body = self.help_text(self.viewer()) if key == "commands" else howto.rules_text(key, text)
-        if key == "commands":
-            self.io.say(body)
-        else:
-            for line in render.wrap(body, "  "):
-                self.io.say(line)
-        for line in render.wrap(f"Topics: {topics}."):
-            self.io.say(line)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bot.i18n import from_environment, t, tcount
+from bot.i18n import did_you_mean, from_environment, t, tcount
 from bot.terminal.console import Console, Quit
 from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
@@ -34,7 +34,6 @@ from cogs.tcg.words import result_words
 from content.tcg.info import card_names
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.text import did_you_mean
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList, TcgContent
 from rules.tcg.engine import apply, new_duel
@@ -284,7 +283,7 @@ class Session:
             return
         lines = card_lines(self.content, query, lang)
         if lines is None:
-            hint = did_you_mean(query, card_names(self.content))
+            hint = did_you_mean(lang, query, card_names(self.content))
             self.io.say(t(lang, "No card '{query}'{hint}. Try 'card NAME' with a card's full "
                           "name.", query=query, hint=hint))  # fmt: skip
             return
