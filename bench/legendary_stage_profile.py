@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import cProfile
 import functools
+import gc
 import inspect
 import os
 import pstats
@@ -122,9 +123,31 @@ class Stages:
                         setattr(m, name, wrapped)
 
 
+class GcWatch:
+    """Garbage collections that ran inside measured interactions, by kind: how many and
+    their total pause (the bot's IdleGC moves them between answers; this checks)."""
+
+    def __init__(self) -> None:
+        self.kind: str | None = None
+        self.passes: dict[str, int] = defaultdict(int)
+        self.ms: dict[str, float] = defaultdict(float)
+        self._t0 = 0.0
+        gc.callbacks.append(self.on_gc)
+
+    def on_gc(self, phase: str, info: dict[str, int]) -> None:
+        if self.kind is None:
+            return
+        if phase == "start":
+            self._t0 = time.perf_counter()
+        else:
+            self.passes[self.kind] += 1
+            self.ms[self.kind] += (time.perf_counter() - self._t0) * 1000
+
+
 async def run(args: argparse.Namespace) -> None:
     stages = Stages()
     stages.install()
+    gcw = GcWatch()
     profs = {k: cProfile.Profile() for k in (*KINDS, NOOP)} if args.profile else {}
     wall: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
@@ -156,7 +179,7 @@ async def run(args: argparse.Namespace) -> None:
                     name, opts = "legendary play", {"card": action.card}
                 else:
                     name, opts = "legendary fight", {"target": action.target}
-                stages.kind = kind
+                stages.kind = gcw.kind = kind
                 prof = profs.get(kind)
                 c0 = time.thread_time()
                 if prof is not None:
@@ -165,7 +188,7 @@ async def run(args: argparse.Namespace) -> None:
                 if prof is not None:
                     prof.disable()
                 cpu[kind].append((time.thread_time() - c0) * 1000)
-                stages.kind = None
+                stages.kind = gcw.kind = None
                 wall[kind].append(ms)
                 await quiet(fake, bot)
                 if i % 100 == 99:
@@ -185,6 +208,9 @@ async def run(args: argparse.Namespace) -> None:
             f"{k:<6} | {len(xs):<3} | {pct(xs, 50):.2f} / {sum(xs) / len(xs):.2f}"
             f" | {pct(wall[k], 50):.1f} / {pct(wall[k], 99):.1f}"
         )
+    for k in (*KINDS, NOOP):
+        n = len(cpu[k])
+        print(f"{k}: {gcw.passes[k] / n:.2f} GC passes per interaction, {gcw.ms[k] / n:.2f} ms")
     print()
     print(
         "stage (CPU / wall ms per interaction, inclusive; calls) | " + " | ".join((*KINDS, NOOP))
