@@ -199,9 +199,7 @@ async def run(args: argparse.Namespace) -> None:
                 print(f"views/legal memo: {memo.hits} hits, {memo.misses} misses")
             await fake.stop_bot(bot)
     print(f"{args.tables} games, load average {load0:.2f} → {load1:.2f}")
-    print(
-        "kind   | n   | CPU p50 / mean ms (loop thread, dispatch → answer) | wall p50 / p99 ms"
-    )
+    print("kind   | n   | CPU p50 / mean ms (loop thread, dispatch → answer) | wall p50 / p99 ms")
     for k in (*KINDS, NOOP):
         xs = cpu[k]
         print(
@@ -212,9 +210,7 @@ async def run(args: argparse.Namespace) -> None:
         n = len(cpu[k])
         print(f"{k}: {gcw.passes[k] / n:.2f} GC passes per interaction, {gcw.ms[k] / n:.2f} ms")
     print()
-    print(
-        "stage (CPU / wall ms per interaction, inclusive; calls) | " + " | ".join((*KINDS, NOOP))
-    )
+    print("stage (CPU / wall ms per interaction, inclusive; calls) | " + " | ".join((*KINDS, NOOP)))
     for label, _, _ in STAGES:
         cells = []
         for k in (*KINDS, NOOP):

@@ -19,7 +19,6 @@ that holds the op to resume with the answer.
 from __future__ import annotations
 
 import functools
-
 from enum import StrEnum
 from typing import Annotated, Literal
 

@@ -8,7 +8,6 @@ leaves the state unchanged by construction).
 from __future__ import annotations
 
 import functools
-
 from typing import Any
 
 from rules.core.events import Event
