@@ -646,6 +646,12 @@ class GameService(Generic[S, A]):
     def cached_ids(self) -> list[str]:
         return list(self._cache.keys())
 
+    @property
+    def cache_size(self) -> int:
+        """How many tables' states are kept in memory (front ends size their own
+        per-table caches by it)."""
+        return self._cache.capacity
+
 
 def replay_matches(
     adapter: GameAdapter[S, A], *, genesis: str, actions: Sequence[str], state: str

@@ -228,10 +228,11 @@ class CommandBase(ActorCommandBase[Table, LegendaryRuntime, LegendaryActor]):
         state = await self._quiet(interaction)
         legal, v = self._legal(state, player_id(interaction))
         loc = user_locale(interaction)
+        cards = components.known_cards(v) if v is not None else {}
         out = []
         for a in legal:
             if isinstance(a, kind):
-                label = components.action_label(a, v, loc, self.rt.content)
+                label = components.action_label(a, v, loc, self.rt.content, cards)
                 if current.lower() in label.lower():
                     out.append(AC(name=clip(label, 100), value=str(getattr(a, field))[:100]))
         return out[:MAX_CHOICES]
@@ -248,7 +249,7 @@ class CommandBase(ActorCommandBase[Table, LegendaryRuntime, LegendaryActor]):
         names = {}
         for a in legal:
             key = str(getattr(a, field))
-            label = components.action_label(a, v)
+            label = components.action_label(a, v, cards=cards)
             names[key] = cards[key].name if key in cards else label.split(" ", 1)[-1]
         if not names and kind is not Recruit:
             # Nothing legal of this kind: let the engine say why, with the typed value.

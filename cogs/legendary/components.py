@@ -79,10 +79,18 @@ def known_cards(v: GameView) -> dict[str, CardRef]:
     return out
 
 
-def action_label(a: Action, v: GameView, loc: str = SOURCE, pack: Pack | None = None) -> str:
+def action_label(
+    a: Action,
+    v: GameView,
+    loc: str = SOURCE,
+    pack: Pack | None = None,
+    cards: dict[str, CardRef] | None = None,
+) -> str:
     """The words of one legal action in the language `loc` (buttons and autocomplete
-    share them), with the names `pack`'s translation gives (else as printed)."""
-    cards = known_cards(v)
+    share them), with the names `pack`'s translation gives (else as printed). `cards`:
+    `known_cards(v)`, when the caller labels many actions of one view."""
+    if cards is None:
+        cards = known_cards(v)
     local = names(pack, loc)
 
     def name(inst: str) -> str:
@@ -200,7 +208,7 @@ def panel_buttons(
     for a in shown:
         b = FxButton(
             bid_for(a, table, version),
-            text=clip(action_label(a, v, loc, pack), SHORT),
+            text=clip(action_label(a, v, loc, pack, cards), SHORT),
             style=Style.danger if isinstance(a, EndTurn) else Style.primary,
         )
         # Special actions (a Scheme's Campaign, Flush) sit with Heal and End turn.
@@ -218,11 +226,15 @@ def _choice_selects(
     pack: Pack | None = None,
 ) -> tuple[discord.ui.View | None, int]:
     chunks = [choices[i : i + MAX_OPTIONS] for i in range(0, len(choices), MAX_OPTIONS)]
+    cards = known_cards(v)
     selects = [
         FxSelect(
             # The arg tags each select (ids must differ); a pick sends its option instead.
             button(CHOOSE, table, version, f"part{n}"),
-            [SelectOption(label=action_label(a, v, loc, pack), value=a.option) for a in chunk],
+            [
+                SelectOption(label=action_label(a, v, loc, pack, cards), value=a.option)
+                for a in chunk
+            ],
             placeholder=t(loc, "Choose ({n} of {total})", n=n + 1, total=len(chunks)),
         )
         for n, chunk in enumerate(chunks[:MAX_ROWS])

@@ -82,6 +82,9 @@ class Names:
 
 
 _NAMES: dict[tuple[int, str], tuple[Pack, Names]] = {}
+#: No names to change (English, or no pack): one object, so its `pattern` is worked out
+#: once, not for every label.
+_AS_PRINTED = Names({})
 
 
 def names(pack: Pack | None, loc: object) -> Names:
@@ -90,7 +93,7 @@ def names(pack: Pack | None, loc: object) -> Names:
     their special actions, Heroes, groups, teams), and its "choose one" labels."""
     lang = language(loc)
     if pack is None or lang == SOURCE:
-        return Names({})
+        return _AS_PRINTED
     key = (id(pack), lang)
     hit = _NAMES.get(key)
     if hit is not None and hit[0] is pack:

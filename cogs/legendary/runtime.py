@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +38,7 @@ from bot.i18n import N_, SOURCE, t
 from bot.service.game import Applied, GameService
 from cogs.common.dmhands import DmHands
 from cogs.common.locale import table_locale, user_locale
+from cogs.common.memo import VersionMemo
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
 from cogs.common.timers import MAX_REMINDERS, Deadline, Reminder
@@ -62,7 +62,7 @@ _EVENTS: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 
 log = logging.getLogger("cogs.legendary")
 FINISHED_SCAN = 200  # finished games looked at for a channel's last one
-VIEW_CACHE = 256  # views (and legal actions) kept, by table, version and seat
+VIEW_TABLES = 256  # tables whose views and legal actions are kept, at least
 RESUMED = N_("Fixer is back online. The game goes on from here.")
 
 
@@ -82,8 +82,9 @@ class LegendaryRuntime(GameRuntime[Table]):
         self._ai_tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._awaited: dict[str, int | None] = {}
         self.dms = DmHands(self)
-        self._views: OrderedDict[tuple[str, int, int | None], GameView] = OrderedDict()
-        self._legal: OrderedDict[tuple[str, int, int], list[GameAction]] = OrderedDict()
+        # Views and legal actions by table version and seat (cogs/common/memo.py), for
+        # as many tables as the service keeps states of.
+        self.memo = VersionMemo(max(VIEW_TABLES, getattr(service, "cache_size", 0)))
         # person -> the language of their last interaction (their DM'd hand speaks it)
         self.locales: dict[str, str] = {}
         from cogs.legendary.interact import ClickHandler
@@ -150,26 +151,22 @@ class LegendaryRuntime(GameRuntime[Table]):
         """A seat's (or the spectator's, None) view, computed once per table version:
         the answer, the public board, autocomplete and DMs share it (states are
         immutable, so a version names one view)."""
-        assert state.game is not None
-        key = (state.id, state.version, seat)
-        found = self._views.get(key)
-        if found is None:
-            found = view(state.game, self.content, seat)
-            self._views[key] = found
-            if len(self._views) > VIEW_CACHE:
-                self._views.popitem(last=False)
-        return found
+        game = state.game
+        assert game is not None
+        return self.memo.compute(
+            state.id, state.version, ("view", seat), lambda: view(game, self.content, seat)
+        )
 
     def legal(self, state: Table, seat: int) -> list[GameAction]:
         """The seat's legal actions now, once per table version (as `view`)."""
-        assert state.game is not None
-        key = (state.id, state.version, seat)
-        found = self._legal.get(key)
-        if found is None:
-            found = engine.legal_actions(state.game, self.content, seat)
-            self._legal[key] = found
-            if len(self._legal) > VIEW_CACHE:
-                self._legal.popitem(last=False)
+        game = state.game
+        assert game is not None
+        found = self.memo.compute(
+            state.id,
+            state.version,
+            ("legal", seat),
+            lambda: tuple(engine.legal_actions(game, self.content, seat)),
+        )
         return list(found)
 
     def panel(

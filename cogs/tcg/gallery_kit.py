@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cogs.common.gallery import Shot
+from cogs.common.memo import VersionMemo
 from cogs.common.text import refusal_embed
 from cogs.tcg import render
 from cogs.tcg.messages import update_message
@@ -45,7 +46,7 @@ def runtime(content: TcgContent) -> TcgRuntime:
     cached views and legal actions) and nothing that sends."""
     rt = object.__new__(TcgRuntime)
     rt.content = content
-    rt.memo = {}
+    rt.memo = VersionMemo()
     rt.languages = {}
     return rt
 

@@ -135,12 +135,18 @@ def payment_choices(rt: TcgRuntime, state: Duel, action: act.Action) -> list[act
         return []
     # Cached per version, like the legal actions: the prompt and its click (or `/tcg
     # choose`, its autocomplete) ask for the same action's ways at the same version.
-    key = ("ways", state.id, state.version, action)
-    found = rt.memo.get(key)
-    if found is None:
-        variants = payment_variants(state, rt.content, action)
-        found = rt.remember(key, tuple(variants if len(variants) > 1 else ()))
+    found = rt.memo.compute(
+        state.id,
+        state.version,
+        ("ways", action),
+        lambda: _ways(state, rt, action),
+    )
     return list(found)
+
+
+def _ways(state: Duel, rt: TcgRuntime, action: act.Action) -> tuple[act.Action, ...]:
+    variants = payment_variants(state, rt.content, action)
+    return tuple(variants if len(variants) > 1 else ())
 
 
 def payment_label(

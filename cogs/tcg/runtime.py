@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import logging
 import random
 import time
@@ -37,6 +36,7 @@ from bot.storage.base import SavedItem
 from bot.storage.errors import StorageError
 from cogs.common import ids
 from cogs.common.locale import table_locale
+from cogs.common.memo import VersionMemo
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
 from cogs.common.timers import Deadline, Reminder
@@ -89,7 +89,7 @@ ACCEPT, DECLINE, DECK = "accept", "decline", "deck"
 ids.register(PLUGIN.name, frozenset({HAND, REACT, DO, PAY, ACCEPT, DECLINE, DECK}))
 
 CHALLENGE_SECONDS = 600.0
-MEMO_SIZE = 512  # cached legal-action lists and views (a few per active duel)
+MEMO_TABLES = 256  # duels whose legal actions and views are kept, at least
 AI_PACE = 0.6  # seconds between the AI's moves (scaled by time_scale)
 
 
@@ -115,7 +115,11 @@ class TcgRuntime(GameRuntime[Duel]):
         self._ai_running: set[str] = set()
         self._dm_sig: dict[tuple[str, str], tuple[Any, ...]] = {}
         self._timed_out: dict[str, tuple[Any, ...]] = {}
-        self.memo: dict[tuple[Any, ...], Any] = {}
+        # One interaction asks for the same version's legal actions, views and ways to
+        # pay several times (the option's resolution, the payment check, the answer's
+        # panel, the public board, DM hands): each is computed once per version, for
+        # as many duels as the service keeps (cogs/common/memo.py).
+        self.memo = VersionMemo(max(MEMO_TABLES, getattr(service, "cache_size", 0)))
         # duel -> player -> (version, legal index) of the payment prompt last shown to
         # them (T27), so `/tcg choose` can answer it; any commit makes it stale. Also in
         # the database (`cogs.tcg.payments`), so a restart keeps it.
@@ -180,17 +184,15 @@ class TcgRuntime(GameRuntime[Duel]):
         (None, or anyone not seated: the spectator's), with the pack's names in the
         reader's language `loc` (`localize_view`). Cached per version (see `memo`)."""
         seat = self.seat_of(state, player) if player is not None else None
-        key = ("view", state.id, state.version, seat)
-        found = self.memo.get(key)
-        if found is None:
-            found = self.remember(key, view(state, self.content, seat))
+        memo, cid, version = self.memo, state.id, state.version
+        found = memo.compute(cid, version, ("view", seat), lambda: view(state, self.content, seat))
         assert isinstance(found, DuelView)
         lang = language(loc)
         if lang == SOURCE:
             return found
-        local = self.memo.get((*key, lang))
-        if local is None:
-            local = self.remember((*key, lang), localize_view(found, self.content, lang))
+        local = memo.compute(
+            cid, version, ("view", seat, lang), lambda: localize_view(found, self.content, lang)
+        )
         assert isinstance(local, DuelView)
         return local
 
@@ -200,24 +202,14 @@ class TcgRuntime(GameRuntime[Duel]):
 
     def legal(self, state: Duel, player: str) -> list[act.Action]:
         """`legal_actions` for `player`, cached per version (a fresh list each call)."""
-        key = ("legal", state.id, state.version, player)
-        found = self.memo.get(key)
-        if found is None:
-            found = self.remember(key, tuple(legal_actions(state, self.content, player)))
+        found = self.memo.compute(
+            state.id,
+            state.version,
+            ("legal", player),
+            lambda: tuple(legal_actions(state, self.content, player)),
+        )
         assert isinstance(found, tuple)
         return list(found)
-
-    def remember(self, key: tuple[Any, ...], value: Any) -> Any:
-        """One interaction asks for the same version's legal actions and views several
-        times (the option's resolution, the payment check, the answer's panel, the
-        public board, DM hands): a state never changes once it has a version, so each is
-        computed once. Bounded: the oldest entries go first."""
-        memo = self.memo
-        memo[key] = value
-        if len(memo) > MEMO_SIZE:
-            for old in list(itertools.islice(memo, len(memo) - MEMO_SIZE)):
-                del memo[old]
-        return value
 
     def waiting(self, state: Duel) -> int | None:
         return to_act(state)

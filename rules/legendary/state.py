@@ -18,6 +18,7 @@ that holds the op to resume with the answer.
 
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -87,7 +88,11 @@ class Z:
         return f"p{p}.victory"
 
 
-def all_zone_names(players: int) -> list[str]:
+@functools.cache
+def all_zone_names(players: int) -> tuple[str, ...]:
+    """Every zone of a game of `players` (the same for every game of that size: worked
+    out once; a game's engine state is copied from it for every action, view and
+    legal-action list)."""
     names = [
         Z.VILLAIN_DECK,
         Z.HERO_DECK,
@@ -108,7 +113,7 @@ def all_zone_names(players: int) -> list[str]:
     names += [Z.under(i) for i in range(HQ)]
     for p in range(players):
         names += [Z.deck(p), Z.hand(p), Z.played(p), Z.discard(p), Z.victory(p)]
-    return names
+    return tuple(names)
 
 
 class _M(BaseModel):

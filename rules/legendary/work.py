@@ -7,6 +7,7 @@ leaves the state unchanged by construction).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from rules.core.events import Event
@@ -53,13 +54,19 @@ from rules.legendary.state import (
 )
 
 
+@functools.cache
+def _zone_set(players: int) -> frozenset[str]:
+    return frozenset(all_zone_names(players))
+
+
 class Work:
     def __init__(self, game: Game, pack: Pack) -> None:
         self.g = game
         self.pack = pack
         self.z: dict[str, list[str]] = {k: list(v) for k, v in game.zones.items()}
-        for name in all_zone_names(game.players):
-            self.z.setdefault(name, [])  # games saved before a zone existed
+        if not self.z.keys() >= _zone_set(game.players):
+            for name in all_zone_names(game.players):
+                self.z.setdefault(name, [])  # games saved before a zone existed
         self.copies: dict[str, str] = dict(game.turn.copies)
         self.halves: dict[str, int] = dict(game.turn.halves)
         # Copies (L3) resolve like cards but live in no zone.

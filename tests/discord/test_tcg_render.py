@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from cogs.common.memo import VersionMemo
 from cogs.tcg import render
 from cogs.tcg.panel import panel
 from cogs.tcg.runtime import TcgRuntime
@@ -34,7 +35,7 @@ def _runtime(content: TcgContent) -> TcgRuntime:
     a state edited here without a new version needs a fresh one)."""
     rt = object.__new__(TcgRuntime)
     rt.content = content
-    rt.memo = {}
+    rt.memo = VersionMemo()
     return rt
 
 
