@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import DEFAULT_DATABASE, LOG_LEVELS
+from bot.i18n import did_you_mean, from_environment, language, t
+from bot.i18n.cliargs import Parser
 
 Subparsers = Any  # argparse._SubParsersAction, which typeshed keeps private
 Handler = Callable[[argparse.Namespace], int]
@@ -55,8 +57,36 @@ def database_target(args: argparse.Namespace) -> str | Path:
 
 
 def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    """Print `message` (already in the terminal's language: what is wrong, then what to
+    do) as an error; status 1."""
+    print(t(from_environment(), "error: {message}", message=message), file=sys.stderr)
     return 1
+
+
+def _exists(dest: Path) -> str:
+    return t(
+        from_environment(),
+        "{path} already exists.\nChoose another name, or pass --force to overwrite it.",
+        path=dest,
+    )
+
+
+def _unwritable(dest: Path, exc: OSError) -> str:
+    return t(
+        from_environment(),
+        "Could not write {path}: {error}.\nCheck the folder exists and you may write there.",
+        path=dest,
+        error=exc.strerror or exc,
+    )
+
+
+def _unreadable(path: Path, exc: OSError) -> str:
+    return t(
+        from_environment(),
+        "Cannot read {path}: {error}.\nCheck the file's name.",
+        path=path,
+        error=exc.strerror or exc,
+    )
 
 
 def adapter_for(game: str) -> Any:
@@ -81,7 +111,7 @@ def adapter_for(game: str) -> Any:
 
 
 def _add_run(sub: Subparsers) -> None:
-    p = sub.add_parser("run", help="start the Discord bot (default)")
+    p = sub.add_parser("run", help=t(sub.lang, "start the Discord bot (default)"))
     p.set_defaults(func=_run)
 
 
@@ -101,14 +131,14 @@ def _run(args: argparse.Namespace) -> int:
 
 def _not_built(name: str) -> Handler:
     def handler(args: argparse.Namespace) -> int:
-        print(f"`{name}` is not built yet", file=sys.stderr)
+        print(t(from_environment(), "`{name}` is not built yet.", name=name), file=sys.stderr)
         return 2
 
     return handler
 
 
 def _add_sync(sub: Subparsers) -> None:
-    p = sub.add_parser("sync", help="sync application commands with Discord")
+    p = sub.add_parser("sync", help=t(sub.lang, "sync application commands with Discord"))
     p.set_defaults(func=_sync)
 
 
@@ -121,7 +151,8 @@ def _sync(args: argparse.Namespace) -> int:
 
 def _add_health(sub: Subparsers) -> None:
     p = sub.add_parser(
-        "health", help="exit 0 only if the running bot is connected and its heartbeat fresh"
+        "health",
+        help=t(sub.lang, "exit 0 only if the running bot is connected and its heartbeat fresh"),
     )
     p.set_defaults(func=_health)
 
@@ -158,26 +189,41 @@ def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
 def _per_game(what: str, argv: Sequence[str]) -> int:
     """`play` and `simulate`: each game parses its own options."""
     from bot import games
-    from rules.core.text import did_you_mean
 
+    lang = from_environment()
     try:
         name, rest = split_game(argv)
     except games.UnknownGameError as exc:
-        hint = did_you_mean(exc.name, games.GAMES)
-        print(
-            f"error: unknown game '{exc.name}'{hint}. This build holds: "
-            f"{', '.join(games.GAMES)} (python -m bot {what} --game NAME).",
-            file=sys.stderr,
+        hint = did_you_mean(lang, exc.name, games.GAMES)
+        message = t(
+            lang,
+            "There is no game '{name}' in this build{hint}.\n"
+            "Name one of {games}: python -m bot {what} --game NAME.",
+            name=exc.name,
+            hint=hint,
+            games=", ".join(games.GAMES),
+            what=what,
         )
+        print(t(lang, "error: {message}", message=message), file=sys.stderr)
         return 2
     if any(a in ("-h", "--help") for a in rest):
-        print(f"--game {{{','.join(games.GAMES)}}}: which game (default {games.DEFAULT_GAME})")
+        print(
+            t(
+                lang,
+                "--game {{{games}}}: which game (default {default})",
+                games=",".join(games.GAMES),
+                default=games.DEFAULT_GAME,
+            )
+        )
     plugin = games.plugin(name)
     return plugin.play(rest) if what == "play" else plugin.simulate(rest)
 
 
 def _add_play(sub: Subparsers) -> None:
-    p = sub.add_parser("play", help="play a table in the terminal (--game NAME)", add_help=False)
+    lang = sub.lang
+    p = sub.add_parser(
+        "play", help=t(lang, "play a table in the terminal (--game NAME)"), add_help=False
+    )
     p.add_argument("args", nargs=argparse.REMAINDER)
     p.set_defaults(func=_play)
 
@@ -187,7 +233,10 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _add_simulate(sub: Subparsers) -> None:
-    p = sub.add_parser("simulate", help="AI playouts for balancing (--game NAME)", add_help=False)
+    lang = sub.lang
+    p = sub.add_parser(
+        "simulate", help=t(lang, "AI playouts for balancing (--game NAME)"), add_help=False
+    )
     p.add_argument("args", nargs=argparse.REMAINDER)
     p.set_defaults(func=_simulate)
 
@@ -200,65 +249,82 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _add_db(sub: Subparsers) -> None:
-    p = sub.add_parser("db", help="database administration")
+    lang = sub.lang
+    p = sub.add_parser("db", help=t(lang, "database administration"))
     dbsub = p.add_subparsers(dest="db_command", metavar="DB_COMMAND", required=True)
 
-    b = dbsub.add_parser("backup", help="consistent online copy of the whole database")
-    b.add_argument("path", type=Path, help="where to write the copy")
-    b.add_argument("--force", action="store_true", help="overwrite PATH if it exists")
+    b = dbsub.add_parser("backup", help=t(lang, "consistent online copy of the whole database"))
+    b.add_argument("path", type=Path, help=t(lang, "where to write the copy"))
+    b.add_argument("--force", action="store_true", help=t(lang, "overwrite PATH if it exists"))
     b.set_defaults(func=_db_backup)
 
-    c = dbsub.add_parser("check", help="integrity, schema version, counts, log consistency")
-    c.add_argument("--json", action="store_true", help="print the report as JSON")
+    c = dbsub.add_parser(
+        "check", help=t(lang, "integrity, schema version, counts, log consistency")
+    )
+    c.add_argument("--json", action="store_true", help=t(lang, "print the report as JSON"))
     c.add_argument(
         "--replay",
         action="store_true",
-        help="also replay every campaign's log and compare with its stored state (slow)",
+        help=t(lang, "also replay every campaign's log and compare with its stored state (slow)"),
     )
     c.set_defaults(func=_db_check)
 
     e = dbsub.add_parser(
-        "export", help="write one campaign (state, log, runs, Discord preferences) as JSON"
+        "export", help=t(lang, "write one campaign (state, log, runs, Discord preferences) as JSON")
     )
     e.add_argument("campaign_id")
-    e.add_argument("file", help="output file, or - for standard output")
-    e.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    e.add_argument("file", help=t(lang, "output file, or - for standard output"))
+    e.add_argument("--force", action="store_true", help=t(lang, "overwrite FILE if it exists"))
     e.set_defaults(func=_db_export)
 
-    i = dbsub.add_parser("import", help="add a campaign from an export file")
+    i = dbsub.add_parser("import", help=t(lang, "add a campaign from an export file"))
     i.add_argument("file", type=Path)
-    i.add_argument("--channel", help="bind it to this channel id instead of the exported one")
-    i.add_argument("--guild", help="with --channel: the channel's server (guild) id")
     i.add_argument(
-        "--no-verify", action="store_true", help="do not replay the log before importing"
+        "--channel", help=t(lang, "bind it to this channel id instead of the exported one")
+    )
+    i.add_argument("--guild", help=t(lang, "with --channel: the channel's server (guild) id"))
+    i.add_argument(
+        "--no-verify", action="store_true", help=t(lang, "do not replay the log before importing")
     )
     i.set_defaults(func=_db_import)
 
     n = dbsub.add_parser(
-        "init", help="create a new, empty database (the bot also creates a missing one)"
+        "init", help=t(lang, "create a new, empty database (the bot also creates a missing one)")
     )
     n.set_defaults(func=_db_init)
 
     r = dbsub.add_parser(
         "recover",
-        help="copy everything SQLite can still read from a damaged database into a new one",
+        help=t(
+            lang, "copy everything SQLite can still read from a damaged database into a new one"
+        ),
     )
-    r.add_argument("dest", type=Path, help="the new database file to write (must not exist)")
+    r.add_argument(
+        "dest", type=Path, help=t(lang, "the new database file to write (must not exist)")
+    )
     r.set_defaults(func=_db_recover)
 
-    m = dbsub.add_parser("migrate", help="upgrade the schema now (the bot also does at start)")
+    m = dbsub.add_parser(
+        "migrate", help=t(lang, "upgrade the schema now (the bot also does at start)")
+    )
     m.set_defaults(func=_db_migrate)
 
     cp = dbsub.add_parser(
         "copy",
-        help="copy everything from SRC into an empty DST (SQLite path or postgresql:// URL)",
+        help=t(
+            lang, "copy everything from SRC into an empty DST (SQLite path or postgresql:// URL)"
+        ),
     )
-    cp.add_argument("src", help="the database to copy (a file path or a postgresql:// URL)")
-    cp.add_argument("dst", help="an empty database (or a file that does not exist yet)")
+    cp.add_argument(
+        "src", help=t(lang, "the database to copy (a file path or a postgresql:// URL)")
+    )
+    cp.add_argument("dst", help=t(lang, "an empty database (or a file that does not exist yet)"))
     cp.set_defaults(func=_db_copy)
 
-    ls = dbsub.add_parser("list", help="list campaigns (ids for export)")
-    ls.add_argument("--all", action="store_true", help="include finished and archived ones")
+    ls = dbsub.add_parser("list", help=t(lang, "list campaigns (ids for export)"))
+    ls.add_argument(
+        "--all", action="store_true", help=t(lang, "include finished and archived ones")
+    )
     ls.set_defaults(func=_db_list)
 
     from bot.cli_items import add_item_commands
@@ -365,13 +431,24 @@ async def _replay_all(path: str | Path) -> dict[str, str]:
                 services[info.game] = None if adapter is None else GameService(store, adapter)
             service = services[info.game]
             if service is None:
-                print(f"note: cannot replay {info.id}: game {info.game!r} is not in this build")
+                print(
+                    t(
+                        from_environment(),
+                        "note: cannot replay {id}: game '{game}' is not in this build",
+                        id=info.id,
+                        game=info.game,
+                    )
+                )
                 continue
             try:
                 if not await service.verify(info.id):
-                    problems[info.id] = "its log does not replay to its stored state"
+                    problems[info.id] = t(
+                        from_environment(), "its log does not replay to its stored state"
+                    )
             except Exception as exc:  # a refusal or a parse error: report, go on
-                problems[info.id] = f"replay failed ({type(exc).__name__})"
+                problems[info.id] = t(
+                    from_environment(), "replay failed ({error})", error=type(exc).__name__
+                )
     return problems
 
 
@@ -389,7 +466,7 @@ def _db_export(args: argparse.Namespace) -> int:
             return 0
         dest = Path(args.file)
         if dest.exists() and not args.force:
-            return _fail(f"{dest} already exists; choose another name or pass --force")
+            return _fail(_exists(dest))
         tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
         try:
             with open(tmp, "w", encoding="utf-8") as fh:
@@ -400,7 +477,7 @@ def _db_export(args: argparse.Namespace) -> int:
         except OSError as exc:
             with contextlib.suppress(OSError):
                 tmp.unlink()
-            return _fail(f"could not write {dest}: {exc}")
+            return _fail(_unwritable(dest, exc))
         print(
             f"exported campaign {args.campaign_id} (v{data.campaign.version}, "
             f"{len(data.actions)} actions, {len(data.prefs)} Discord preferences) to {dest}. "
@@ -421,23 +498,39 @@ def _db_import(args: argparse.Namespace) -> int:
 
     path = database_target(args)
     if args.guild and not args.channel:
-        print("error: --guild goes with --channel", file=sys.stderr)
+        _fail(t(from_environment(), "--guild was given without --channel.\nGive --channel too."))
         return 2
     try:
         raw = args.file.read_text(encoding="utf-8")
     except OSError as exc:
-        return _fail(f"cannot read {args.file}: {exc}")
+        return _fail(_unreadable(args.file, exc))
     try:
         data = CampaignExport.model_validate_json(raw)
     except ValidationError as exc:
         where = "; ".join(
             f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in exc.errors()[:5]
         )
-        return _fail(f"{args.file} is not a valid Fixer campaign export ({where})")
+        return _fail(
+            t(
+                from_environment(),
+                "{file} is not a valid Fixer campaign export ({where}).\n"
+                "Import a file written by python -m bot db export; nothing was imported.",
+                file=args.file,
+                where=where,
+            )
+        )
     if not args.no_verify:
         verdict = verify_export(data)
         if verdict is not None:
-            return _fail(f"{args.file}: {verdict}. Nothing was imported.")
+            return _fail(
+                t(
+                    from_environment(),
+                    "{file}: {verdict}.\nNothing was imported; check the file, or pass "
+                    "--no-verify to import it anyway.",
+                    file=args.file,
+                    verdict=verdict,
+                )
+            )
 
     async def go() -> int:
         async with await open_store(path) as store:
@@ -470,7 +563,11 @@ def verify_export(data: Any) -> str | None:
     adapter = adapter_for(data.campaign.game)
     if adapter is None:
         print(
-            f"note: game {data.campaign.game!r} is not in this build; the log was not replayed",
+            t(
+                from_environment(),
+                "note: game '{game}' is not in this build; the log was not replayed",
+                game=data.campaign.game,
+            ),
             file=sys.stderr,
         )
         return None
@@ -482,8 +579,12 @@ def verify_export(data: Any) -> str | None:
             state=json.dumps(data.campaign.state),
         )
     except Exception as exc:
-        return f"its log cannot be replayed ({type(exc).__name__})"
-    return None if ok else "its log does not replay to its state (edited or damaged?)"
+        return t(
+            from_environment(), "its log cannot be replayed ({error})", error=type(exc).__name__
+        )
+    if ok:
+        return None
+    return t(from_environment(), "its log does not replay to its state (edited or damaged?)")
 
 
 def _db_init(args: argparse.Namespace) -> int:
@@ -592,7 +693,7 @@ def _db_list(args: argparse.Namespace) -> int:
                 f"\tchannel={i.channel_id}\t{i.name}"
             )
         if not infos:
-            print("no campaigns", file=sys.stderr)
+            print(t(from_environment(), "no campaigns"), file=sys.stderr)
         return 0
 
     return _storage_call(go)
@@ -605,7 +706,7 @@ def _db_copy(args: argparse.Namespace) -> int:
 
     src, dst = target(args.src), target(args.dst)
     if isinstance(src, Path) and not src.exists():
-        return _fail(f"There is no database at {src}. Check SRC.")
+        return _fail(t(from_environment(), "There is no database at {path}.\nCheck SRC.", path=src))
 
     async def go() -> int:
         async with (
@@ -639,20 +740,27 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The command line in the language `lang` (default: the environment's, LANG)."""
+    lang = language(lang) if lang is not None else from_environment()
+    parser = Parser(
         prog="python -m bot",
-        description="Fixer, a Discord game master for cyberpunk card games.",
+        description=t(lang, "Fixer, a Discord game master for cyberpunk card games."),
+        lang=lang,
     )
     parser.add_argument(
         "--database",
         metavar="PATH",
-        help=f"SQLite database file (default: $BOT_DATABASE, else {DEFAULT_DATABASE})",
+        help=t(
+            lang,
+            "SQLite database file (default: $BOT_DATABASE, else {path})",
+            path=DEFAULT_DATABASE,
+        ),
     )
     parser.add_argument(
         "--log-level",
         default=os.environ.get("BOT_LOG_LEVEL", "WARNING"),
-        help="logging level for this command (default: WARNING)",
+        help=t(lang, "logging level for this command (default: WARNING)"),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for register in SUBCOMMANDS:
@@ -680,8 +788,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if level not in LOG_LEVELS:
         source = "--log-level" if "--log-level" in " ".join(argv) else "BOT_LOG_LEVEL"
         _fail(
-            f"{source}={args.log_level} is not allowed: use {', '.join(LOG_LEVELS[:-1])} "
-            f"or {LOG_LEVELS[-1]}"
+            t(
+                parser.lang,
+                "{source}={level} is not a logging level.\nUse {levels}.",
+                source=source,
+                level=args.log_level,
+                levels=", ".join(LOG_LEVELS),
+            )
         )
         return 2
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")

@@ -37,6 +37,7 @@ NOUN = "noun"  # the msgctxt of tcount()'s nouns
 __all__ = [
     "N_",
     "SOURCE",
+    "did_you_mean",
     "from_environment",
     "language",
     "languages",
@@ -144,6 +145,13 @@ def name_list(loc: object, names: Iterable[str], *, last: bool = True) -> str:
     if lang == SOURCE:
         return core_text.name_list(items, last="and")
     return format_list(items, style="standard", locale=lang)
+
+
+def did_you_mean(loc: object, word: str, candidates: Iterable[object]) -> str:
+    """ " (did you mean 'x'?)" in the language of `loc` for the candidate `word` most
+    likely meant (`rules.core.text.closest`), or "" when none is close."""
+    found = core_text.closest(word, candidates)
+    return "" if found is None else t(loc, " (did you mean '{name}'?)", name=found)
 
 
 def lookup(lang: str, context: str | None, msgid: str) -> str | None:

@@ -42,11 +42,17 @@ class SetupError(Exception):
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
-    """`--db PATH` and `--resume [ID]`, the same for every game."""
+    """`--db PATH` and `--resume [ID]`, the same for every game (help in the parser's
+    language: a `bot.i18n.cliargs.Parser`'s, else the environment's)."""
+    lang = getattr(p, "lang", None) or from_environment()
     p.add_argument(
         "--db",
         metavar="PATH",
-        help=f"the database games are saved in (default: $BOT_DATABASE, else {DEFAULT_DATABASE})",
+        help=t(
+            lang,
+            "the database games are saved in (default: $BOT_DATABASE, else {path})",
+            path=DEFAULT_DATABASE,
+        ),
     )
     p.add_argument(
         "--resume",
@@ -54,7 +60,7 @@ def add_options(p: argparse.ArgumentParser) -> None:
         const="",
         default=None,
         metavar="ID",
-        help="go back to a saved terminal game; without ID, list them to pick one",
+        help=t(lang, "go back to a saved terminal game; without ID, list them to pick one"),
     )
 
 

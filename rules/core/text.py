@@ -16,16 +16,23 @@ class FieldError(ValueError):
         self.field = field
 
 
-def did_you_mean(word: str, candidates: Any) -> str:
-    """ " (did you mean 'x'?)" for the closest of `candidates`, or ""."""
+def closest(word: str, candidates: Any) -> str | None:
+    """The one of `candidates` `word` most likely meant (the same but for case, else the
+    closest spelling), or None."""
     if not isinstance(word, str) or not word:
-        return ""
+        return None
     names = [str(c) for c in candidates]
     lowered = {n.lower(): n for n in names}
     if word.lower() in lowered and lowered[word.lower()] != word:
-        return f" (did you mean '{lowered[word.lower()]}'?)"
+        return lowered[word.lower()]
     close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return close[0] if close else None
+
+
+def did_you_mean(word: str, candidates: Any) -> str:
+    """ " (did you mean 'x'?)" for the closest of `candidates`, or ""."""
+    found = closest(word, candidates)
+    return "" if found is None else f" (did you mean '{found}'?)"
 
 
 # Nouns whose plural is not the singular + "s". Keys are singular; the table is shared by

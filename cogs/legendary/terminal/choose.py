@@ -31,11 +31,32 @@ class Part:
     field: str
     flag: str
     what: str  # singular, as in "Villain Group"
+    flag_help: str  # the flag's --help (a catalogue message)
 
 
-VILLAINS = Part("villains", "--villains", "Villain Group")
-HENCHMEN = Part("henchmen", "--henchmen", "Henchman Group")
-HEROES = Part("heroes", "--heroes", "Hero")
+VILLAINS = Part(
+    "villains",
+    "--villains",
+    "Villain Group",
+    N_(
+        "Villain Group ids or names (quote a name with spaces); those not named are drawn at random"
+    ),
+)
+HENCHMEN = Part(
+    "henchmen",
+    "--henchmen",
+    "Henchman Group",
+    N_(
+        "Henchman Group ids or names (quote a name with spaces); those not named are "
+        "drawn at random"
+    ),
+)
+HEROES = Part(
+    "heroes",
+    "--heroes",
+    "Hero",
+    N_("Hero ids or names (quote a name with spaces); those not named are drawn at random"),
+)
 PARTS = (VILLAINS, HENCHMEN, HEROES)
 
 

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from bot.i18n import from_environment, t
+from bot.i18n.cliargs import Parser
 from bot.terminal import resume as saved
 from bot.terminal.console import Console
 from bot.terminal.saves import Saves
@@ -40,38 +41,41 @@ DEFAULT_AI = "greedy"
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    """The options, their help and argparse's errors in the terminal's language."""
+    p = Parser(
         prog="python -m bot play --game legendary",
-        description="Play Legendary 2099 in the terminal: you take seat 1, AI teammates "
-        "the other seats. Every move is saved in the database; --resume comes back to a "
-        "game. Name the setup by flags or pick it with --choose; the rest is drawn at "
-        "random.",
+        description=t(
+            from_environment(),
+            "Play Legendary 2099 in the terminal: you take seat 1, AI teammates the other "
+            "seats. Every move is saved in the database; --resume comes back to a game. "
+            "Name the setup by flags or pick it with --choose; the rest is drawn at random.",
+        ),
     )
+    lang = p.lang
     p.add_argument(
-        "--players", type=int, default=None, help="players at the table, 1-5 (default 2)"
+        "--players", type=int, default=None, help=t(lang, "players at the table, 1-5 (default 2)")
     )
-    p.add_argument("--scheme", help="Scheme id or name (default: drawn at random)")
-    p.add_argument("--mastermind", help="Mastermind id or name (default: drawn at random)")
+    p.add_argument("--scheme", help=t(lang, "Scheme id or name (default: drawn at random)"))
+    p.add_argument("--mastermind", help=t(lang, "Mastermind id or name (default: drawn at random)"))
     for part in choose.PARTS:
         p.add_argument(
             part.flag,
             nargs="+",
             metavar="NAME",
-            help=f"{part.what} ids or names (quote a name with spaces); those not named "
-            "are drawn at random",
+            help=t(lang, part.flag_help),
         )
     p.add_argument(
         "--choose",
         action="store_true",
-        help="pick the setup's parts not named by flags from a prompt before the game",
+        help=t(lang, "pick the setup's parts not named by flags from a prompt before the game"),
     )
-    p.add_argument("--seed", type=int, help="the game's seed (default: random)")
-    p.add_argument("--name", default=None, help="your name at the table (default: you)")
+    p.add_argument("--seed", type=int, help=t(lang, "the game's seed (default: random)"))
+    p.add_argument("--name", default=None, help=t(lang, "your name at the table (default: you)"))
     p.add_argument(
         "--ai", choices=LEVELS, default=None,
-        help=f"your teammates' AI (default {DEFAULT_AI})",
+        help=t(lang, "your teammates' AI (default {ai})", ai=DEFAULT_AI),
     )  # fmt: skip
-    p.add_argument("--pack", help="content pack directory (default: the bundled pack)")
+    p.add_argument("--pack", help=t(lang, "content pack directory (default: the bundled pack)"))
     saved.add_options(p)
     return p
 

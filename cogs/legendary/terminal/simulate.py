@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.i18n import from_environment, t
+from bot.i18n.cliargs import Parser
 from bot.terminal.progress import Progress
 from cogs.legendary.terminal.packs import EXIT_SETUP, SetupError, check_players, load, pick
 from rules.core.stats import wilson
@@ -28,29 +30,39 @@ AIS = ("planner", "greedy", "random")
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    """The options, their help and argparse's errors in the terminal's language."""
+    p = Parser(
         prog="python -m bot simulate --game legendary",
-        description="Play K games of Legendary 2099 with AI players and report the win "
-        "rate (95% confidence interval), Evil Wins and draw rates, turns and what "
-        "beat the players.",
+        description=t(
+            from_environment(),
+            "Play K games of Legendary 2099 with AI players and report the win rate (95% "
+            "confidence interval), Evil Wins and draw rates, turns and what beat the players.",
+        ),
     )
-    p.add_argument("--players", type=int, default=2, help="players at the table, 1-5 (default 2)")
-    p.add_argument("--scheme", default="all", help="Scheme id or name, or 'all' (default: all)")
+    lang = p.lang
     p.add_argument(
-        "--mastermind", default="all", help="Mastermind id or name, or 'all' (default: all)"
+        "--players", type=int, default=2, help=t(lang, "players at the table, 1-5 (default 2)")
     )
-    p.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
+    p.add_argument(
+        "--scheme", default="all", help=t(lang, "Scheme id or name, or 'all' (default: all)")
+    )
+    p.add_argument(
+        "--mastermind",
+        default="all",
+        help=t(lang, "Mastermind id or name, or 'all' (default: all)"),
+    )
+    p.add_argument("--games", type=int, default=20, help=t(lang, "games per pairing (default 20)"))
     p.add_argument(
         "--ai",
         choices=AIS,
         default="planner",
-        help="planner: the strongest AI (default); greedy: faster; random: a baseline",
+        help=t(lang, "planner: the strongest AI (default); greedy: faster; random: a baseline"),
     )
     p.add_argument(
-        "--seed", type=int, default=0, help="base seed (default 0); same seed, same report"
+        "--seed", type=int, default=0, help=t(lang, "base seed (default 0); same seed, same report")
     )
-    p.add_argument("--pack", help="content pack directory (default: the bundled pack)")
-    p.add_argument("--json", metavar="FILE", help="also write the reports as JSON to FILE")
+    p.add_argument("--pack", help=t(lang, "content pack directory (default: the bundled pack)"))
+    p.add_argument("--json", metavar="FILE", help=t(lang, "also write the reports as JSON to FILE"))
     return p
 
 
