@@ -740,7 +740,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
 ]
 
 
-def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+def build_parser(lang: str | None = None) -> Parser:
     """The command line in the language `lang` (default: the environment's, LANG)."""
     lang = language(lang) if lang is not None else from_environment()
     parser = Parser(
@@ -790,10 +790,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _fail(
             t(
                 parser.lang,
-                "{source}={level} is not a logging level.\nUse {levels}.",
+                "{source}={level} is not allowed: use {levels} or {last}",
                 source=source,
                 level=args.log_level,
-                levels=", ".join(LOG_LEVELS),
+                levels=", ".join(LOG_LEVELS[:-1]),
+                last=LOG_LEVELS[-1],
             )
         )
         return 2

@@ -93,7 +93,7 @@ class Parser(argparse.ArgumentParser):
         """argparse's subcommands action; its parsers are `Parser`s in this language, and
         its `lang` says the language to word their help texts in."""
         kw.setdefault("parser_class", partial(type(self), lang=self.lang))
-        action = super().add_subparsers(**kw)
+        action: Any = super().add_subparsers(**kw)
         action.lang = self.lang
         return action
 
