@@ -276,6 +276,23 @@ def test_the_english_legendary_terminal_marks_keywords_by_their_printed_names(
     assert "Sludge goes under HQ space" in out and "Szlam" not in out
 
 
+def test_a_may_ability_prompt_reads_in_polish_with_the_cards_translated_text() -> None:
+    from cogs.legendary.localize import line
+
+    pack = load_default_pack()
+    card = pack.cards["glitch-zero-day"]
+    assert card.text and pack.text_for(card.id, "text", "pl") != card.text
+    asked = line(pack, "pl", f"Use {card.name}'s ability? {card.text}")
+    assert asked == "Użyć zdolności karty Zero-Day? Fated Future. [technika]: +2 do Ataku."
+    # An ability's own text (no translation path) stays as printed; the question is Polish.
+    assert line(pack, "pl", "Use Zero-Day's ability? Gain a Wound.") == (
+        "Użyć zdolności karty Zero-Day? Gain a Wound."
+    )
+    assert line(pack, "en", f"Use {card.name}'s ability? {card.text}") == (
+        f"Use {card.name}'s ability? {card.text}"
+    )
+
+
 def test_a_named_legendary_seat_is_greeted_by_its_name(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
