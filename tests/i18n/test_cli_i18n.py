@@ -222,3 +222,30 @@ def test_the_legendary_command_lines_speak_polish(
         "python -m bot simulate --game legendary: błąd: argument --games: "
         "to nie jest liczba całkowita: 'many'\n"
     )
+
+
+def test_the_legendary_set_up_errors_are_polish_under_lang_pl(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import io
+
+    from cogs.legendary.terminal.play import main as play
+
+    def err_of(lang: str, *args: str) -> str:
+        _lang(monkeypatch, lang)
+        err = io.StringIO()
+        argv = [*args, "--db", str(tmp_path / "l.db")]
+        assert play(argv, stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 2
+        return err.getvalue()
+
+    polish = err_of("pl_PL.UTF-8", "--mastermind", "overseer kale")
+    assert polish.startswith("błąd: nieznany Mastermind „overseer kale” (czy chodziło o „")
+    assert "; Mastermindzi: " in polish
+    assert err_of("pl_PL.UTF-8", "--players", "6") == (
+        "błąd: --players musi być od 1 do 5, a nie 6\n"
+    )
+    assert err_of("pl_PL.UTF-8", "--resume", "zzz", "--seed", "1").startswith(
+        "błąd: --resume kontynuuje kampanię tak, jak ją zapisano; --seed tego nie zmieni"
+    )
+    english = err_of("C", "--mastermind", "overseer kale")
+    assert english.startswith("error: unknown mastermind 'overseer kale' (did you mean '")

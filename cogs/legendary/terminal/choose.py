@@ -15,11 +15,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.i18n import N_, from_environment, t
+from bot.i18n import N_, did_you_mean, from_environment, t
 from bot.i18n import name_list as i18n_names
 from bot.terminal.console import Console, Quit
 from cogs.legendary.terminal.packs import SetupError, resolve
-from rules.core.text import count, did_you_mean
+from rules.core.text import count
 from rules.legendary.cards import Pack
 from rules.legendary.setup import Setup, counts_for
 
@@ -92,7 +92,12 @@ def from_flags(
         if len(set(ids)) != len(ids):
             twice = next(i for i in ids if ids.count(i) > 1)
             raise SetupError(
-                f"{part.flag} names {known(pack, part)[twice]} twice; name each one once"
+                t(
+                    from_environment(),
+                    "{flag} names {name} twice; name each one once",
+                    flag=part.flag,
+                    name=known(pack, part)[twice],
+                )
             )
         picked[part.field] = ids
     return Setup(
@@ -277,7 +282,7 @@ def _read(
             q = word.lower()
             hits = [k for k, name in choices.items() if q in (k, name.lower())]
             if not hits:
-                hint = did_you_mean(word, list(choices.values()))
+                hint = did_you_mean(lang, word, list(choices.values()))
                 return [], t(lang, "There is no '{word}' here{hint}.\nType a number or a name.",
                              word=word, hint=hint)  # fmt: skip
             cid = hits[0]

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from bot.i18n import from_environment, t
+from bot.i18n import from_environment, name_list, t
 from bot.i18n.cliargs import Parser
 from bot.terminal import resume as saved
 from bot.terminal.console import Console
@@ -31,7 +31,6 @@ from cogs.legendary.adapter import LegendaryAdapter
 from cogs.legendary.terminal import choose
 from cogs.legendary.terminal.packs import SetupError, check_players, load
 from cogs.legendary.terminal.session import PERSON, Session
-from rules.core.text import name_list
 from rules.legendary.ai import LEVELS, Agent, make_agent
 from rules.legendary.cards import Pack
 from rules.legendary.setup import new_game
@@ -126,7 +125,13 @@ class Front(saved.FrontBase):
         settings cannot be read)."""
         game = table.game
         if game is None or table.seats_of(PERSON) != [0]:
-            raise SetupError(f"campaign '{cid}' is not a game this terminal can go on with")
+            raise SetupError(
+                t(
+                    from_environment(),
+                    "campaign '{id}' is not a game this terminal can go on with",
+                    id=cid,
+                )
+            )
         self.ai = saves.setting(cid, "ai", DEFAULT_AI, LEVELS)
         seed = saves.setting(cid, "seed", game.rng.seed)
         agents = agents_for(self.ai, seed, game, table.version)
@@ -157,7 +162,15 @@ class Front(saved.FrontBase):
         """A saved game in the list (its name says the Scheme and the Mastermind): the
         players and where it is."""
         game = table.game
-        return "not started" if game is None else f"{name_list(game.names)}; turn {game.turn_no}"
+        lang = from_environment()
+        if game is None:
+            return t(lang, "not started")
+        return t(
+            lang,
+            "{players}; turn {n}",
+            players=name_list(lang, game.names, last=False),
+            n=game.turn_no,
+        )
 
     def pack_problem(self, table: tbl.Table) -> str | None:
         return None if table.game is None else pack_problem(self.pack, table.game)
@@ -193,13 +206,14 @@ def agents_for(ai: str, seed: int, game: Game, version: int) -> dict[int, Agent]
 
 def pack_problem(pack: Pack, game: Game) -> str | None:
     """Why `game` cannot be played with `pack`, or None."""
+    lang = from_environment()
     if game.scheme not in pack.schemes:
-        return f"it has no Scheme '{game.scheme}'"
+        return t(lang, "it has no Scheme '{id}'", id=game.scheme)
     if game.mastermind not in pack.masterminds:
-        return f"it has no Mastermind '{game.mastermind}'"
+        return t(lang, "it has no Mastermind '{id}'", id=game.mastermind)
     for card in sorted(set(game.instances.values())):
         if card not in pack.cards:
-            return f"it has no card '{card}'"
+            return t(lang, "it has no card '{id}'", id=card)
     return None
 
 

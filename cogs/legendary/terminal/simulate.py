@@ -115,7 +115,9 @@ def main(
     try:
         check_players(args.players)
         if args.games < 1:
-            raise SetupError(f"--games must be at least 1, not {args.games}")
+            raise SetupError(
+                t(from_environment(), "--games must be at least 1, not {n}", n=str(args.games))
+            )
         pack = load(args.pack)
         schemes = pick(
             "scheme", args.scheme, {k: v.name for k, v in pack.schemes.items()}, allow_all=True
