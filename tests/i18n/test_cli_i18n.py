@@ -249,3 +249,31 @@ def test_the_legendary_set_up_errors_are_polish_under_lang_pl(
     )
     english = err_of("C", "--mastermind", "overseer kale")
     assert english.startswith("error: unknown mastermind 'overseer kale' (did you mean '")
+
+
+@pytest.mark.parametrize(
+    ("argv", "polish", "english"),
+    [
+        (["play", "--game", "tcg"], "twoja talia, po id lub nazwie", "your deck, by id or name"),
+        (["simulate", "--game", "tcg"], "liczba pojedynków (domyślnie 100)", "duels to play"),
+        (["simulate", "--game", "legendary"], "gier na parę (domyślnie 20)", "games per pairing"),
+    ],
+)
+def test_each_games_command_line_help_follows_lang(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    polish: str,
+    english: str,
+) -> None:
+    for lang, want, not_want in (("pl_PL.UTF-8", polish, english), ("C", english, polish)):
+        _lang(monkeypatch, lang)
+        with pytest.raises(SystemExit):
+            main([*argv, "--help"])
+        out = capsys.readouterr().out
+        assert want in out and not_want not in out
+        assert (
+            out.startswith("użycie: " if lang != "C" else "usage: ")
+            or "\nużycie: " in out
+            or ("\nusage: " in out)
+        )
