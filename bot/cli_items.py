@@ -37,7 +37,7 @@ def add_item_commands(dbsub: Any) -> None:
 
 
 def _export_items(args: argparse.Namespace) -> int:
-    from bot.cli import _exists, _fail, _storage_call, _unwritable, database_target
+    from bot.cli_common import already_exists, cannot_write, database_target, fail, storage_call
     from bot.storage.items_io import export_items
     from bot.storage.opener import open_store
 
@@ -52,7 +52,7 @@ def _export_items(args: argparse.Namespace) -> int:
             return 0
         dest = Path(args.file)
         if dest.exists() and not args.force:
-            return _fail(_exists(dest))
+            return fail(already_exists(dest))
         tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
         try:
             tmp.write_text(text, encoding="utf-8")
@@ -60,17 +60,17 @@ def _export_items(args: argparse.Namespace) -> int:
         except OSError as exc:
             with contextlib.suppress(OSError):
                 tmp.unlink()
-            return _fail(_unwritable(dest, exc))
+            return fail(cannot_write(dest, exc))
         print(f"exported {count(len(data.items), 'saved item')} to {dest}")
         return 0
 
-    return _storage_call(go)
+    return storage_call(go)
 
 
 def _import_items(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
-    from bot.cli import _fail, _storage_call, _unreadable, database_target
+    from bot.cli_common import cannot_read, database_target, fail, storage_call
     from bot.storage.items_io import ItemsExport, import_items
     from bot.storage.opener import open_store
 
@@ -78,12 +78,12 @@ def _import_items(args: argparse.Namespace) -> int:
     try:
         data = ItemsExport.model_validate_json(args.file.read_text(encoding="utf-8"))
     except OSError as exc:
-        return _fail(_unreadable(args.file, exc))
+        return fail(cannot_read(args.file, exc))
     except ValidationError as exc:
         where = "; ".join(
             f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in exc.errors()[:5]
         )
-        return _fail(
+        return fail(
             t(
                 from_environment(),
                 "{file} is not a Fixer saved-items export ({where}).\n"
@@ -99,4 +99,4 @@ def _import_items(args: argparse.Namespace) -> int:
         print(f"imported {count(n, 'saved item')} into {path}")
         return 0
 
-    return _storage_call(go)
+    return storage_call(go)
