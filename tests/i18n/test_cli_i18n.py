@@ -247,6 +247,17 @@ def test_the_legendary_set_up_errors_are_polish_under_lang_pl(
     assert err_of("pl_PL.UTF-8", "--resume", "zzz", "--seed", "1").startswith(
         "błąd: --resume kontynuuje kampanię tak, jak ją zapisano; --seed tego nie zmieni"
     )
+    assert err_of("pl_PL.UTF-8", "--players", "1", "--villains", "razor-saints", "pale-choir") == (
+        "błąd: --villains: ta gra potrzebuje: 1 Grupa Złoczyńców, podano 2; podaj najwyżej 1 "
+        "(reszta jest losowana)\n"
+    )
+    assert err_of("pl_PL.UTF-8", "--heroes", "quill", "Quill") == (
+        "błąd: --heroes podaje Quill dwa razy; podaj każdą pozycję raz\n"
+    )
+    # The engine's refusal of a setup, in Polish too.
+    refused = err_of("pl_PL.UTF-8", "--mastermind", "helix-board", "--villains", "razor-saints",
+                     "pale-choir")  # fmt: skip
+    assert refused.startswith("błąd: Mastermind zawsze prowadzi „helix-enforcers”")
     english = err_of("C", "--mastermind", "overseer kale")
     assert english.startswith("error: unknown mastermind 'overseer kale' (did you mean '")
 
@@ -273,3 +284,27 @@ def test_each_games_command_line_help_follows_lang(
         out = capsys.readouterr().out
         assert want in out and not_want not in out
         assert ("\nużycie: " in out) is (lang != "C") and ("\nusage: " in out) is (lang == "C")
+
+
+def test_a_set_up_the_legendary_engine_refuses_is_said_in_polish(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import io
+
+    from cogs.legendary.terminal import play
+    from rules.core.errors import IllegalAction
+
+    def refused(*_args: object) -> object:
+        raise IllegalAction.of("unknown_card", "There is no Hero 'zzz' in this pack.")
+
+    # The flags resolve names before the engine sees them, so its refusal is forced here.
+    monkeypatch.setattr(play, "new_game", refused)
+    for lang, said in (
+        ("pl_PL.UTF-8", "błąd: W tym zestawie nie ma Bohatera „zzz”.\n"),
+        ("C", "error: There is no Hero 'zzz' in this pack.\n"),
+    ):
+        _lang(monkeypatch, lang)
+        err = io.StringIO()
+        argv = ["--seed", "1", "--db", str(tmp_path / "l.db")]
+        assert play.main(argv, stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 2
+        assert err.getvalue() == said

@@ -15,11 +15,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.i18n import N_, did_you_mean, from_environment, t
+from bot.i18n import N_, did_you_mean, from_environment, t, tcount
 from bot.i18n import name_list as i18n_names
 from bot.terminal.console import Console, Quit
 from cogs.legendary.terminal.packs import SetupError, resolve
-from rules.core.text import count
 from rules.legendary.cards import Pack
 from rules.legendary.setup import Setup, counts_for
 
@@ -58,6 +57,15 @@ HEROES = Part(
     N_("Hero ids or names (quote a name with spaces); those not named are drawn at random"),
 )
 PARTS = (VILLAINS, HENCHMEN, HEROES)
+
+
+def counted(lang: str, part: Part, n: int) -> str:
+    """ "2 Villain Groups" / "2 Grupy Złoczyńców": `n` of a part, in the language."""
+    if part is VILLAINS:
+        return tcount(lang, n, "Villain Group")
+    if part is HENCHMEN:
+        return tcount(lang, n, "Henchman Group")
+    return tcount(lang, n, "Hero")
 
 
 def known(pack: Pack, part: Part | str) -> dict[str, str]:
@@ -145,9 +153,17 @@ def complete(pack: Pack, setup: Setup, seed: int) -> Setup:
             continue
         n, must = need[part.field]
         if len(given) > n:
+            lang = from_environment()
             raise SetupError(
-                f"{part.flag}: this game takes {count(n, part.what)}, not {len(given)}; "
-                f"name at most {n} (the rest are drawn at random)"
+                t(
+                    lang,
+                    "{flag}: this game takes {count}, not {given}; name at most {n} (the rest "
+                    "are drawn at random)",
+                    flag=part.flag,
+                    count=counted(lang, part, n),
+                    given=len(given),
+                    n=n,
+                )
             )
         update[part.field] = fill(rng, tuple(given), known(pack, part), n, must)
     return setup.model_copy(update=update)

@@ -28,9 +28,11 @@ from bot.terminal.console import Console
 from bot.terminal.saves import Saves
 from cogs.legendary import table as tbl
 from cogs.legendary.adapter import LegendaryAdapter
+from cogs.legendary.localize import line as localized
 from cogs.legendary.terminal import choose
 from cogs.legendary.terminal.packs import SetupError, check_players, load
 from cogs.legendary.terminal.session import PERSON, Session
+from rules.core.errors import IllegalAction
 from rules.legendary.ai import LEVELS, Agent, make_agent
 from rules.legendary.cards import Pack
 from rules.legendary.setup import new_game
@@ -114,8 +116,12 @@ class Front(saved.FrontBase):
 
     def prepare(self) -> None:
         """The setup the options (and, with --choose, the prompt) name; the engine's
-        refusal of it is an IllegalAction."""
-        self.game = setup_game(self.pack, self.args, self.seed, self.console)
+        refusal of it is a SetupError in the terminal's language (its first line)."""
+        try:
+            self.game = setup_game(self.pack, self.args, self.seed, self.console)
+        except IllegalAction as exc:
+            said = localized(self.pack, from_environment(), exc.refusal.message)
+            raise SetupError(said.splitlines()[0]) from None
 
     def start(self, saves: Saves[tbl.Table, tbl.Action]) -> Session:
         return self._session(saves, self.game, agents_for(self.ai, self.seed, self.game, 0))
