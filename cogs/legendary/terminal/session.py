@@ -4,7 +4,9 @@ Everything printed comes from your seat's view (`rules.legendary.view.view`) and
 events your seat may see (`view.events_for`): the AI turns are narrated from those, so
 another seat's hand, any deck's order and the RNG never reach the screen. Every screen
 (board, moves, help, rules, events, prompts, refusals, the end) follows the
-environment's language (`LANG`, docs/i18n.md), card names as the pack translates them;
+environment's language (`LANG`, docs/i18n.md), card names as the pack translates them
+on the board and in the engine's event lines, prompts and refusals alike
+(`cogs.legendary.localize.line`), keyword marks as the rules name them;
 the command words (`play`, `look`, `quit`…) stay English, and `play NAME` takes a card's
 printed or translated name.
 
