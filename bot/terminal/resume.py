@@ -41,6 +41,42 @@ class SetupError(Exception):
     wrong and what to do. The command prints it and exits with status 2."""
 
 
+def print_error(err: TextIO, message: str) -> None:
+    """A command-line error on `err` (the message already in the terminal's language),
+    "error: " said in it too."""
+    print(t(from_environment(), "error: {message}", message=message), file=err)
+
+
+def write_failed(path: object, exc: OSError) -> str:
+    """One line: a report file that could not be written, and why (the OS's words)."""
+    return t(
+        from_environment(),
+        "cannot write {path}: {error}",
+        path=str(path),
+        error=str(exc.strerror or exc),
+    )
+
+
+def load_failed(label: str, exc: Exception, validate: str) -> SetupError:
+    """The SetupError for a pack that would not load (`label`, in the terminal's
+    language): a ContentError's first problem, how many more and `validate`, the command
+    that lists them all; any other error's text."""
+    lang = from_environment()
+    errors = getattr(exc, "errors", None)  # a ContentError's list (not pydantic's method)
+    if not isinstance(errors, list | tuple):
+        problem = str(exc)
+    else:
+        problem = str(errors[0]) if errors else t(lang, "unknown problem")
+        if len(errors) > 1:
+            problem += t(
+                lang,
+                " (and {n} more; '{command}' lists them all)",
+                n=len(errors) - 1,
+                command=validate,
+            )
+    return SetupError(t(lang, "cannot load {pack}: {problem}", pack=label, problem=problem))
+
+
 def add_options(p: argparse.ArgumentParser) -> None:
     """`--db PATH` and `--resume [ID]`, the same for every game (help in the parser's
     language: a `bot.i18n.cliargs.Parser`'s, else the environment's)."""
@@ -363,11 +399,6 @@ def main(
     return run(place, lambda: front(args, console, place), console, fixed=fixed, err=stderr)
 
 
-def _error(err: TextIO, message: str) -> None:
-    """A command-line error on `err`, "error: " said in the terminal's language."""
-    print(t(from_environment(), "error: {message}", message=message), file=err)
-
-
 def run(
     place: Place,
     front: Callable[[], Front[S, A]],
@@ -388,10 +419,10 @@ def run(
         else:
             table.prepare()
     except SetupError as exc:
-        _error(err, str(exc))
+        print_error(err, str(exc))
         return EXIT_SETUP
     except IllegalAction as exc:  # a setup (a deck, a choice) the rules refuse
-        _error(err, exc.refusal.message.splitlines()[0])
+        print_error(err, exc.refusal.message.splitlines()[0])
         return EXIT_SETUP
     except Quit:
         bye(console)
@@ -399,7 +430,7 @@ def run(
     try:
         saves = place.open(table.adapter)
     except StorageError as exc:
-        _error(
+        print_error(
             err,
             t(
                 from_environment(),
@@ -427,14 +458,14 @@ def run(
                 )
             session = table.resume(saves, cid, state)
         except SetupError as exc:
-            _error(err, str(exc))
+            print_error(err, str(exc))
             return EXIT_SETUP
         except Quit:
             bye(console)
             return 0
         return session.run()
     except StorageError as exc:
-        _error(
+        print_error(
             err,
             t(
                 from_environment(),

@@ -308,3 +308,29 @@ def test_a_set_up_the_legendary_engine_refuses_is_said_in_polish(
         argv = ["--seed", "1", "--db", str(tmp_path / "l.db")]
         assert play.main(argv, stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 2
         assert err.getvalue() == said
+
+
+def test_the_simulators_and_the_tcg_table_say_their_set_up_errors_in_polish(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _lang(monkeypatch, "pl_PL.UTF-8")
+    cases = [
+        (["simulate", "--game", "legendary", "--games", "0"],
+         "błąd: --games musi wynosić co najmniej 1, a nie 0\n"),
+        (["simulate", "--game", "tcg", "--workers", "9"],
+         "błąd: --workers musi wynosić od 1 do 2, a nie 9\n"),
+        (["simulate", "--game", "tcg", "--decks", "a,b,c"],
+         "błąd: --decks przyjmuje dwie nazwy oddzielone przecinkiem (A,B), a nie „a,b,c”\n"),
+        (["simulate", "--game", "tcg", "--ai", "greedy,gredy"],
+         "błąd: nieznany poziom AI „gredy” (czy chodziło o „greedy”?); poziomy: random, greedy, "
+         "search\n"),
+        (["play", "--game", "tcg", "--deck", "chrome-rus", "--db", str(tmp_path / "t.db")],
+         "błąd: nieznana talia „chrome-rus” (czy chodziło o „chrome-rush”?); talie w tym "
+         "pakiecie: "),
+        (["play", "--game", "legendary", "--pack", str(tmp_path / "none")],
+         f"błąd: nie można wczytać {tmp_path / 'none'}: "),
+    ]  # fmt: skip
+    for argv, said in cases:
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith(said), err

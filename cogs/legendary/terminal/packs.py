@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.i18n import N_, did_you_mean, from_environment, t
 from bot.terminal.resume import EXIT_SETUP as EXIT_SETUP
 from bot.terminal.resume import SetupError as SetupError
+from bot.terminal.resume import load_failed
 from content.common import ContentError
 from content.legendary.loader import load_default_pack, load_pack
 from rules.core.text import plural
@@ -31,21 +32,8 @@ def load(path: str | None) -> Pack:
     label = path or t(lang, "the bundled Legendary pack")
     try:
         return load_pack(Path(path)) if path else load_default_pack()
-    except ContentError as exc:
-        n = len(exc.errors)
-        first = str(exc.errors[0]) if exc.errors else t(lang, "unknown problem")
-        more = (
-            t(lang, " (and {n} more; 'python -m content validate' lists them all)", n=n - 1)
-            if n > 1
-            else ""
-        )
-        raise SetupError(
-            t(lang, "cannot load {pack}: {problem}", pack=label, problem=first + more)
-        ) from None
-    except (OSError, ValueError) as exc:
-        raise SetupError(
-            t(lang, "cannot load {pack}: {problem}", pack=label, problem=exc)
-        ) from None
+    except (ContentError, OSError, ValueError) as exc:
+        raise load_failed(label, exc, "python -m content validate") from None
 
 
 def resolve(kind: str, name: str, known: dict[str, str]) -> str:

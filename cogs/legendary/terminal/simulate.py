@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from bot.i18n import from_environment, t
 from bot.i18n.cliargs import Parser
 from bot.terminal.progress import Progress
+from bot.terminal.resume import print_error, write_failed
 from cogs.legendary.terminal.packs import EXIT_SETUP, SetupError, check_players, load, pick
 from rules.core.stats import wilson
 from rules.core.text import count
@@ -129,7 +130,7 @@ def main(
             allow_all=True,
         )
     except SetupError as exc:
-        print(f"error: {exc}", file=err)
+        print_error(err, str(exc))
         return EXIT_SETUP
     try:
         reports: list[SimReport] = []
@@ -163,7 +164,7 @@ def main(
         try:
             Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
-            print(f"error: cannot write {args.json}: {exc.strerror or exc}", file=err)
+            print_error(err, write_failed(args.json, exc))
             return EXIT_SETUP
     return 0
 

@@ -21,6 +21,7 @@ from typing import TextIO
 from bot.i18n import from_environment, t
 from bot.i18n.cliargs import Parser
 from bot.terminal.progress import Progress
+from bot.terminal.resume import print_error, write_failed
 from cogs.tcg.terminal.setup import (
     DEFAULT_SAMPLES,
     EXIT_SETUP,
@@ -106,7 +107,14 @@ def _pair(text: str, what: str) -> tuple[str, str]:
     if len(parts) == 1 and parts[0]:
         return parts[0], parts[0]
     if len(parts) != 2 or not all(parts):
-        raise SetupError(f"--{what} takes two names separated by a comma (A,B), not '{text}'")
+        raise SetupError(
+            t(
+                from_environment(),
+                "--{option} takes two names separated by a comma (A,B), not '{text}'",
+                option=what,
+                text=text,
+            )
+        )
     return parts[0], parts[1]
 
 
@@ -222,14 +230,22 @@ def main(
         decks = (deck(content, names[0]), deck(content, names[1]))
         la, lb = _pair(args.ai, "ai")
         levels = (level(la), level(lb))
+        lang = from_environment()
         if args.games < 1:
-            raise SetupError(f"--games must be at least 1, not {args.games}")
+            raise SetupError(t(lang, "--games must be at least 1, not {n}", n=str(args.games)))
         if not 1 <= args.workers <= MAX_WORKERS:
-            raise SetupError(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
+            raise SetupError(
+                t(
+                    lang,
+                    "--workers must be from 1 to {most}, not {n}",
+                    most=str(MAX_WORKERS),
+                    n=str(args.workers),
+                )
+            )
         if args.samples < 1:
-            raise SetupError(f"--samples must be at least 1, not {args.samples}")
+            raise SetupError(t(lang, "--samples must be at least 1, not {n}", n=str(args.samples)))
     except SetupError as exc:
-        print(f"error: {exc}", file=err)
+        print_error(err, str(exc))
         return EXIT_SETUP
     try:
         games = run_match(
@@ -262,7 +278,7 @@ def main(
         try:
             Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
-            print(f"error: cannot write {args.json}: {exc.strerror or exc}", file=err)
+            print_error(err, write_failed(args.json, exc))
             return EXIT_SETUP
     return 0
 
