@@ -15,73 +15,29 @@ Commands (each registered by one `_add_*` function in `SUBCOMMANDS`; add yours t
 
 The database is `--database`, else $BOT_DATABASE, else ./data/fixer.sqlite3.
 Exit codes: 0 done, 1 the command failed or found problems (message on stderr),
-2 usage error or not available.
+2 usage error or not available. The database commands are in bot/cli_db.py, what the
+modules share in bot/cli_common.py; help and errors follow LANG (bot/i18n/cliargs.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
-import json
 import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any
 
+from bot.cli_common import Handler, Subparsers, fail
+from bot.cli_db import add_db
 from bot.config import DEFAULT_DATABASE, LOG_LEVELS
-
-Subparsers = Any  # argparse._SubParsersAction, which typeshed keeps private
-Handler = Callable[[argparse.Namespace], int]
-
-
-def database_path(args: argparse.Namespace) -> Path:
-    if getattr(args, "database", None):
-        return Path(args.database)
-    env = os.environ.get("BOT_DATABASE", "").strip()
-    return Path(env) if env else DEFAULT_DATABASE
-
-
-def database_target(args: argparse.Namespace) -> str | Path:
-    """`database_path`, but a postgresql:// URL stays a URL (PostgreSQL)."""
-    from bot.storage.opener import database_target as target
-
-    if getattr(args, "database", None):
-        return target(args.database)
-    env = os.environ.get("BOT_DATABASE", "").strip()
-    return target(env) if env else DEFAULT_DATABASE
-
-
-def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return 1
-
-
-def adapter_for(game: str) -> Any:
-    """The `GameAdapter` of `game` from the registry (`bot/games.py`), or None if this
-    build does not have the game or its engine fails to load: then its campaigns are
-    still listed, backed up, checked, exported and imported, just never opened."""
-    from bot import games
-
-    plugin = games.available(game)
-    if plugin is None:
-        return None
-    try:
-        return plugin.adapter()
-    except Exception as exc:  # its content failed to load: the other games go on
-        logging.getLogger("bot.games").warning(
-            "the %s game is unavailable: %s", game, type(exc).__name__
-        )
-        return None
-
+from bot.i18n import did_you_mean, from_environment, language, t
+from bot.i18n.cliargs import Parser
 
 # ---- run (default) ---------------------------------------------------------------------
 
 
 def _add_run(sub: Subparsers) -> None:
-    p = sub.add_parser("run", help="start the Discord bot (default)")
+    p = sub.add_parser("run", help=t(sub.lang, "start the Discord bot (default)"))
     p.set_defaults(func=_run)
 
 
@@ -101,14 +57,14 @@ def _run(args: argparse.Namespace) -> int:
 
 def _not_built(name: str) -> Handler:
     def handler(args: argparse.Namespace) -> int:
-        print(f"`{name}` is not built yet", file=sys.stderr)
+        print(t(from_environment(), "`{name}` is not built yet.", name=name), file=sys.stderr)
         return 2
 
     return handler
 
 
 def _add_sync(sub: Subparsers) -> None:
-    p = sub.add_parser("sync", help="sync application commands with Discord")
+    p = sub.add_parser("sync", help=t(sub.lang, "sync application commands with Discord"))
     p.set_defaults(func=_sync)
 
 
@@ -121,7 +77,8 @@ def _sync(args: argparse.Namespace) -> int:
 
 def _add_health(sub: Subparsers) -> None:
     p = sub.add_parser(
-        "health", help="exit 0 only if the running bot is connected and its heartbeat fresh"
+        "health",
+        help=t(sub.lang, "exit 0 only if the running bot is connected and its heartbeat fresh"),
     )
     p.set_defaults(func=_health)
 
@@ -158,26 +115,41 @@ def split_game(argv: Sequence[str]) -> tuple[str, list[str]]:
 def _per_game(what: str, argv: Sequence[str]) -> int:
     """`play` and `simulate`: each game parses its own options."""
     from bot import games
-    from rules.core.text import did_you_mean
 
+    lang = from_environment()
     try:
         name, rest = split_game(argv)
     except games.UnknownGameError as exc:
-        hint = did_you_mean(exc.name, games.GAMES)
-        print(
-            f"error: unknown game '{exc.name}'{hint}. This build holds: "
-            f"{', '.join(games.GAMES)} (python -m bot {what} --game NAME).",
-            file=sys.stderr,
+        hint = did_you_mean(lang, exc.name, games.GAMES)
+        message = t(
+            lang,
+            "There is no game '{name}' in this build{hint}.\n"
+            "Name one of {games}: python -m bot {what} --game NAME.",
+            name=exc.name,
+            hint=hint,
+            games=", ".join(games.GAMES),
+            what=what,
         )
+        print(t(lang, "error: {message}", message=message), file=sys.stderr)
         return 2
     if any(a in ("-h", "--help") for a in rest):
-        print(f"--game {{{','.join(games.GAMES)}}}: which game (default {games.DEFAULT_GAME})")
+        print(
+            t(
+                lang,
+                "--game {{{games}}}: which game (default {default})",
+                games=",".join(games.GAMES),
+                default=games.DEFAULT_GAME,
+            )
+        )
     plugin = games.plugin(name)
     return plugin.play(rest) if what == "play" else plugin.simulate(rest)
 
 
 def _add_play(sub: Subparsers) -> None:
-    p = sub.add_parser("play", help="play a table in the terminal (--game NAME)", add_help=False)
+    lang = sub.lang
+    p = sub.add_parser(
+        "play", help=t(lang, "play a table in the terminal (--game NAME)"), add_help=False
+    )
     p.add_argument("args", nargs=argparse.REMAINDER)
     p.set_defaults(func=_play)
 
@@ -187,443 +159,16 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _add_simulate(sub: Subparsers) -> None:
-    p = sub.add_parser("simulate", help="AI playouts for balancing (--game NAME)", add_help=False)
+    lang = sub.lang
+    p = sub.add_parser(
+        "simulate", help=t(lang, "AI playouts for balancing (--game NAME)"), add_help=False
+    )
     p.add_argument("args", nargs=argparse.REMAINDER)
     p.set_defaults(func=_simulate)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     return _per_game("simulate", list(args.args))
-
-
-# ---- db --------------------------------------------------------------------------------
-
-
-def _add_db(sub: Subparsers) -> None:
-    p = sub.add_parser("db", help="database administration")
-    dbsub = p.add_subparsers(dest="db_command", metavar="DB_COMMAND", required=True)
-
-    b = dbsub.add_parser("backup", help="consistent online copy of the whole database")
-    b.add_argument("path", type=Path, help="where to write the copy")
-    b.add_argument("--force", action="store_true", help="overwrite PATH if it exists")
-    b.set_defaults(func=_db_backup)
-
-    c = dbsub.add_parser("check", help="integrity, schema version, counts, log consistency")
-    c.add_argument("--json", action="store_true", help="print the report as JSON")
-    c.add_argument(
-        "--replay",
-        action="store_true",
-        help="also replay every campaign's log and compare with its stored state (slow)",
-    )
-    c.set_defaults(func=_db_check)
-
-    e = dbsub.add_parser(
-        "export", help="write one campaign (state, log, runs, Discord preferences) as JSON"
-    )
-    e.add_argument("campaign_id")
-    e.add_argument("file", help="output file, or - for standard output")
-    e.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
-    e.set_defaults(func=_db_export)
-
-    i = dbsub.add_parser("import", help="add a campaign from an export file")
-    i.add_argument("file", type=Path)
-    i.add_argument("--channel", help="bind it to this channel id instead of the exported one")
-    i.add_argument("--guild", help="with --channel: the channel's server (guild) id")
-    i.add_argument(
-        "--no-verify", action="store_true", help="do not replay the log before importing"
-    )
-    i.set_defaults(func=_db_import)
-
-    n = dbsub.add_parser(
-        "init", help="create a new, empty database (the bot also creates a missing one)"
-    )
-    n.set_defaults(func=_db_init)
-
-    r = dbsub.add_parser(
-        "recover",
-        help="copy everything SQLite can still read from a damaged database into a new one",
-    )
-    r.add_argument("dest", type=Path, help="the new database file to write (must not exist)")
-    r.set_defaults(func=_db_recover)
-
-    m = dbsub.add_parser("migrate", help="upgrade the schema now (the bot also does at start)")
-    m.set_defaults(func=_db_migrate)
-
-    cp = dbsub.add_parser(
-        "copy",
-        help="copy everything from SRC into an empty DST (SQLite path or postgresql:// URL)",
-    )
-    cp.add_argument("src", help="the database to copy (a file path or a postgresql:// URL)")
-    cp.add_argument("dst", help="an empty database (or a file that does not exist yet)")
-    cp.set_defaults(func=_db_copy)
-
-    ls = dbsub.add_parser("list", help="list campaigns (ids for export)")
-    ls.add_argument("--all", action="store_true", help="include finished and archived ones")
-    ls.set_defaults(func=_db_list)
-
-    from bot.cli_items import add_item_commands
-
-    add_item_commands(dbsub)
-
-
-def _storage_call(fn: Callable[[], Any]) -> int:
-    from bot.storage.errors import StorageError
-
-    try:
-        result: int = asyncio.run(fn())
-    except StorageError as exc:
-        return _fail(exc.message)
-    return result
-
-
-def _db_backup(args: argparse.Namespace) -> int:
-    from bot.storage.opener import open_store
-    from bot.storage.sqlite import backup_file
-
-    src = database_target(args)
-
-    async def go() -> int:
-        if isinstance(src, Path):
-            await backup_file(src, args.path, overwrite=args.force)
-        else:  # PostgreSQL: pg_dump's custom format (restore with pg_restore)
-            async with await open_store(src, create=False) as store:
-                await store.backup(args.path, overwrite=args.force)
-        print(f"backed up {src} to {args.path}")
-        return 0
-
-    return _storage_call(go)
-
-
-def _db_check(args: argparse.Namespace) -> int:
-    from bot.storage.base import CheckReport
-    from bot.storage.opener import open_store
-    from bot.storage.sqlite import check_file
-
-    path = database_target(args)
-
-    async def report_of() -> CheckReport:
-        if isinstance(path, Path):
-            return await check_file(path)
-        async with await open_store(path, create=False) as store:
-            return await store.check()
-
-    async def go() -> int:
-        report = await report_of()
-        replay: dict[str, str] = {}
-        if args.replay and report.ok:
-            replay = await _replay_all(path)
-            report.problems.extend(f"campaign {cid}: {why}" for cid, why in replay.items())
-        if args.json:
-            out = {
-                "ok": report.ok,
-                "path": report.path,
-                "size_bytes": report.size_bytes,
-                "schema_version": report.schema_version,
-                "supported_version": report.supported_version,
-                "journal_mode": report.journal_mode,
-                "integrity": report.integrity,
-                "counts": report.counts,
-                "problems": report.problems,
-                "notes": report.notes,
-            }
-            print(json.dumps(out, indent=2))
-        else:
-            schema = (
-                f"v{report.schema_version}"
-                if report.schema_version is not None
-                else "unknown (the header could not be read)"
-            )
-            print(f"database:  {report.path} ({report.size_bytes:,} bytes)")
-            print(f"schema:    {schema} (this Fixer: v{report.supported_version})")
-            print(f"journal:   {report.journal_mode or 'unknown'}")
-            print(f"integrity: {', '.join(report.integrity[:3]) or 'not checked'}")
-            for key, value in report.counts.items():
-                print(f"{key + ':':<22} {value:,}")
-            for note in report.notes:
-                print(f"note: {note}")
-            if report.ok:
-                print("OK")
-            else:
-                for problem in report.problems:
-                    print(f"PROBLEM: {problem}")
-        return 0 if report.ok else 1
-
-    return _storage_call(go)
-
-
-async def _replay_all(path: str | Path) -> dict[str, str]:
-    """Replay every campaign whose game this build knows; {id: what is wrong}."""
-    from bot.service.game import GameService
-    from bot.storage.opener import open_store
-
-    problems: dict[str, str] = {}
-    async with await open_store(path, create=False) as store:
-        services: dict[str, GameService[Any, Any] | None] = {}
-        for info in await store.list_campaigns(None):
-            if info.game not in services:
-                adapter = adapter_for(info.game)
-                services[info.game] = None if adapter is None else GameService(store, adapter)
-            service = services[info.game]
-            if service is None:
-                print(f"note: cannot replay {info.id}: game {info.game!r} is not in this build")
-                continue
-            try:
-                if not await service.verify(info.id):
-                    problems[info.id] = "its log does not replay to its stored state"
-            except Exception as exc:  # a refusal or a parse error: report, go on
-                problems[info.id] = f"replay failed ({type(exc).__name__})"
-    return problems
-
-
-def _db_export(args: argparse.Namespace) -> int:
-    from bot.storage.opener import open_store
-
-    path = database_target(args)
-
-    async def go() -> int:
-        async with await open_store(path, create=False) as store:
-            data = await store.export_campaign(args.campaign_id)
-        text = data.model_dump_json(indent=1) + "\n"
-        if args.file == "-":
-            sys.stdout.write(text)
-            return 0
-        dest = Path(args.file)
-        if dest.exists() and not args.force:
-            return _fail(f"{dest} already exists; choose another name or pass --force")
-        tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
-        try:
-            with open(tmp, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, dest)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            return _fail(f"could not write {dest}: {exc}")
-        print(
-            f"exported campaign {args.campaign_id} (v{data.campaign.version}, "
-            f"{len(data.actions)} actions, {len(data.prefs)} Discord preferences) to {dest}. "
-            "It contains players' hands: keep it private."
-        )
-        return 0
-
-    return _storage_call(go)
-
-
-def _db_import(args: argparse.Namespace) -> int:
-    from pydantic import ValidationError
-
-    from bot.storage.errors import InvalidExportError
-    from bot.storage.opener import open_store
-    from bot.storage.sqlite import SqliteStore
-    from bot.storage.transfer import CampaignExport
-
-    path = database_target(args)
-    if args.guild and not args.channel:
-        print("error: --guild goes with --channel", file=sys.stderr)
-        return 2
-    try:
-        raw = args.file.read_text(encoding="utf-8")
-    except OSError as exc:
-        return _fail(f"cannot read {args.file}: {exc}")
-    try:
-        data = CampaignExport.model_validate_json(raw)
-    except ValidationError as exc:
-        where = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in exc.errors()[:5]
-        )
-        return _fail(f"{args.file} is not a valid Fixer campaign export ({where})")
-    if not args.no_verify:
-        verdict = verify_export(data)
-        if verdict is not None:
-            return _fail(f"{args.file}: {verdict}. Nothing was imported.")
-
-    async def go() -> int:
-        async with await open_store(path) as store:
-            # (PostgreSQL checks the export's data-model version itself.)
-            if isinstance(store, SqliteStore) and data.schema_version > store.schema_version:
-                raise InvalidExportError(
-                    f"{args.file} comes from a newer Fixer (schema v{data.schema_version})."
-                )
-            info = await store.import_campaign(
-                data,
-                rebind=args.channel is not None,
-                guild_id=args.guild if args.guild else data.campaign.guild_id,
-                channel_id=args.channel,
-            )
-        print(
-            f"imported campaign {info.id} ({info.name!r}, v{info.version}, "
-            f"{len(data.prefs)} Discord preferences) into {path}, "
-            f"bound to channel {info.channel_id}"
-        )
-        return 0
-
-    return _storage_call(go)
-
-
-def verify_export(data: Any) -> str | None:
-    """Replay an export's log from its genesis; None if it gives the exported state,
-    else what is wrong. Games this build does not know are not checked."""
-    from bot.service.game import replay_matches
-
-    adapter = adapter_for(data.campaign.game)
-    if adapter is None:
-        print(
-            f"note: game {data.campaign.game!r} is not in this build; the log was not replayed",
-            file=sys.stderr,
-        )
-        return None
-    try:
-        ok = replay_matches(
-            adapter,
-            genesis=json.dumps(data.campaign.genesis),
-            actions=[json.dumps(a.action) for a in data.actions],
-            state=json.dumps(data.campaign.state),
-        )
-    except Exception as exc:
-        return f"its log cannot be replayed ({type(exc).__name__})"
-    return None if ok else "its log does not replay to its state (edited or damaged?)"
-
-
-def _db_init(args: argparse.Namespace) -> int:
-    from bot.storage.sqlite import init_database
-
-    target = database_target(args)
-    if isinstance(target, str):  # a postgresql:// URL
-        from bot.storage import pg_init
-        from bot.storage.postgres import redact
-
-        async def pg() -> int:
-            done = await pg_init.init_database(target)
-            print(f"{done} the tables of a new, empty Fixer database at {redact(target)}")
-            return 0
-
-        return _storage_call(pg)
-    path = database_path(args)
-
-    async def go() -> int:
-        done = await init_database(path)
-        print(f"{done} a new, empty Fixer database at {path}")
-        return 0
-
-    return _storage_call(go)
-
-
-def _db_recover(args: argparse.Namespace) -> int:
-    from bot.storage.recover import recover_file
-
-    path = database_path(args)
-
-    async def go() -> int:
-        report = await recover_file(path, args.dest)
-        print(f"recovered {path} into {args.dest} (schema v{report.schema_version})")
-        for table in report.tables:
-            line = f"{table.name + ':':<16} {table.copied:,} rows copied"
-            if table.unreadable:
-                line += f"; could not read {', '.join(table.unreadable[:5])}"
-            print(line)
-            for reason, n in table.dropped.items():
-                print(f"LOST: {n:,} {table.name} rows read but not kept: {reason}")
-            if table.error:
-                print(f"  (SQLite said: {table.error})")
-        for problem in report.campaigns:
-            print(f"LOST: campaign {problem}")
-        check = report.check
-        if check is not None:
-            verdict = "OK" if check.ok else f"{len(check.problems)} problems"
-            print(f"check of {args.dest}: {verdict}")
-            for problem in check.problems[:20]:
-                print(f"  {problem}")
-        if report.lost_anything:
-            print("Some data could not be recovered (LOST above).")
-        else:
-            print("Everything was recovered.")
-        print(
-            f"{path} was not modified. To use the new database: stop the bot, move {path} "
-            f"(and any -wal/-shm beside it) away, put {args.dest} in its place, start the "
-            'bot (docs/storage.md, "Recovery").'
-        )
-        return 0 if report.ok else 1
-
-    return _storage_call(go)
-
-
-def _db_migrate(args: argparse.Namespace) -> int:
-    from bot.storage.sqlite import SqliteStore
-
-    target = database_target(args)
-    if isinstance(target, str):  # a postgresql:// URL
-        from bot.storage import pg_init
-
-        async def pg() -> int:
-            print(await pg_init.migrate_database(target))
-            return 0
-
-        return _storage_call(pg)
-    path = database_path(args)
-
-    async def go() -> int:
-        async with await SqliteStore.open(path, create=False) as store:
-            if store.migrated_from is None:
-                print(f"{path} is already at schema v{store.schema_version}")
-            else:
-                print(
-                    f"migrated {path} from schema v{store.migrated_from} to "
-                    f"v{store.schema_version} (a copy of the old file: "
-                    f"{store.pre_migration_backup})"
-                )
-        return 0
-
-    return _storage_call(go)
-
-
-def _db_list(args: argparse.Namespace) -> int:
-    from bot.storage.opener import open_store
-
-    path = database_target(args)
-
-    async def go() -> int:
-        async with await open_store(path, create=False) as store:
-            infos = await store.list_campaigns(None if args.all else "active")
-        for i in infos:
-            print(
-                f"{i.id}\t{i.status}\tv{i.version}\t{i.game}\tguild={i.guild_id}"
-                f"\tchannel={i.channel_id}\t{i.name}"
-            )
-        if not infos:
-            print("no campaigns", file=sys.stderr)
-        return 0
-
-    return _storage_call(go)
-
-
-def _db_copy(args: argparse.Namespace) -> int:
-    from bot.storage.copy import copy_store
-    from bot.storage.opener import database_target as target
-    from bot.storage.opener import open_store
-
-    src, dst = target(args.src), target(args.dst)
-    if isinstance(src, Path) and not src.exists():
-        return _fail(f"There is no database at {src}. Check SRC.")
-
-    async def go() -> int:
-        async with (
-            await open_store(src, create=False) as source,
-            await open_store(dst) as dest,
-        ):
-            report = await copy_store(source, dest)
-        for problem in report.problems:
-            print(f"PROBLEM: {problem}")
-        shown = getattr(dest, "path", dst)
-        print(
-            f"copied {report.campaigns} campaigns ({report.actions} actions) and "
-            f"{report.prefs} other preferences to {shown}; "
-            + ("both sides check OK" if report.ok else "the check found problems")
-        )
-        return 0 if report.ok else 1
-
-    return _storage_call(go)
 
 
 # ---- the parser ------------------------------------------------------------------------
@@ -635,24 +180,31 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     _add_health,
     _add_play,
     _add_simulate,
-    _add_db,
+    add_db,
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser(lang: str | None = None) -> Parser:
+    """The command line in the language `lang` (default: the environment's, LANG)."""
+    lang = language(lang) if lang is not None else from_environment()
+    parser = Parser(
         prog="python -m bot",
-        description="Fixer, a Discord game master for cyberpunk card games.",
+        description=t(lang, "Fixer, a Discord game master for cyberpunk card games."),
+        lang=lang,
     )
     parser.add_argument(
         "--database",
         metavar="PATH",
-        help=f"SQLite database file (default: $BOT_DATABASE, else {DEFAULT_DATABASE})",
+        help=t(
+            lang,
+            "SQLite database file (default: $BOT_DATABASE, else {path})",
+            path=DEFAULT_DATABASE,
+        ),
     )
     parser.add_argument(
         "--log-level",
         default=os.environ.get("BOT_LOG_LEVEL", "WARNING"),
-        help="logging level for this command (default: WARNING)",
+        help=t(lang, "logging level for this command (default: WARNING)"),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for register in SUBCOMMANDS:
@@ -679,9 +231,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     level = str(args.log_level).upper()
     if level not in LOG_LEVELS:
         source = "--log-level" if "--log-level" in " ".join(argv) else "BOT_LOG_LEVEL"
-        _fail(
-            f"{source}={args.log_level} is not allowed: use {', '.join(LOG_LEVELS[:-1])} "
-            f"or {LOG_LEVELS[-1]}"
+        fail(
+            t(
+                parser.lang,
+                "{source}={level} is not allowed: use {levels} or {last}",
+                source=source,
+                level=args.log_level,
+                levels=", ".join(LOG_LEVELS[:-1]),
+                last=LOG_LEVELS[-1],
+            )
         )
         return 2
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")

@@ -12,29 +12,32 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.i18n import from_environment, t
 from rules.core.text import count
 
 
 def add_item_commands(dbsub: Any) -> None:
-    """The two subcommands, under `db`."""
+    """The two subcommands, under `db` (help texts in the parser's language)."""
+    lang = dbsub.lang
     e = dbsub.add_parser(
-        "export-items", help="write players' saved items (TCG deck lists …) as JSON"
+        "export-items", help=t(lang, "write players' saved items (TCG deck lists …) as JSON")
     )
-    e.add_argument("file", help="output file, or - for standard output")
-    e.add_argument("--game", help="only this game's items (e.g. tcg)")
-    e.add_argument("--owner", help="only this player's items (their Discord id)")
-    e.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    e.add_argument("file", help=t(lang, "output file, or - for standard output"))
+    e.add_argument("--game", help=t(lang, "only this game's items (e.g. tcg)"))
+    e.add_argument("--owner", help=t(lang, "only this player's items (their Discord id)"))
+    e.add_argument("--force", action="store_true", help=t(lang, "overwrite FILE if it exists"))
     e.set_defaults(func=_export_items)
 
     i = dbsub.add_parser(
-        "import-items", help="add saved items from an export-items file (same names replaced)"
+        "import-items",
+        help=t(lang, "add saved items from an export-items file (same names replaced)"),
     )
     i.add_argument("file", type=Path)
     i.set_defaults(func=_import_items)
 
 
 def _export_items(args: argparse.Namespace) -> int:
-    from bot.cli import _fail, _storage_call, database_target
+    from bot.cli_common import already_exists, cannot_write, database_target, fail, storage_call
     from bot.storage.items_io import export_items
     from bot.storage.opener import open_store
 
@@ -49,7 +52,7 @@ def _export_items(args: argparse.Namespace) -> int:
             return 0
         dest = Path(args.file)
         if dest.exists() and not args.force:
-            return _fail(f"{dest} already exists; choose another name or pass --force")
+            return fail(already_exists(dest))
         tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
         try:
             tmp.write_text(text, encoding="utf-8")
@@ -57,17 +60,17 @@ def _export_items(args: argparse.Namespace) -> int:
         except OSError as exc:
             with contextlib.suppress(OSError):
                 tmp.unlink()
-            return _fail(f"could not write {dest}: {exc}")
+            return fail(cannot_write(dest, exc))
         print(f"exported {count(len(data.items), 'saved item')} to {dest}")
         return 0
 
-    return _storage_call(go)
+    return storage_call(go)
 
 
 def _import_items(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
-    from bot.cli import _fail, _storage_call, database_target
+    from bot.cli_common import cannot_read, database_target, fail, storage_call
     from bot.storage.items_io import ItemsExport, import_items
     from bot.storage.opener import open_store
 
@@ -75,12 +78,20 @@ def _import_items(args: argparse.Namespace) -> int:
     try:
         data = ItemsExport.model_validate_json(args.file.read_text(encoding="utf-8"))
     except OSError as exc:
-        return _fail(f"cannot read {args.file}: {exc}")
+        return fail(cannot_read(args.file, exc))
     except ValidationError as exc:
         where = "; ".join(
             f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in exc.errors()[:5]
         )
-        return _fail(f"{args.file} is not a Fixer saved-items export ({where}); nothing imported")
+        return fail(
+            t(
+                from_environment(),
+                "{file} is not a Fixer saved-items export ({where}).\n"
+                "Import a file written by python -m bot db export-items; nothing was imported.",
+                file=args.file,
+                where=where,
+            )
+        )
 
     async def go() -> int:
         async with await open_store(path) as store:
@@ -88,4 +99,4 @@ def _import_items(args: argparse.Namespace) -> int:
         print(f"imported {count(n, 'saved item')} into {path}")
         return 0
 
-    return _storage_call(go)
+    return storage_call(go)

@@ -7,7 +7,6 @@ Every game's front end asks here, never a catalogue directly:
     tn(loc, "{n} card left", "{n} cards left", n)     plural forms of the language
     tcount(loc, n, "card")                            a count meeting a noun
     name_list(loc, names)                             "a, b and c" / "a, b i c"
-    did_you_mean(loc, word, names)                    " (did you mean 'x'?)", or ""
     number(loc, 12000)                                "12,000" / "12 000"
 
 `loc` is a language code or a Discord locale ("pl", "en-US", None); `language` turns it
@@ -148,11 +147,11 @@ def name_list(loc: object, names: Iterable[str], *, last: bool = True) -> str:
     return format_list(items, style="standard", locale=lang)
 
 
-def did_you_mean(loc: object, word: str, names: Iterable[str]) -> str:
-    """ " (did you mean 'x'?)" for the one of `names` closest to `word` (as
-    `rules.core.text.did_you_mean`), in the language; "" when none is close."""
-    meant = core_text.closest(word, list(names))
-    return "" if meant is None else t(loc, " (did you mean '{name}'?)", name=meant)
+def did_you_mean(loc: object, word: str, candidates: Iterable[object]) -> str:
+    """ " (did you mean 'x'?)" in the language of `loc` for the candidate `word` most
+    likely meant (`rules.core.text.closest`), or "" when none is close."""
+    found = core_text.closest(word, candidates)
+    return "" if found is None else t(loc, " (did you mean '{name}'?)", name=found)
 
 
 def lookup(lang: str, context: str | None, msgid: str) -> str | None:

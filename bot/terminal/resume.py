@@ -41,12 +41,54 @@ class SetupError(Exception):
     wrong and what to do. The command prints it and exits with status 2."""
 
 
+def print_error(err: TextIO, message: str) -> None:
+    """A command-line error on `err` (the message already in the terminal's language),
+    "error: " said in it too."""
+    print(t(from_environment(), "error: {message}", message=message), file=err)
+
+
+def write_failed(path: object, exc: OSError) -> str:
+    """One line: a report file that could not be written, and why (the OS's words)."""
+    return t(
+        from_environment(),
+        "cannot write {path}: {error}",
+        path=str(path),
+        error=str(exc.strerror or exc),
+    )
+
+
+def load_failed(label: str, exc: Exception, validate: str) -> SetupError:
+    """The SetupError for a pack that would not load (`label`, in the terminal's
+    language): a ContentError's first problem, how many more and `validate`, the command
+    that lists them all; any other error's text."""
+    lang = from_environment()
+    errors = getattr(exc, "errors", None)  # a ContentError's list (not pydantic's method)
+    if not isinstance(errors, list | tuple):
+        problem = str(exc)
+    else:
+        problem = str(errors[0]) if errors else t(lang, "unknown problem")
+        if len(errors) > 1:
+            problem += t(
+                lang,
+                " (and {n} more; '{command}' lists them all)",
+                n=len(errors) - 1,
+                command=validate,
+            )
+    return SetupError(t(lang, "cannot load {pack}: {problem}", pack=label, problem=problem))
+
+
 def add_options(p: argparse.ArgumentParser) -> None:
-    """`--db PATH` and `--resume [ID]`, the same for every game."""
+    """`--db PATH` and `--resume [ID]`, the same for every game (help in the parser's
+    language: a `bot.i18n.cliargs.Parser`'s, else the environment's)."""
+    lang = getattr(p, "lang", None) or from_environment()
     p.add_argument(
         "--db",
         metavar="PATH",
-        help=f"the database games are saved in (default: $BOT_DATABASE, else {DEFAULT_DATABASE})",
+        help=t(
+            lang,
+            "the database games are saved in (default: $BOT_DATABASE, else {path})",
+            path=DEFAULT_DATABASE,
+        ),
     )
     p.add_argument(
         "--resume",
@@ -54,7 +96,7 @@ def add_options(p: argparse.ArgumentParser) -> None:
         const="",
         default=None,
         metavar="ID",
-        help="go back to a saved terminal game; without ID, list them to pick one",
+        help=t(lang, "go back to a saved terminal game; without ID, list them to pick one"),
     )
 
 
@@ -74,8 +116,12 @@ def refuse_fixed(given: Sequence[tuple[str, object]]) -> None:
     fixed = [opt for opt, value in given if value is not None and value is not False]
     if fixed:
         raise SetupError(
-            f"--resume goes on with the campaign as it was saved; {', '.join(fixed)} "
-            "cannot change it (start a new campaign to choose them)"
+            t(
+                from_environment(),
+                "--resume goes on with the campaign as it was saved; {options} cannot "
+                "change it (start a new campaign to choose them)",
+                options=", ".join(fixed),
+            )
         )
 
 
@@ -167,8 +213,21 @@ def describe(info: CampaignInfo, saves: Saves[S, A], summary: Callable[[S], str]
     try:
         state = saves.load(info.id)
     except IllegalAction:
-        return f"{info.id}  {info.name} (cannot be read)  saved {when}"
-    return f"{info.id}  {info.name}: {summary(state)}; saved {when}"
+        return t(
+            from_environment(),
+            "{id}  {name} (cannot be read)  saved {when}",
+            id=info.id,
+            name=info.name,
+            when=when,
+        )
+    return t(
+        from_environment(),
+        "{id}  {name}: {summary}; saved {when}",
+        id=info.id,
+        name=info.name,
+        summary=summary(state),
+        when=when,
+    )
 
 
 def pick(
@@ -181,7 +240,14 @@ def pick(
     start = play_command(saves.game)
     if not cid:
         if not mine:
-            raise SetupError(f"no saved terminal campaign in {saves.path}; start one with: {start}")
+            raise SetupError(
+                t(
+                    from_environment(),
+                    "no saved terminal campaign in {path}; start one with: {start}",
+                    path=str(saves.path),
+                    start=start,
+                )
+            )
         console.say(
             t(
                 from_environment(),
@@ -194,30 +260,62 @@ def pick(
         cid = _choose(console, [i.id for i in mine])
     found = saves.info(cid)
     if found is None:
-        known = ", ".join(i.id for i in mine[:10]) or "none"
+        lang = from_environment()
+        known = ", ".join(i.id for i in mine[:10]) or t(lang, "none")
         raise SetupError(
-            f"no campaign '{cid}' in {saves.path}; saved terminal campaigns: {known} "
-            f"({start} --resume lists them)"
+            t(
+                lang,
+                "no campaign '{id}' in {path}; saved terminal campaigns: {known} "
+                "({start} --resume lists them)",
+                id=cid,
+                path=str(saves.path),
+                known=known,
+                start=start,
+            )
         )
     if found.game != saves.game and is_terminal(found):
         raise SetupError(
-            f"campaign '{cid}' is a {found.game} game, not a {saves.game} one; resume it "
-            f"with: {play_command(found.game)} --resume {cid}"
+            t(
+                from_environment(),
+                "campaign '{id}' is a {game} game, not a {this} one; resume it with: {command}",
+                id=cid,
+                game=found.game,
+                this=saves.game,
+                command=resume_command(found.game, cid),
+            )
         )
     if not is_terminal(found):
         raise SetupError(
-            f"campaign '{cid}' is not a terminal campaign (it is a {found.game} campaign "
-            "played on Discord); the terminal resumes only its own"
+            t(
+                from_environment(),
+                "campaign '{id}' is not a terminal campaign (it is a {game} campaign played "
+                "on Discord); the terminal resumes only its own",
+                id=cid,
+                game=found.game,
+            )
         )
     if found.status != "active":
         raise SetupError(
-            f"campaign '{cid}' is {found.status}: it takes no more moves; start a new one "
-            f"with: {start}"
+            t(
+                from_environment(),
+                "campaign '{id}' is {status}: it takes no more moves; start a new one with: "
+                "{start}",
+                id=cid,
+                status=found.status,
+                start=start,
+            )
         )
     try:
         state = saves.load(cid)
     except IllegalAction as exc:
-        raise SetupError(f"campaign '{cid}' cannot be resumed: {exc.refusal.message}") from None
+        raise SetupError(
+            t(
+                from_environment(),
+                "campaign '{id}' cannot be resumed: {why}",
+                id=cid,
+                why=exc.refusal.message,
+            )
+        ) from None
     return cid, state
 
 
@@ -321,10 +419,10 @@ def run(
         else:
             table.prepare()
     except SetupError as exc:
-        print(f"error: {exc}", file=err)
+        print_error(err, str(exc))
         return EXIT_SETUP
     except IllegalAction as exc:  # a setup (a deck, a choice) the rules refuse
-        print(f"error: {exc.refusal.message.splitlines()[0]}", file=err)
+        print_error(err, exc.refusal.message.splitlines()[0])
         return EXIT_SETUP
     except Quit:
         bye(console)
@@ -332,7 +430,15 @@ def run(
     try:
         saves = place.open(table.adapter)
     except StorageError as exc:
-        print(f"error: cannot use the database {place.db}: {exc.message}", file=err)
+        print_error(
+            err,
+            t(
+                from_environment(),
+                "cannot use the database {path}: {why}",
+                path=str(place.db),
+                why=exc.message,
+            ),
+        )
         return EXIT_STORAGE
     try:
         if place.resume is None:
@@ -342,19 +448,32 @@ def run(
             problem = table.pack_problem(state)
             if problem:
                 raise SetupError(
-                    f"campaign '{cid}' was not played with this pack ({problem}); resume "
-                    "it with --pack DIR, the pack it was played with"
+                    t(
+                        from_environment(),
+                        "campaign '{id}' was not played with this pack ({problem}); resume "
+                        "it with --pack DIR, the pack it was played with",
+                        id=cid,
+                        problem=problem,
+                    )
                 )
             session = table.resume(saves, cid, state)
         except SetupError as exc:
-            print(f"error: {exc}", file=err)
+            print_error(err, str(exc))
             return EXIT_SETUP
         except Quit:
             bye(console)
             return 0
         return session.run()
     except StorageError as exc:
-        print(f"error: the database {place.db} failed: {exc.message}", file=err)
+        print_error(
+            err,
+            t(
+                from_environment(),
+                "the database {path} failed: {why}",
+                path=str(place.db),
+                why=exc.message,
+            ),
+        )
         return EXIT_STORAGE
     finally:
         saves.close()

@@ -86,8 +86,15 @@ def _text(pack: Pack | None, path: str, english: str | None, loc: str) -> str:
         return icons(loc, english)
 
 
-def card_text(c: Card, pack: Pack | None = None, loc: str = SOURCE) -> str:
-    """One card's full text, plainly, in the language `loc`."""
+#: How a reader plays one half of a divided card, on Discord.
+PLAY_HALF = N_("A divided card: play one half (`/legendary play half:`).")
+
+
+def card_text(
+    c: Card, pack: Pack | None = None, loc: str = SOURCE, *, play_half: str = PLAY_HALF
+) -> str:
+    """One card's full text, plainly, in the language `loc`; a divided card says how to
+    play a half with `play_half` (a catalogue message: the terminal has its own way)."""
     head = f"**{_text(pack, f'cards.{c.id}.name', c.name, loc)}**"
     facts: list[str] = [t(loc, KINDS[c.kind.value]) if c.kind.value in KINDS else c.kind.value]
     if isinstance(c, HeroCard):
@@ -109,7 +116,7 @@ def card_text(c: Card, pack: Pack | None = None, loc: str = SOURCE) -> str:
     text = f"{head} — {' · '.join(facts)}\n{body}"
     if isinstance(c, HeroCard) and c.halves:
         # A divided card (L2): both halves, each played on its own.
-        text += "\n" + t(loc, "A divided card: play one half (`/legendary play half:`).")
+        text += "\n" + t(loc, play_half)
         for i, h in enumerate(c.halves):
             bits = [class_names(loc, h.classes) or t(loc, "no class")]
             if h.team:

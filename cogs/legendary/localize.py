@@ -65,6 +65,9 @@ class Names:
 
     table: dict[str, str]
     choices: dict[str, str] = field(default_factory=dict)
+    # A card's (or a half's) printed text → its translation: the text of a "may"
+    # ability that is the whole card's ("Use X's ability? TEXT").
+    texts: dict[str, str] = field(default_factory=dict)
 
     @cached_property
     def pattern(self) -> re.Pattern[str] | None:
@@ -100,9 +103,12 @@ def names(pack: Pack | None, loc: object) -> Names:
         return hit[1]
     table: dict[str, str] = {}
     choices: dict[str, str] = {}
+    texts: dict[str, str] = {}
     tr = pick(pack.translations, lang)
     for path, text in tr.texts.items() if tr is not None else ():
         into = table if path.endswith(".name") else choices if ".choices." in path else None
+        if into is None and path.startswith("cards.") and path.endswith(".text"):
+            into = texts
         if into is None or not text:
             continue
         try:
@@ -111,15 +117,27 @@ def names(pack: Pack | None, loc: object) -> Names:
             continue
         if printed and printed != text:
             into[printed] = text
-    made = Names(table, choices)
+    made = Names(table, choices, texts)
     _NAMES[key] = (pack, made)
     return made
+
+
+#: The engine's question for a "may" ability (rules/legendary/resolve.py) with its text.
+_MAY = re.compile(r"(?P<ask>Use .+?'s ability\?) (?P<text>.+)\Z", re.S)
 
 
 def line(pack: Pack | None, loc: object, text: str) -> str:
     """An English text of the engine or the table (an event, a refusal, a prompt or one
     of its options) in the language of `loc`, with the pack's names in it; a card's own
-    "choose one" option as the pack's translation words it."""
+    "choose one" option as the pack's translation words it, and a "may" ability's text
+    as the pack's translation of the card's text words it when it is the card's whole
+    text (an ability's own text has no translation path: it stays as printed)."""
     local = names(pack, loc)
     own = local.choices.get(text)
-    return own if own is not None else local.replace(say(loc, text))
+    if own is not None:
+        return own
+    may = _MAY.match(text)
+    if may is not None and may["text"] in local.texts:
+        ask = local.replace(say(loc, may["ask"]))
+        return f"{ask} {icons(language(loc), local.texts[may['text']])}"
+    return local.replace(say(loc, text))

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.i18n import SOURCE, language, name_list, t, tcount, tn
+from bot.i18n import N_, SOURCE, language, name_list, t, tcount, tn
 from cogs.common.text import (
     COLOR_BOARD,
     COLOR_PRIVATE,
@@ -82,6 +82,25 @@ def name(c: CardRef, pack: Pack | None = None, loc: str = SOURCE) -> str:
         return pack.text_for(c.id, "name", loc)
     except KeyError:
         return c.name
+
+
+#: The 2099 keywords a card is marked with (`rules.legendary.view.keywords`), as a
+#: reader reads them: the printed keyword names the rules use ("Fated Future").
+KEYWORDS = {
+    "fated_future": N_("Fated Future"),
+    "undercover": N_("Undercover"),
+    "cyber_mod": N_("Cyber-Mod"),
+    "uru": N_("Uru"),
+    "fight_or_fail": N_("Fight or Fail"),
+    "superpower": N_("Superpower"),
+}
+
+
+def keyword_name(loc: str, key: str) -> str:
+    """A keyword of `rules.legendary.view.keywords` in the language of `loc` (one this
+    table does not know yet reads as its id, spaced)."""
+    word = KEYWORDS.get(key)
+    return key.replace("_", " ") if word is None else t(loc, word)
 
 
 def marks(c: CardRef, loc: str = SOURCE) -> str:

@@ -91,6 +91,8 @@ PROMPTS = (
     N_("Reveal a card, or take the alternative"),
     N_("Use this ability?"),
     N_("Use this ability? {text}"),
+    N_("Use {card}'s ability?"),
+    N_("Use {card}'s ability? {text}"),
     N_("Which half of {card} do you play?"),
     N_("Which first: the Fight effect or the rescued Bystanders' effects?"),
     N_("Choose a Hero to stack as a vote"),

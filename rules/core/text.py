@@ -17,8 +17,8 @@ class FieldError(ValueError):
 
 
 def closest(word: str, candidates: Any) -> str | None:
-    """The one of `candidates` `word` most likely meant (the same name in other case, else
-    the closest spelling), or None."""
+    """The one of `candidates` `word` most likely meant (the same but for case, else the
+    closest spelling), or None."""
     if not isinstance(word, str) or not word:
         return None
     names = [str(c) for c in candidates]
@@ -31,8 +31,8 @@ def closest(word: str, candidates: Any) -> str | None:
 
 def did_you_mean(word: str, candidates: Any) -> str:
     """ " (did you mean 'x'?)" for the closest of `candidates`, or ""."""
-    meant = closest(word, candidates)
-    return f" (did you mean '{meant}'?)" if meant is not None else ""
+    found = closest(word, candidates)
+    return "" if found is None else f" (did you mean '{found}'?)"
 
 
 # Nouns whose plural is not the singular + "s". Keys are singular; the table is shared by

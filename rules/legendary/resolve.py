@@ -94,10 +94,14 @@ def _abilities(w: Work, op: OpAbilities, choice: str | None) -> None:
             effects = tier.effects
     if ab.may and choice is None:
         who = op.seat
+        # The card is named (a played, fought or entering card: public), so the player
+        # knows whose ability it is even when the ability has no text of its own.
+        source = op.source if op.source is not None and op.source in w.inst else None
+        ask = "Use this ability?" if source is None else f"Use {w.name(source)}'s ability?"
         w.ask(
             PromptKind.MAY,
             who,
-            f"Use this ability? {ab.text}".strip(),
+            f"{ask} {ab.text}".strip(),
             [Option(id=YES, label="Yes"), Option(id=NO, label="No")],
             op,
         )

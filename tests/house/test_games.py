@@ -54,10 +54,10 @@ def test_play_with_an_unknown_game_says_which_games_exist(
 ) -> None:
     assert main(["play", "--game", "legend"]) == 2
     err = capsys.readouterr().err
-    assert err.splitlines()[0] == (
-        "error: unknown game 'legend' (did you mean 'legends'?). This build holds: "
-        f"{', '.join(games.GAMES)} (python -m bot play --game NAME)."
-    )
+    assert err.splitlines() == [
+        "error: There is no game 'legend' in this build (did you mean 'legends'?).",
+        f"Name one of {', '.join(games.GAMES)}: python -m bot play --game NAME.",
+    ]
 
 
 def test_a_game_without_a_terminal_table_says_so(

@@ -135,7 +135,7 @@ def test_a_polish_legendary_terminal_speaks_polish(
     code, out, err = _run(legendary_main, args, LEGENDARY_SCRIPT)
     assert code == 0 and err == ""
     for polish in (
-        "Legendary 2099 - grasz jako ty (miejsce 1)",  # the seat named in Polish too
+        "Legendary 2099: zajmujesz miejsce 1.",  # the seat, in Polish too
         "Tura 1: twoja tura.  Intryga:",  # the board
         "Miasto: Most: - | Ulice: -",
         "Kwatera: ",
@@ -228,6 +228,87 @@ def test_a_whole_polish_legendary_game_ends_in_polish_and_hides_other_hands(
     assert any(x in ("Gracze wygrywają!", "Zło wygrywa!", "Gra kończy się remisem.") for x in lines)
     assert lines[-1].startswith("  ai3: ") and lines[-1].endswith(" PZ")
     assert watch.checked > 1000
+
+
+def _legendary_transcript(monkeypatch: pytest.MonkeyPatch, lang: str, script: str) -> str:
+    """Seat 1 of a two-player Flood the Undercity game (seed 4: Fated Future, Cyber-Mod
+    and Superpower cards in the HQ and hand, Sludge under the HQ, its special action)."""
+    _lang(monkeypatch, lang)
+    pack = load_default_pack()
+    game = new_game(pack, Setup(names=("you", "ai2"), scheme="flood-the-undercity"), 4).state
+    out = io.StringIO()
+    agents = {1: make_agent("greedy", 1)}
+    LegendarySession(pack, game, Console(io.StringIO(script), out), agents).run()
+    return out.getvalue()
+
+
+MARKS_SCRIPT = "1\n" * 60 + "card patience\nquit\n"
+
+
+def test_the_polish_legendary_terminal_marks_keywords_and_names_in_polish(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import re
+
+    out = _legendary_transcript(monkeypatch, "pl_PL.UTF-8", MARKS_SCRIPT)
+    marks = set(re.findall(r"\[([A-Za-z][\w ,-]*)\]", out))
+    words = {w for m in marks for w in m.split(", ")}
+    assert {"Fated Future", "Supermoc", "Cyber-Mod"} <= words, words
+    for english in ("fated future", "superpower", "cyber mod", "undercover", "Superpower"):
+        assert english not in words, english
+    assert "Legendary 2099: zajmujesz miejsce 1." in out
+    # The pack's Polish names in the engine's event lines and prompts, as on the board;
+    # a special action's text as the pack's translation words it.
+    assert "  Szlam trafia pod pole HQ" in out and "> Wybierz pole HQ, pod które trafi Szlam" in out
+    assert "Sludge" not in out
+    assert "akcja specjalna: Flush the Undercity - Daj KO każdemu Szlamowi pod HQ" in out
+    # A divided card says how the terminal plays a half, not a Discord command.
+    assert "Karta dzielona: zagraj ją (play NAZWA), a potem wybierz połowę" in out
+    assert "/legendary" not in out
+
+
+def test_the_english_legendary_terminal_marks_keywords_by_their_printed_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import re
+
+    out = _legendary_transcript(monkeypatch, "C", MARKS_SCRIPT)
+    words = {w for m in re.findall(r"\[([A-Za-z][\w ,-]*)\]", out) for w in m.split(", ")}
+    assert {"Fated Future", "Superpower", "Cyber-Mod"} <= words, words
+    assert "fated future" not in words and "cyber mod" not in words
+    assert out.startswith("Legendary 2099: you take seat 1.\n")
+    assert "you are you" not in out and "/legendary" not in out
+    assert "Sludge goes under HQ space" in out and "Szlam" not in out
+
+
+def test_a_may_ability_prompt_reads_in_polish_with_the_cards_translated_text() -> None:
+    from cogs.legendary.localize import line
+
+    pack = load_default_pack()
+    card = pack.cards["glitch-zero-day"]
+    assert card.text and pack.text_for(card.id, "text", "pl") != card.text
+    asked = line(pack, "pl", f"Use {card.name}'s ability? {card.text}")
+    assert asked == "Użyć zdolności karty Zero-Day? Fated Future. [technika]: +2 do Ataku."
+    # An ability's own text (no translation path) stays as printed; the question is Polish.
+    assert line(pack, "pl", "Use Zero-Day's ability? Gain a Wound.") == (
+        "Użyć zdolności karty Zero-Day? Gain a Wound."
+    )
+    assert line(pack, "en", f"Use {card.name}'s ability? {card.text}") == (
+        f"Use {card.name}'s ability? {card.text}"
+    )
+
+
+def test_a_named_legendary_seat_is_greeted_by_its_name(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    for lang, greeting in (
+        ("C", "Legendary 2099: you take seat 1 as Ana."),
+        ("pl_PL.UTF-8", "Legendary 2099: zajmujesz miejsce 1 jako Ana."),
+    ):
+        _lang(monkeypatch, lang)
+        args = ["--seed", "1", "--name", "Ana", "--db", str(tmp_path / f"{lang}.db")]
+        code, out, _ = _run(legendary_main, args, "quit\n")
+        assert code == 0 and out.splitlines()[0] == greeting, out
 
 
 # ---- Legends ---------------------------------------------------------------------------

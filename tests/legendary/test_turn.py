@@ -186,8 +186,19 @@ def test_may_ability_asks_and_can_be_declined() -> None:
     t = Table(pack, scenario(pack, hands={0: ["opt"]}))
     t.play(0, "opt")
     assert t.game.prompt is not None and t.game.prompt.kind == "may"
+    # The question names the card whose ability it is.
+    assert t.game.prompt.text == "Use Opt's ability?"
     t.choose(0, "no")
     assert t.ids("p0.discard") == []
+
+
+def test_a_may_ability_with_its_own_text_is_asked_with_it() -> None:
+    optional = hero("opt", classes=["tech"], abilities=[
+        {"may": True, "text": "Gain a Wound.", "effects": [{"type": "gain_wound"}]}])  # fmt: skip
+    pack = make_pack(optional)
+    t = Table(pack, scenario(pack, hands={0: ["opt"]}))
+    t.play(0, "opt")
+    assert t.game.prompt is not None and t.game.prompt.text == "Use Opt's ability? Gain a Wound."
 
 
 # ---- recruiting -----------------------------------------------------------------------

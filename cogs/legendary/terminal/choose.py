@@ -15,11 +15,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.i18n import N_, from_environment, t
+from bot.i18n import N_, did_you_mean, from_environment, t, tcount
 from bot.i18n import name_list as i18n_names
 from bot.terminal.console import Console, Quit
 from cogs.legendary.terminal.packs import SetupError, resolve
-from rules.core.text import count, did_you_mean
 from rules.legendary.cards import Pack
 from rules.legendary.setup import Setup, counts_for
 
@@ -31,12 +30,42 @@ class Part:
     field: str
     flag: str
     what: str  # singular, as in "Villain Group"
+    flag_help: str  # the flag's --help (a catalogue message)
 
 
-VILLAINS = Part("villains", "--villains", "Villain Group")
-HENCHMEN = Part("henchmen", "--henchmen", "Henchman Group")
-HEROES = Part("heroes", "--heroes", "Hero")
+VILLAINS = Part(
+    "villains",
+    "--villains",
+    "Villain Group",
+    N_(
+        "Villain Group ids or names (quote a name with spaces); those not named are drawn at random"
+    ),
+)
+HENCHMEN = Part(
+    "henchmen",
+    "--henchmen",
+    "Henchman Group",
+    N_(
+        "Henchman Group ids or names (quote a name with spaces); those not named are "
+        "drawn at random"
+    ),
+)
+HEROES = Part(
+    "heroes",
+    "--heroes",
+    "Hero",
+    N_("Hero ids or names (quote a name with spaces); those not named are drawn at random"),
+)
 PARTS = (VILLAINS, HENCHMEN, HEROES)
+
+
+def counted(lang: str, part: Part, n: int) -> str:
+    """ "2 Villain Groups" / "2 Grupy Złoczyńców": `n` of a part, in the language."""
+    if part is VILLAINS:
+        return tcount(lang, n, "Villain Group")
+    if part is HENCHMEN:
+        return tcount(lang, n, "Henchman Group")
+    return tcount(lang, n, "Hero")
 
 
 def known(pack: Pack, part: Part | str) -> dict[str, str]:
@@ -71,7 +100,12 @@ def from_flags(
         if len(set(ids)) != len(ids):
             twice = next(i for i in ids if ids.count(i) > 1)
             raise SetupError(
-                f"{part.flag} names {known(pack, part)[twice]} twice; name each one once"
+                t(
+                    from_environment(),
+                    "{flag} names {name} twice; name each one once",
+                    flag=part.flag,
+                    name=known(pack, part)[twice],
+                )
             )
         picked[part.field] = ids
     return Setup(
@@ -119,9 +153,17 @@ def complete(pack: Pack, setup: Setup, seed: int) -> Setup:
             continue
         n, must = need[part.field]
         if len(given) > n:
+            lang = from_environment()
             raise SetupError(
-                f"{part.flag}: this game takes {count(n, part.what)}, not {len(given)}; "
-                f"name at most {n} (the rest are drawn at random)"
+                t(
+                    lang,
+                    "{flag}: this game takes {count}, not {given}; name at most {n} (the rest "
+                    "are drawn at random)",
+                    flag=part.flag,
+                    count=counted(lang, part, n),
+                    given=len(given),
+                    n=n,
+                )
             )
         update[part.field] = fill(rng, tuple(given), known(pack, part), n, must)
     return setup.model_copy(update=update)
@@ -256,7 +298,7 @@ def _read(
             q = word.lower()
             hits = [k for k, name in choices.items() if q in (k, name.lower())]
             if not hits:
-                hint = did_you_mean(word, list(choices.values()))
+                hint = did_you_mean(lang, word, list(choices.values()))
                 return [], t(lang, "There is no '{word}' here{hint}.\nType a number or a name.",
                              word=word, hint=hint)  # fmt: skip
             cid = hits[0]

@@ -8,25 +8,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.i18n import N_, did_you_mean, from_environment, t
 from bot.terminal.resume import EXIT_SETUP as EXIT_SETUP
 from bot.terminal.resume import SetupError as SetupError
+from bot.terminal.resume import load_failed
 from content.common import ContentError
 from content.legendary.loader import load_default_pack, load_pack
-from rules.core.text import did_you_mean, plural
+from rules.core.text import plural
 from rules.legendary.cards import Pack
+
+#: "unknown …" for each kind of thing a flag names, in the terminal's language.
+UNKNOWN = {
+    "scheme": N_("unknown scheme '{name}'{hint}; schemes: {ids}"),
+    "mastermind": N_("unknown mastermind '{name}'{hint}; masterminds: {ids}"),
+    "Villain Group": N_("unknown Villain Group '{name}'{hint}; Villain Groups: {ids}"),
+    "Henchman Group": N_("unknown Henchman Group '{name}'{hint}; Henchman Groups: {ids}"),
+    "Hero": N_("unknown Hero '{name}'{hint}; Heroes: {ids}"),
+}
 
 
 def load(path: str | None) -> Pack:
-    label = path or "the bundled Legendary pack"
+    lang = from_environment()
+    label = path or t(lang, "the bundled Legendary pack")
     try:
         return load_pack(Path(path)) if path else load_default_pack()
-    except ContentError as exc:
-        n = len(exc.errors)
-        first = str(exc.errors[0]) if exc.errors else "unknown problem"
-        more = f" (and {n - 1} more; 'python -m content validate' lists them all)" if n > 1 else ""
-        raise SetupError(f"cannot load {label}: {first}{more}") from None
-    except (OSError, ValueError) as exc:
-        raise SetupError(f"cannot load {label}: {exc}") from None
+    except (ContentError, OSError, ValueError) as exc:
+        raise load_failed(label, exc, "python -m content validate") from None
 
 
 def resolve(kind: str, name: str, known: dict[str, str]) -> str:
@@ -36,10 +43,12 @@ def resolve(kind: str, name: str, known: dict[str, str]) -> str:
     for cid, printed in known.items():
         if q in (cid.lower(), printed.lower()):
             return cid
-    hint = did_you_mean(name, [*known, *known.values()])
-    raise SetupError(
-        f"unknown {kind} '{name}'{hint}; {plural(2, kind)}: {', '.join(sorted(known))}"
-    )
+    lang = from_environment()
+    hint = did_you_mean(lang, name, [*known, *known.values()])
+    ids = ", ".join(sorted(known))
+    if kind in UNKNOWN:
+        raise SetupError(t(lang, UNKNOWN[kind], name=name, hint=hint, ids=ids))
+    raise SetupError(f"unknown {kind} '{name}'{hint}; {plural(2, kind)}: {ids}")
 
 
 def pick(kind: str, name: str | None, known: dict[str, str], *, allow_all: bool) -> list[str]:
@@ -52,4 +61,6 @@ def pick(kind: str, name: str | None, known: dict[str, str], *, allow_all: bool)
 
 def check_players(n: int) -> None:
     if not 1 <= n <= 5:
-        raise SetupError(f"--players must be between 1 and 5, not {n}")
+        raise SetupError(
+            t(from_environment(), "--players must be between 1 and 5, not {n}", n=str(n))
+        )

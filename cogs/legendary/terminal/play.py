@@ -21,16 +21,18 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from bot.i18n import from_environment, t
+from bot.i18n import from_environment, name_list, t
+from bot.i18n.cliargs import Parser
 from bot.terminal import resume as saved
 from bot.terminal.console import Console
 from bot.terminal.saves import Saves
 from cogs.legendary import table as tbl
 from cogs.legendary.adapter import LegendaryAdapter
+from cogs.legendary.localize import line as localized
 from cogs.legendary.terminal import choose
 from cogs.legendary.terminal.packs import SetupError, check_players, load
 from cogs.legendary.terminal.session import PERSON, Session
-from rules.core.text import name_list
+from rules.core.errors import IllegalAction
 from rules.legendary.ai import LEVELS, Agent, make_agent
 from rules.legendary.cards import Pack
 from rules.legendary.setup import new_game
@@ -40,38 +42,41 @@ DEFAULT_AI = "greedy"
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    """The options, their help and argparse's errors in the terminal's language."""
+    p = Parser(
         prog="python -m bot play --game legendary",
-        description="Play Legendary 2099 in the terminal: you take seat 1, AI teammates "
-        "the other seats. Every move is saved in the database; --resume comes back to a "
-        "game. Name the setup by flags or pick it with --choose; the rest is drawn at "
-        "random.",
+        description=t(
+            from_environment(),
+            "Play Legendary 2099 in the terminal: you take seat 1, AI teammates the other "
+            "seats. Every move is saved in the database; --resume comes back to a game. "
+            "Name the setup by flags or pick it with --choose; the rest is drawn at random.",
+        ),
     )
+    lang = p.lang
     p.add_argument(
-        "--players", type=int, default=None, help="players at the table, 1-5 (default 2)"
+        "--players", type=int, default=None, help=t(lang, "players at the table, 1-5 (default 2)")
     )
-    p.add_argument("--scheme", help="Scheme id or name (default: drawn at random)")
-    p.add_argument("--mastermind", help="Mastermind id or name (default: drawn at random)")
+    p.add_argument("--scheme", help=t(lang, "Scheme id or name (default: drawn at random)"))
+    p.add_argument("--mastermind", help=t(lang, "Mastermind id or name (default: drawn at random)"))
     for part in choose.PARTS:
         p.add_argument(
             part.flag,
             nargs="+",
             metavar="NAME",
-            help=f"{part.what} ids or names (quote a name with spaces); those not named "
-            "are drawn at random",
+            help=t(lang, part.flag_help),
         )
     p.add_argument(
         "--choose",
         action="store_true",
-        help="pick the setup's parts not named by flags from a prompt before the game",
+        help=t(lang, "pick the setup's parts not named by flags from a prompt before the game"),
     )
-    p.add_argument("--seed", type=int, help="the game's seed (default: random)")
-    p.add_argument("--name", default=None, help="your name at the table (default: you)")
+    p.add_argument("--seed", type=int, help=t(lang, "the game's seed (default: random)"))
+    p.add_argument("--name", default=None, help=t(lang, "your name at the table (default: you)"))
     p.add_argument(
         "--ai", choices=LEVELS, default=None,
-        help=f"your teammates' AI (default {DEFAULT_AI})",
+        help=t(lang, "your teammates' AI (default {ai})", ai=DEFAULT_AI),
     )  # fmt: skip
-    p.add_argument("--pack", help="content pack directory (default: the bundled pack)")
+    p.add_argument("--pack", help=t(lang, "content pack directory (default: the bundled pack)"))
     saved.add_options(p)
     return p
 
@@ -111,8 +116,12 @@ class Front(saved.FrontBase):
 
     def prepare(self) -> None:
         """The setup the options (and, with --choose, the prompt) name; the engine's
-        refusal of it is an IllegalAction."""
-        self.game = setup_game(self.pack, self.args, self.seed, self.console)
+        refusal of it is a SetupError in the terminal's language (its first line)."""
+        try:
+            self.game = setup_game(self.pack, self.args, self.seed, self.console)
+        except IllegalAction as exc:
+            said = localized(self.pack, from_environment(), exc.refusal.message)
+            raise SetupError(said.splitlines()[0]) from None
 
     def start(self, saves: Saves[tbl.Table, tbl.Action]) -> Session:
         return self._session(saves, self.game, agents_for(self.ai, self.seed, self.game, 0))
@@ -122,7 +131,13 @@ class Front(saved.FrontBase):
         settings cannot be read)."""
         game = table.game
         if game is None or table.seats_of(PERSON) != [0]:
-            raise SetupError(f"campaign '{cid}' is not a game this terminal can go on with")
+            raise SetupError(
+                t(
+                    from_environment(),
+                    "campaign '{id}' is not a game this terminal can go on with",
+                    id=cid,
+                )
+            )
         self.ai = saves.setting(cid, "ai", DEFAULT_AI, LEVELS)
         seed = saves.setting(cid, "seed", game.rng.seed)
         agents = agents_for(self.ai, seed, game, table.version)
@@ -153,7 +168,15 @@ class Front(saved.FrontBase):
         """A saved game in the list (its name says the Scheme and the Mastermind): the
         players and where it is."""
         game = table.game
-        return "not started" if game is None else f"{name_list(game.names)}; turn {game.turn_no}"
+        lang = from_environment()
+        if game is None:
+            return t(lang, "not started")
+        return t(
+            lang,
+            "{players}; turn {n}",
+            players=name_list(lang, game.names, last=False),
+            n=game.turn_no,
+        )
 
     def pack_problem(self, table: tbl.Table) -> str | None:
         return None if table.game is None else pack_problem(self.pack, table.game)
@@ -189,13 +212,14 @@ def agents_for(ai: str, seed: int, game: Game, version: int) -> dict[int, Agent]
 
 def pack_problem(pack: Pack, game: Game) -> str | None:
     """Why `game` cannot be played with `pack`, or None."""
+    lang = from_environment()
     if game.scheme not in pack.schemes:
-        return f"it has no Scheme '{game.scheme}'"
+        return t(lang, "it has no Scheme '{id}'", id=game.scheme)
     if game.mastermind not in pack.masterminds:
-        return f"it has no Mastermind '{game.mastermind}'"
+        return t(lang, "it has no Mastermind '{id}'", id=game.mastermind)
     for card in sorted(set(game.instances.values())):
         if card not in pack.cards:
-            return f"it has no card '{card}'"
+            return t(lang, "it has no card '{id}'", id=card)
     return None
 
 

@@ -6,8 +6,10 @@ labels the Discord front end's words (cogs/legendary/words.py)."""
 from __future__ import annotations
 
 from bot.i18n import SOURCE, t, tcount
+from cogs.legendary.localize import line
+from cogs.legendary.localize import names as names_for
+from cogs.legendary.render import keyword_name
 from cogs.legendary.render import name as card_name
-from cogs.legendary.words import say
 from rules.legendary.actions import (
     MASTERMIND,
     OFFICER,
@@ -21,7 +23,7 @@ from rules.legendary.actions import (
     Special,
 )
 from rules.legendary.cards import Pack
-from rules.legendary.view import CardRef, GameView
+from rules.legendary.view import CardRef, GameView, SpecialView
 
 
 def names(v: GameView) -> dict[str, CardRef]:
@@ -38,7 +40,7 @@ def names(v: GameView) -> dict[str, CardRef]:
 
 
 def card_label(c: CardRef, loc: str = SOURCE, pack: Pack | None = None) -> str:
-    marks = [k.replace("_", " ") for k in c.keywords]
+    marks = [keyword_name(loc, k) for k in c.keywords]
     cost = f" ({c.cost})" if c.cost is not None else ""
     return card_name(c, pack, loc) + cost + (f" [{', '.join(marks)}]" if marks else "")
 
@@ -161,9 +163,26 @@ def move_label(a: Action, v: GameView, loc: str = SOURCE, pack: Pack | None = No
         sp = next((s for s in v.special_actions if s.id == a.action), None)
         if sp is None:
             return t(loc, "special {action}", action=a.action)
-        return t(loc, "special: {name} - {text}", name=sp.name, text=sp.text)
+        name = names_for(pack, loc).replace(sp.name)
+        return t(loc, "special: {name} - {text}", name=name, text=special_text(v, sp, loc, pack))
     if isinstance(a, Choose):
         opts = v.prompt.options if v.prompt is not None and v.prompt.options else ()
-        return next((say(loc, o.label) for o in opts if o.id == a.option), a.option)
+        return next((line(pack, loc, o.label) for o in opts if o.id == a.option), a.option)
     assert isinstance(a, EndTurn)
     return t(loc, "end turn")
+
+
+def special_text(v: GameView, sp: SpecialView, loc: str, pack: Pack | None) -> str:
+    """A special action's text as the pack's translation words it (the Scheme's or the
+    Mastermind's), else as printed."""
+    if pack is None or loc == SOURCE:
+        return sp.text
+    for path in (
+        f"schemes.{v.scheme}.actions.{sp.id}.text",
+        f"masterminds.{v.mastermind.id}.actions.{sp.id}.text",
+    ):
+        try:
+            return pack.translated(path, loc)
+        except KeyError:
+            continue
+    return sp.text

@@ -4,7 +4,9 @@ Everything printed comes from your seat's view (`rules.legendary.view.view`) and
 events your seat may see (`view.events_for`): the AI turns are narrated from those, so
 another seat's hand, any deck's order and the RNG never reach the screen. Every screen
 (board, moves, help, rules, events, prompts, refusals, the end) follows the
-environment's language (`LANG`, docs/i18n.md), card names as the pack translates them;
+environment's language (`LANG`, docs/i18n.md), card names as the pack translates them
+on the board and in the engine's event lines, prompts and refusals alike
+(`cogs.legendary.localize.line`), keyword marks as the rules name them;
 the command words (`play`, `look`, `quit`…) stay English, and `play NAME` takes a card's
 printed or translated name.
 
@@ -19,16 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.i18n import SOURCE, from_environment, t
+from bot.i18n import N_, SOURCE, from_environment, t
 from bot.terminal.console import Console, Quit
 from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
 from cogs.legendary import table as tbl
 from cogs.legendary.howto import card_text
+from cogs.legendary.localize import line as localized
 from cogs.legendary.render_table import END_TEXT
 from cogs.legendary.terminal.howto import help_text, rules_text
 from cogs.legendary.terminal.render import board, move_label
-from cogs.legendary.words import say
 from content.legendary.info import show_card
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -41,6 +43,9 @@ from rules.legendary.view import GameView, events_for, view
 
 #: The person at this keyboard, in a saved table's seats (the others are AI seats).
 PERSON = "p1"
+
+#: How the terminal plays one half of a divided card (`card NAME` says it).
+HALF = N_("A divided card: play it (play NAME), then pick the half when asked.")
 
 #: Verbs typed before a card name, and the actions they select.
 VERBS: dict[str, type] = {"play": Play, "recruit": Recruit, "fight": Fight}
@@ -91,8 +96,7 @@ class Session:
 
     def _run(self) -> int:
         lang = self.lang
-        self.con.say(t(lang, "Legendary 2099 - you are {who} (seat 1).",
-                       who=self.game.names[self.seat]))  # fmt: skip
+        self.con.say(self.greeting())
         if self.resumed:
             self.con.say(t(lang, "Back to game {id}: {where}.", id=self.cid, where=self.where()))
         else:
@@ -113,6 +117,14 @@ class Session:
                 self._shown_version, self._full = -1, True
         self._finish()
         return 0
+
+    def greeting(self) -> str:
+        """The first line: your seat, and the name you play under when it is not the
+        default "you" (in English or the terminal's language)."""
+        lang, who = self.lang, self.game.names[self.seat]
+        if who in ("you", t(lang, "you")):
+            return t(lang, "Legendary 2099: you take seat 1.")
+        return t(lang, "Legendary 2099: you take seat 1 as {who}.", who=who)
 
     def where(self) -> str:
         g = self.game
@@ -168,7 +180,7 @@ class Session:
     def _narrate(self, events: Sequence[Event]) -> None:
         for e in events_for(tuple(events), self.seat):
             if e.text:
-                self.con.say(f"  {say(self.lang, e.text)}")
+                self.con.say(f"  {localized(self.pack, self.lang, e.text)}")
 
     def _ai(self, who: int) -> None:
         v = view(self.game, self.pack, who)
@@ -185,7 +197,7 @@ class Session:
         for line in board(v, self.seat, full=full, loc=self.lang, pack=self.pack):
             self.con.say(line)
         if v.prompt is not None:
-            self.con.say(f"> {say(self.lang, v.prompt.text)}")
+            self.con.say(f"> {localized(self.pack, self.lang, v.prompt.text)}")
         for k, a in enumerate(legal, 1):
             self.con.say(f"  {k}. {move_label(a, v, self.lang, self.pack)}")
 
@@ -205,7 +217,7 @@ class Session:
         try:
             self._apply(action)
         except IllegalAction as exc:
-            self.con.say(say(self.lang, exc.refusal.message))
+            self.con.say(localized(self.pack, self.lang, exc.refusal.message))
             return
         if not isinstance(action, Play | Choose) or self.game.current != self.seat:
             self._full = True
@@ -271,7 +283,8 @@ class Session:
             lines = show_card(self.pack, query) if query else None
         else:
             found = self._find_card(query) if query else None
-            lines = None if found is None else card_text(found, self.pack, lang).split("\n")
+            text = None if found is None else card_text(found, self.pack, lang, play_half=HALF)
+            lines = None if text is None else text.split("\n")
             lines = None if lines is None else [x.replace("**", "") for x in lines]
         if lines:
             self.con.say("\n".join(lines))

@@ -17,7 +17,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.i18n import from_environment, t
+from bot.i18n.cliargs import Parser
 from bot.terminal.progress import Progress
+from bot.terminal.resume import print_error, write_failed
 from cogs.legendary.terminal.packs import EXIT_SETUP, SetupError, check_players, load, pick
 from rules.core.stats import wilson
 from rules.core.text import count
@@ -28,29 +31,39 @@ AIS = ("planner", "greedy", "random")
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    """The options, their help and argparse's errors in the terminal's language."""
+    p = Parser(
         prog="python -m bot simulate --game legendary",
-        description="Play K games of Legendary 2099 with AI players and report the win "
-        "rate (95% confidence interval), Evil Wins and draw rates, turns and what "
-        "beat the players.",
+        description=t(
+            from_environment(),
+            "Play K games of Legendary 2099 with AI players and report the win rate (95% "
+            "confidence interval), Evil Wins and draw rates, turns and what beat the players.",
+        ),
     )
-    p.add_argument("--players", type=int, default=2, help="players at the table, 1-5 (default 2)")
-    p.add_argument("--scheme", default="all", help="Scheme id or name, or 'all' (default: all)")
+    lang = p.lang
     p.add_argument(
-        "--mastermind", default="all", help="Mastermind id or name, or 'all' (default: all)"
+        "--players", type=int, default=2, help=t(lang, "players at the table, 1-5 (default 2)")
     )
-    p.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
+    p.add_argument(
+        "--scheme", default="all", help=t(lang, "Scheme id or name, or 'all' (default: all)")
+    )
+    p.add_argument(
+        "--mastermind",
+        default="all",
+        help=t(lang, "Mastermind id or name, or 'all' (default: all)"),
+    )
+    p.add_argument("--games", type=int, default=20, help=t(lang, "games per pairing (default 20)"))
     p.add_argument(
         "--ai",
         choices=AIS,
         default="planner",
-        help="planner: the strongest AI (default); greedy: faster; random: a baseline",
+        help=t(lang, "planner: the strongest AI (default); greedy: faster; random: a baseline"),
     )
     p.add_argument(
-        "--seed", type=int, default=0, help="base seed (default 0); same seed, same report"
+        "--seed", type=int, default=0, help=t(lang, "base seed (default 0); same seed, same report")
     )
-    p.add_argument("--pack", help="content pack directory (default: the bundled pack)")
-    p.add_argument("--json", metavar="FILE", help="also write the reports as JSON to FILE")
+    p.add_argument("--pack", help=t(lang, "content pack directory (default: the bundled pack)"))
+    p.add_argument("--json", metavar="FILE", help=t(lang, "also write the reports as JSON to FILE"))
     return p
 
 
@@ -103,7 +116,9 @@ def main(
     try:
         check_players(args.players)
         if args.games < 1:
-            raise SetupError(f"--games must be at least 1, not {args.games}")
+            raise SetupError(
+                t(from_environment(), "--games must be at least 1, not {n}", n=str(args.games))
+            )
         pack = load(args.pack)
         schemes = pick(
             "scheme", args.scheme, {k: v.name for k, v in pack.schemes.items()}, allow_all=True
@@ -115,7 +130,7 @@ def main(
             allow_all=True,
         )
     except SetupError as exc:
-        print(f"error: {exc}", file=err)
+        print_error(err, str(exc))
         return EXIT_SETUP
     try:
         reports: list[SimReport] = []
@@ -149,7 +164,7 @@ def main(
         try:
             Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
-            print(f"error: cannot write {args.json}: {exc.strerror or exc}", file=err)
+            print_error(err, write_failed(args.json, exc))
             return EXIT_SETUP
     return 0
 

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from bot.i18n import from_environment, t
+from bot.i18n.cliargs import Parser
 from bot.terminal import resume as saved
 from bot.terminal.console import Console
 from bot.terminal.saves import Saves
@@ -41,26 +42,40 @@ from rules.tcg.state import Duel
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    """The options, their help and argparse's errors in the terminal's language."""
+    lang = from_environment()
+    p = Parser(
         prog="python -m bot play --game tcg",
-        description="Play a Cyberpunk TCG duel against the AI in the terminal. Every move "
-        "is saved in the database; --resume comes back to a duel. Type 'help' in the duel "
-        "for commands.",
+        description=t(
+            lang,
+            "Play a Cyberpunk TCG duel against the AI in the terminal. Every move is saved "
+            "in the database; --resume comes back to a duel. Type 'help' in the duel for "
+            "commands.",
+        ),
+        lang=lang,
     )
-    p.add_argument("--deck", help="your deck, by id or name (default: the pack's first)")
-    p.add_argument("--ai-deck", help="the AI's deck, by id or name (default: the deck after yours)")
+    p.add_argument("--deck", help=t(lang, "your deck, by id or name (default: the pack's first)"))
+    p.add_argument(
+        "--ai-deck", help=t(lang, "the AI's deck, by id or name (default: the deck after yours)")
+    )
     p.add_argument(
         "--level",
         default=None,
-        help=f"the AI's level: {', '.join(LEVELS)} (default search, the strongest)",
+        help=t(
+            lang,
+            "the AI's level: {levels} (default search, the strongest)",
+            levels=", ".join(LEVELS),
+        ),
     )
     p.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="shuffle seed (default: random); the same seed and moves replay the same duel",
+        help=t(
+            lang, "shuffle seed (default: random); the same seed and moves replay the same duel"
+        ),
     )
-    p.add_argument("--pack", help="TCG pack directory (default: the bundled core pack)")
+    p.add_argument("--pack", help=t(lang, "TCG pack directory (default: the bundled core pack)"))
     saved.add_options(p)
     return p
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.i18n import did_you_mean, from_environment, t
 from bot.terminal.resume import EXIT_SETUP as EXIT_SETUP
 from bot.terminal.resume import SetupError as SetupError
+from bot.terminal.resume import load_failed
 from content.common import ContentError
-from rules.core.text import did_you_mean
 from rules.tcg.ai.basic import GreedyPlayer, RandomPlayer
 from rules.tcg.ai.search import SearchPlayer
 from rules.tcg.cards import DeckList, TcgContent
@@ -27,22 +28,20 @@ DEFAULT_SAMPLES = 8
 def load(path: str | None) -> TcgContent:
     from content.tcg.loader import load_default_pack, load_pack
 
-    label = path or "the bundled TCG pack"
+    lang = from_environment()
+    label = path or t(lang, "the bundled TCG pack")
     try:
         content = load_pack(Path(path)) if path else load_default_pack()
-    except ContentError as exc:
-        n = len(exc.errors)
-        first = str(exc.errors[0]) if exc.errors else "unknown problem"
-        more = (
-            f" (and {n - 1} more; 'python -m content validate --game tcg {path}' lists them)"
-            if n > 1
-            else ""
-        )
-        raise SetupError(f"cannot load {label}: {first}{more}") from None
-    except (OSError, ValueError) as exc:
-        raise SetupError(f"cannot load {label}: {exc}") from None
+    except (ContentError, OSError, ValueError) as exc:
+        raise load_failed(label, exc, f"python -m content validate --game tcg {path}") from None
     if not content.decks:
-        raise SetupError(f"{label} has no preconstructed deck (decks/*.toml); nothing to play")
+        raise SetupError(
+            t(
+                lang,
+                "{pack} has no preconstructed deck (decks/*.toml); nothing to play",
+                pack=label,
+            )
+        )
     return content
 
 
@@ -54,15 +53,33 @@ def deck(content: TcgContent, name: str) -> DeckList:
     for d in content.decks.values():
         if d.name.lower() == q or d.id == q:
             return d
-    hint = did_you_mean(name, list(content.decks))
-    raise SetupError(f"unknown deck '{name}'{hint}; decks in this pack: {', '.join(content.decks)}")
+    lang = from_environment()
+    hint = did_you_mean(lang, name, list(content.decks))
+    raise SetupError(
+        t(
+            lang,
+            "unknown deck '{name}'{hint}; decks in this pack: {decks}",
+            name=name,
+            hint=hint,
+            decks=", ".join(content.decks),
+        )
+    )
 
 
 def level(name: str) -> str:
     if name in LEVELS:
         return name
-    hint = did_you_mean(name.strip().lower(), LEVELS)
-    raise SetupError(f"unknown AI level '{name}'{hint}; levels: {', '.join(LEVELS)}")
+    lang = from_environment()
+    hint = did_you_mean(lang, name.strip().lower(), LEVELS)
+    raise SetupError(
+        t(
+            lang,
+            "unknown AI level '{name}'{hint}; levels: {levels}",
+            name=name,
+            hint=hint,
+            levels=", ".join(LEVELS),
+        )
+    )
 
 
 def make_player(

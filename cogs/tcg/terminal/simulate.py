@@ -18,7 +18,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TextIO
 
+from bot.i18n import from_environment, t
+from bot.i18n.cliargs import Parser
 from bot.terminal.progress import Progress
+from bot.terminal.resume import print_error, write_failed
 from cogs.tcg.terminal.setup import (
     DEFAULT_SAMPLES,
     EXIT_SETUP,
@@ -38,46 +41,64 @@ MAX_WORKERS = 2
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    """The options, their help and argparse's errors in the terminal's language."""
+    lang = from_environment()
+    p = Parser(
         prog="python -m bot simulate --game tcg",
-        description="Play N Cyberpunk TCG duels between two decks with AI players (seats "
-        "mirrored) and report win rates (95% confidence intervals), average turns, "
-        "Overtime and deck-out rates and draws.",
+        description=t(
+            lang,
+            "Play N Cyberpunk TCG duels between two decks with AI players (seats mirrored) "
+            "and report win rates (95% confidence intervals), average turns, Overtime and "
+            "deck-out rates and draws.",
+        ),
+        lang=lang,
     )
     p.add_argument(
         "--decks",
         default=None,
         metavar="A,B",
-        help="the two decks, by id or name (default: the pack's first two decks)",
+        help=t(lang, "the two decks, by id or name (default: the pack's first two decks)"),
     )
     p.add_argument(
         "--ai",
         default="greedy,greedy",
         metavar="LEVEL,LEVEL",
-        help=f"AI level of each side: {', '.join(LEVELS)} (default greedy,greedy)",
+        help=t(
+            lang,
+            "AI level of each side: {levels} (default greedy,greedy)",
+            levels=", ".join(LEVELS),
+        ),
     )
-    p.add_argument("--games", type=int, default=100, help="duels to play (default 100)")
+    p.add_argument("--games", type=int, default=100, help=t(lang, "duels to play (default 100)"))
     p.add_argument(
         "--seed",
         type=int,
         default=0,
-        help="base seed (default 0); the same seed gives the same report",
+        help=t(lang, "base seed (default 0); the same seed gives the same report"),
     )
     p.add_argument(
         "--samples",
         type=int,
         default=DEFAULT_SAMPLES,
-        help=f"search level: sampled worlds per decision (default {DEFAULT_SAMPLES})",
+        help=t(
+            lang,
+            "search level: sampled worlds per decision (default {n})",
+            n=str(DEFAULT_SAMPLES),
+        ),
     )
     p.add_argument(
         "--workers",
         type=int,
         default=1,
-        help=f"processes to play the duels in, 1 to {MAX_WORKERS} (default 1); the games "
-        "are the same for any count",
+        help=t(
+            lang,
+            "processes to play the duels in, 1 to {n} (default 1); the games are the same "
+            "for any count",
+            n=str(MAX_WORKERS),
+        ),
     )
-    p.add_argument("--pack", help="TCG pack directory (default: the bundled core pack)")
-    p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+    p.add_argument("--pack", help=t(lang, "TCG pack directory (default: the bundled core pack)"))
+    p.add_argument("--json", metavar="FILE", help=t(lang, "also write the report as JSON to FILE"))
     return p
 
 
@@ -86,7 +107,14 @@ def _pair(text: str, what: str) -> tuple[str, str]:
     if len(parts) == 1 and parts[0]:
         return parts[0], parts[0]
     if len(parts) != 2 or not all(parts):
-        raise SetupError(f"--{what} takes two names separated by a comma (A,B), not '{text}'")
+        raise SetupError(
+            t(
+                from_environment(),
+                "--{option} takes two names separated by a comma (A,B), not '{text}'",
+                option=what,
+                text=text,
+            )
+        )
     return parts[0], parts[1]
 
 
@@ -202,14 +230,22 @@ def main(
         decks = (deck(content, names[0]), deck(content, names[1]))
         la, lb = _pair(args.ai, "ai")
         levels = (level(la), level(lb))
+        lang = from_environment()
         if args.games < 1:
-            raise SetupError(f"--games must be at least 1, not {args.games}")
+            raise SetupError(t(lang, "--games must be at least 1, not {n}", n=str(args.games)))
         if not 1 <= args.workers <= MAX_WORKERS:
-            raise SetupError(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
+            raise SetupError(
+                t(
+                    lang,
+                    "--workers must be from 1 to {most}, not {n}",
+                    most=str(MAX_WORKERS),
+                    n=str(args.workers),
+                )
+            )
         if args.samples < 1:
-            raise SetupError(f"--samples must be at least 1, not {args.samples}")
+            raise SetupError(t(lang, "--samples must be at least 1, not {n}", n=str(args.samples)))
     except SetupError as exc:
-        print(f"error: {exc}", file=err)
+        print_error(err, str(exc))
         return EXIT_SETUP
     try:
         games = run_match(
@@ -242,7 +278,7 @@ def main(
         try:
             Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
-            print(f"error: cannot write {args.json}: {exc.strerror or exc}", file=err)
+            print_error(err, write_failed(args.json, exc))
             return EXIT_SETUP
     return 0
 

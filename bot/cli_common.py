@@ -1,0 +1,98 @@
+"""What the command line's modules share (bot/cli.py, bot/cli_db.py, bot/cli_items.py):
+the database a command works on, its errors in the terminal's language, a game's
+adapter."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.config import DEFAULT_DATABASE
+from bot.i18n import from_environment, t
+
+Subparsers = Any  # argparse._SubParsersAction, which typeshed keeps private
+Handler = Callable[[argparse.Namespace], int]
+
+
+def database_path(args: argparse.Namespace) -> Path:
+    if getattr(args, "database", None):
+        return Path(args.database)
+    env = os.environ.get("BOT_DATABASE", "").strip()
+    return Path(env) if env else DEFAULT_DATABASE
+
+
+def database_target(args: argparse.Namespace) -> str | Path:
+    """`database_path`, but a postgresql:// URL stays a URL (PostgreSQL)."""
+    from bot.storage.opener import database_target as target
+
+    if getattr(args, "database", None):
+        return target(args.database)
+    env = os.environ.get("BOT_DATABASE", "").strip()
+    return target(env) if env else DEFAULT_DATABASE
+
+
+def fail(message: str) -> int:
+    """Print `message` (already in the terminal's language: what is wrong, then what to
+    do) as an error; status 1."""
+    print(t(from_environment(), "error: {message}", message=message), file=sys.stderr)
+    return 1
+
+
+def already_exists(dest: Path) -> str:
+    return t(
+        from_environment(),
+        "{path} already exists.\nChoose another name, or pass --force to overwrite it.",
+        path=dest,
+    )
+
+
+def cannot_write(dest: Path, exc: OSError) -> str:
+    return t(
+        from_environment(),
+        "Could not write {path}: {error}.\nCheck the folder exists and you may write there.",
+        path=dest,
+        error=exc.strerror or exc,
+    )
+
+
+def cannot_read(path: Path, exc: OSError) -> str:
+    return t(
+        from_environment(),
+        "Cannot read {path}: {error}.\nCheck the file's name.",
+        path=path,
+        error=exc.strerror or exc,
+    )
+
+
+def adapter_for(game: str) -> Any:
+    """The `GameAdapter` of `game` from the registry (`bot/games.py`), or None if this
+    build does not have the game or its engine fails to load: then its campaigns are
+    still listed, backed up, checked, exported and imported, just never opened."""
+    from bot import games
+
+    plugin = games.available(game)
+    if plugin is None:
+        return None
+    try:
+        return plugin.adapter()
+    except Exception as exc:  # its content failed to load: the other games go on
+        logging.getLogger("bot.games").warning(
+            "the %s game is unavailable: %s", game, type(exc).__name__
+        )
+        return None
+
+
+def storage_call(fn: Callable[[], Any]) -> int:
+    from bot.storage.errors import StorageError
+
+    try:
+        result: int = asyncio.run(fn())
+    except StorageError as exc:
+        return fail(exc.message)
+    return result

@@ -1,0 +1,496 @@
+"""`python -m bot db …`: database administration (init, backup, check, recover, export,
+import, migrate, copy, list; players' saved items in bot/cli_items.py). Help texts and
+errors in the terminal's language (bot/i18n/cliargs.py)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.cli_common import (
+    Subparsers,
+    adapter_for,
+    already_exists,
+    cannot_read,
+    cannot_write,
+    database_path,
+    database_target,
+    fail,
+    storage_call,
+)
+from bot.i18n import from_environment, t
+
+
+def add_db(sub: Subparsers) -> None:
+    """`db` and its subcommands (help texts in the parser's language)."""
+    lang = sub.lang
+    p = sub.add_parser("db", help=t(lang, "database administration"))
+    dbsub = p.add_subparsers(dest="db_command", metavar="DB_COMMAND", required=True)
+
+    b = dbsub.add_parser("backup", help=t(lang, "consistent online copy of the whole database"))
+    b.add_argument("path", type=Path, help=t(lang, "where to write the copy"))
+    b.add_argument("--force", action="store_true", help=t(lang, "overwrite PATH if it exists"))
+    b.set_defaults(func=_db_backup)
+
+    c = dbsub.add_parser(
+        "check", help=t(lang, "integrity, schema version, counts, log consistency")
+    )
+    c.add_argument("--json", action="store_true", help=t(lang, "print the report as JSON"))
+    c.add_argument(
+        "--replay",
+        action="store_true",
+        help=t(lang, "also replay every campaign's log and compare with its stored state (slow)"),
+    )
+    c.set_defaults(func=_db_check)
+
+    e = dbsub.add_parser(
+        "export", help=t(lang, "write one campaign (state, log, runs, Discord preferences) as JSON")
+    )
+    e.add_argument("campaign_id")
+    e.add_argument("file", help=t(lang, "output file, or - for standard output"))
+    e.add_argument("--force", action="store_true", help=t(lang, "overwrite FILE if it exists"))
+    e.set_defaults(func=_db_export)
+
+    i = dbsub.add_parser("import", help=t(lang, "add a campaign from an export file"))
+    i.add_argument("file", type=Path)
+    i.add_argument(
+        "--channel", help=t(lang, "bind it to this channel id instead of the exported one")
+    )
+    i.add_argument("--guild", help=t(lang, "with --channel: the channel's server (guild) id"))
+    i.add_argument(
+        "--no-verify", action="store_true", help=t(lang, "do not replay the log before importing")
+    )
+    i.set_defaults(func=_db_import)
+
+    n = dbsub.add_parser(
+        "init", help=t(lang, "create a new, empty database (the bot also creates a missing one)")
+    )
+    n.set_defaults(func=_db_init)
+
+    r = dbsub.add_parser(
+        "recover",
+        help=t(
+            lang, "copy everything SQLite can still read from a damaged database into a new one"
+        ),
+    )
+    r.add_argument(
+        "dest", type=Path, help=t(lang, "the new database file to write (must not exist)")
+    )
+    r.set_defaults(func=_db_recover)
+
+    m = dbsub.add_parser(
+        "migrate", help=t(lang, "upgrade the schema now (the bot also does at start)")
+    )
+    m.set_defaults(func=_db_migrate)
+
+    cp = dbsub.add_parser(
+        "copy",
+        help=t(
+            lang, "copy everything from SRC into an empty DST (SQLite path or postgresql:// URL)"
+        ),
+    )
+    cp.add_argument(
+        "src", help=t(lang, "the database to copy (a file path or a postgresql:// URL)")
+    )
+    cp.add_argument("dst", help=t(lang, "an empty database (or a file that does not exist yet)"))
+    cp.set_defaults(func=_db_copy)
+
+    ls = dbsub.add_parser("list", help=t(lang, "list campaigns (ids for export)"))
+    ls.add_argument(
+        "--all", action="store_true", help=t(lang, "include finished and archived ones")
+    )
+    ls.set_defaults(func=_db_list)
+
+    from bot.cli_items import add_item_commands
+
+    add_item_commands(dbsub)
+
+
+def _db_backup(args: argparse.Namespace) -> int:
+    from bot.storage.opener import open_store
+    from bot.storage.sqlite import backup_file
+
+    src = database_target(args)
+
+    async def go() -> int:
+        if isinstance(src, Path):
+            await backup_file(src, args.path, overwrite=args.force)
+        else:  # PostgreSQL: pg_dump's custom format (restore with pg_restore)
+            async with await open_store(src, create=False) as store:
+                await store.backup(args.path, overwrite=args.force)
+        print(f"backed up {src} to {args.path}")
+        return 0
+
+    return storage_call(go)
+
+
+def _db_check(args: argparse.Namespace) -> int:
+    from bot.storage.base import CheckReport
+    from bot.storage.opener import open_store
+    from bot.storage.sqlite import check_file
+
+    path = database_target(args)
+
+    async def report_of() -> CheckReport:
+        if isinstance(path, Path):
+            return await check_file(path)
+        async with await open_store(path, create=False) as store:
+            return await store.check()
+
+    async def go() -> int:
+        report = await report_of()
+        replay: dict[str, str] = {}
+        if args.replay and report.ok:
+            replay = await _replay_all(path)
+            report.problems.extend(f"campaign {cid}: {why}" for cid, why in replay.items())
+        if args.json:
+            out = {
+                "ok": report.ok,
+                "path": report.path,
+                "size_bytes": report.size_bytes,
+                "schema_version": report.schema_version,
+                "supported_version": report.supported_version,
+                "journal_mode": report.journal_mode,
+                "integrity": report.integrity,
+                "counts": report.counts,
+                "problems": report.problems,
+                "notes": report.notes,
+            }
+            print(json.dumps(out, indent=2))
+        else:
+            schema = (
+                f"v{report.schema_version}"
+                if report.schema_version is not None
+                else "unknown (the header could not be read)"
+            )
+            print(f"database:  {report.path} ({report.size_bytes:,} bytes)")
+            print(f"schema:    {schema} (this Fixer: v{report.supported_version})")
+            print(f"journal:   {report.journal_mode or 'unknown'}")
+            print(f"integrity: {', '.join(report.integrity[:3]) or 'not checked'}")
+            for key, value in report.counts.items():
+                print(f"{key + ':':<22} {value:,}")
+            for note in report.notes:
+                print(f"note: {note}")
+            if report.ok:
+                print("OK")
+            else:
+                for problem in report.problems:
+                    print(f"PROBLEM: {problem}")
+        return 0 if report.ok else 1
+
+    return storage_call(go)
+
+
+async def _replay_all(path: str | Path) -> dict[str, str]:
+    """Replay every campaign whose game this build knows; {id: what is wrong}."""
+    from bot.service.game import GameService
+    from bot.storage.opener import open_store
+
+    problems: dict[str, str] = {}
+    async with await open_store(path, create=False) as store:
+        services: dict[str, GameService[Any, Any] | None] = {}
+        for info in await store.list_campaigns(None):
+            if info.game not in services:
+                adapter = adapter_for(info.game)
+                services[info.game] = None if adapter is None else GameService(store, adapter)
+            service = services[info.game]
+            if service is None:
+                print(
+                    t(
+                        from_environment(),
+                        "note: cannot replay {id}: game '{game}' is not in this build",
+                        id=info.id,
+                        game=info.game,
+                    )
+                )
+                continue
+            try:
+                if not await service.verify(info.id):
+                    problems[info.id] = t(
+                        from_environment(), "its log does not replay to its stored state"
+                    )
+            except Exception as exc:  # a refusal or a parse error: report, go on
+                problems[info.id] = t(
+                    from_environment(), "replay failed ({error})", error=type(exc).__name__
+                )
+    return problems
+
+
+def _db_export(args: argparse.Namespace) -> int:
+    from bot.storage.opener import open_store
+
+    path = database_target(args)
+
+    async def go() -> int:
+        async with await open_store(path, create=False) as store:
+            data = await store.export_campaign(args.campaign_id)
+        text = data.model_dump_json(indent=1) + "\n"
+        if args.file == "-":
+            sys.stdout.write(text)
+            return 0
+        dest = Path(args.file)
+        if dest.exists() and not args.force:
+            return fail(already_exists(dest))
+        tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
+        try:
+            with open(tmp, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, dest)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            return fail(cannot_write(dest, exc))
+        print(
+            f"exported campaign {args.campaign_id} (v{data.campaign.version}, "
+            f"{len(data.actions)} actions, {len(data.prefs)} Discord preferences) to {dest}. "
+            "It contains players' hands: keep it private."
+        )
+        return 0
+
+    return storage_call(go)
+
+
+def _db_import(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from bot.storage.errors import InvalidExportError
+    from bot.storage.opener import open_store
+    from bot.storage.sqlite import SqliteStore
+    from bot.storage.transfer import CampaignExport
+
+    path = database_target(args)
+    if args.guild and not args.channel:
+        fail(t(from_environment(), "--guild was given without --channel.\nGive --channel too."))
+        return 2
+    try:
+        raw = args.file.read_text(encoding="utf-8")
+    except OSError as exc:
+        return fail(cannot_read(args.file, exc))
+    try:
+        data = CampaignExport.model_validate_json(raw)
+    except ValidationError as exc:
+        where = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in exc.errors()[:5]
+        )
+        return fail(
+            t(
+                from_environment(),
+                "{file} is not a valid Fixer campaign export ({where}).\n"
+                "Import a file written by python -m bot db export; nothing was imported.",
+                file=args.file,
+                where=where,
+            )
+        )
+    if not args.no_verify:
+        verdict = verify_export(data)
+        if verdict is not None:
+            return fail(
+                t(
+                    from_environment(),
+                    "{file}: {verdict}.\nNothing was imported; check the file, or pass "
+                    "--no-verify to import it anyway.",
+                    file=args.file,
+                    verdict=verdict,
+                )
+            )
+
+    async def go() -> int:
+        async with await open_store(path) as store:
+            # (PostgreSQL checks the export's data-model version itself.)
+            if isinstance(store, SqliteStore) and data.schema_version > store.schema_version:
+                raise InvalidExportError(
+                    f"{args.file} comes from a newer Fixer (schema v{data.schema_version})."
+                )
+            info = await store.import_campaign(
+                data,
+                rebind=args.channel is not None,
+                guild_id=args.guild if args.guild else data.campaign.guild_id,
+                channel_id=args.channel,
+            )
+        print(
+            f"imported campaign {info.id} ({info.name!r}, v{info.version}, "
+            f"{len(data.prefs)} Discord preferences) into {path}, "
+            f"bound to channel {info.channel_id}"
+        )
+        return 0
+
+    return storage_call(go)
+
+
+def verify_export(data: Any) -> str | None:
+    """Replay an export's log from its genesis; None if it gives the exported state,
+    else what is wrong. Games this build does not know are not checked."""
+    from bot.service.game import replay_matches
+
+    adapter = adapter_for(data.campaign.game)
+    if adapter is None:
+        print(
+            t(
+                from_environment(),
+                "note: game '{game}' is not in this build; the log was not replayed",
+                game=data.campaign.game,
+            ),
+            file=sys.stderr,
+        )
+        return None
+    try:
+        ok = replay_matches(
+            adapter,
+            genesis=json.dumps(data.campaign.genesis),
+            actions=[json.dumps(a.action) for a in data.actions],
+            state=json.dumps(data.campaign.state),
+        )
+    except Exception as exc:
+        return t(
+            from_environment(), "its log cannot be replayed ({error})", error=type(exc).__name__
+        )
+    if ok:
+        return None
+    return t(from_environment(), "its log does not replay to its state (edited or damaged?)")
+
+
+def _db_init(args: argparse.Namespace) -> int:
+    from bot.storage.sqlite import init_database
+
+    target = database_target(args)
+    if isinstance(target, str):  # a postgresql:// URL
+        from bot.storage import pg_init
+        from bot.storage.postgres import redact
+
+        async def pg() -> int:
+            done = await pg_init.init_database(target)
+            print(f"{done} the tables of a new, empty Fixer database at {redact(target)}")
+            return 0
+
+        return storage_call(pg)
+    path = database_path(args)
+
+    async def go() -> int:
+        done = await init_database(path)
+        print(f"{done} a new, empty Fixer database at {path}")
+        return 0
+
+    return storage_call(go)
+
+
+def _db_recover(args: argparse.Namespace) -> int:
+    from bot.storage.recover import recover_file
+
+    path = database_path(args)
+
+    async def go() -> int:
+        report = await recover_file(path, args.dest)
+        print(f"recovered {path} into {args.dest} (schema v{report.schema_version})")
+        for table in report.tables:
+            line = f"{table.name + ':':<16} {table.copied:,} rows copied"
+            if table.unreadable:
+                line += f"; could not read {', '.join(table.unreadable[:5])}"
+            print(line)
+            for reason, n in table.dropped.items():
+                print(f"LOST: {n:,} {table.name} rows read but not kept: {reason}")
+            if table.error:
+                print(f"  (SQLite said: {table.error})")
+        for problem in report.campaigns:
+            print(f"LOST: campaign {problem}")
+        check = report.check
+        if check is not None:
+            verdict = "OK" if check.ok else f"{len(check.problems)} problems"
+            print(f"check of {args.dest}: {verdict}")
+            for problem in check.problems[:20]:
+                print(f"  {problem}")
+        if report.lost_anything:
+            print("Some data could not be recovered (LOST above).")
+        else:
+            print("Everything was recovered.")
+        print(
+            f"{path} was not modified. To use the new database: stop the bot, move {path} "
+            f"(and any -wal/-shm beside it) away, put {args.dest} in its place, start the "
+            'bot (docs/storage.md, "Recovery").'
+        )
+        return 0 if report.ok else 1
+
+    return storage_call(go)
+
+
+def _db_migrate(args: argparse.Namespace) -> int:
+    from bot.storage.sqlite import SqliteStore
+
+    target = database_target(args)
+    if isinstance(target, str):  # a postgresql:// URL
+        from bot.storage import pg_init
+
+        async def pg() -> int:
+            print(await pg_init.migrate_database(target))
+            return 0
+
+        return storage_call(pg)
+    path = database_path(args)
+
+    async def go() -> int:
+        async with await SqliteStore.open(path, create=False) as store:
+            if store.migrated_from is None:
+                print(f"{path} is already at schema v{store.schema_version}")
+            else:
+                print(
+                    f"migrated {path} from schema v{store.migrated_from} to "
+                    f"v{store.schema_version} (a copy of the old file: "
+                    f"{store.pre_migration_backup})"
+                )
+        return 0
+
+    return storage_call(go)
+
+
+def _db_list(args: argparse.Namespace) -> int:
+    from bot.storage.opener import open_store
+
+    path = database_target(args)
+
+    async def go() -> int:
+        async with await open_store(path, create=False) as store:
+            infos = await store.list_campaigns(None if args.all else "active")
+        for i in infos:
+            print(
+                f"{i.id}\t{i.status}\tv{i.version}\t{i.game}\tguild={i.guild_id}"
+                f"\tchannel={i.channel_id}\t{i.name}"
+            )
+        if not infos:
+            print(t(from_environment(), "no campaigns"), file=sys.stderr)
+        return 0
+
+    return storage_call(go)
+
+
+def _db_copy(args: argparse.Namespace) -> int:
+    from bot.storage.copy import copy_store
+    from bot.storage.opener import database_target as target
+    from bot.storage.opener import open_store
+
+    src, dst = target(args.src), target(args.dst)
+    if isinstance(src, Path) and not src.exists():
+        return fail(t(from_environment(), "There is no database at {path}.\nCheck SRC.", path=src))
+
+    async def go() -> int:
+        async with (
+            await open_store(src, create=False) as source,
+            await open_store(dst) as dest,
+        ):
+            report = await copy_store(source, dest)
+        for problem in report.problems:
+            print(f"PROBLEM: {problem}")
+        shown = getattr(dest, "path", dst)
+        print(
+            f"copied {report.campaigns} campaigns ({report.actions} actions) and "
+            f"{report.prefs} other preferences to {shown}; "
+            + ("both sides check OK" if report.ok else "the check found problems")
+        )
+        return 0 if report.ok else 1
+
+    return storage_call(go)
