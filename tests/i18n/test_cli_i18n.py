@@ -184,7 +184,7 @@ def test_the_cli_own_errors_say_what_is_wrong_then_what_to_do_in_polish(
     _lang(monkeypatch, "pl_PL.UTF-8")
     assert main(["play", "--game", "legend"]) == 2
     lines = capsys.readouterr().err.splitlines()
-    assert lines[0] == "błąd: W tej wersji nie ma gry „legend” (czy chodziło o „legends”?)."
+    assert lines[0] == "błąd: W tej wersji nie ma gry „legend” (czy chodziło o 'legends'?)."
     assert lines[1].startswith("Podaj jedną z: legends, ")
 
     missing = tmp_path / "none.json"
@@ -239,7 +239,7 @@ def test_the_legendary_set_up_errors_are_polish_under_lang_pl(
         return err.getvalue()
 
     polish = err_of("pl_PL.UTF-8", "--mastermind", "overseer kale")
-    assert polish.startswith("błąd: nieznany Mastermind „overseer kale” (czy chodziło o „")
+    assert polish.startswith("błąd: nieznany Mastermind „overseer kale” (czy chodziło o '")
     assert "; Mastermindzi: " in polish
     assert err_of("pl_PL.UTF-8", "--players", "6") == (
         "błąd: --players musi być od 1 do 5, a nie 6\n"
@@ -268,6 +268,8 @@ def test_the_legendary_set_up_errors_are_polish_under_lang_pl(
         (["play", "--game", "tcg"], "twoja talia, po id lub nazwie", "your deck, by id or name"),
         (["simulate", "--game", "tcg"], "liczba pojedynków (domyślnie 100)", "duels to play"),
         (["simulate", "--game", "legendary"], "gier na parę (domyślnie 20)", "games per pairing"),
+        (["play"], "ile miejsc zajmują ludzie", "how many seats are people"),
+        (["simulate"], "runnerów SI w ekipie (domyślnie 2)", "AI runners per crew"),
     ],
 )
 def test_each_games_command_line_help_follows_lang(
@@ -322,10 +324,10 @@ def test_the_simulators_and_the_tcg_table_say_their_set_up_errors_in_polish(
         (["simulate", "--game", "tcg", "--decks", "a,b,c"],
          "błąd: --decks przyjmuje dwie nazwy oddzielone przecinkiem (A,B), a nie „a,b,c”\n"),
         (["simulate", "--game", "tcg", "--ai", "greedy,gredy"],
-         "błąd: nieznany poziom AI „gredy” (czy chodziło o „greedy”?); poziomy: random, greedy, "
+         "błąd: nieznany poziom AI „gredy” (czy chodziło o 'greedy'?); poziomy: random, greedy, "
          "search\n"),
         (["play", "--game", "tcg", "--deck", "chrome-rus", "--db", str(tmp_path / "t.db")],
-         "błąd: nieznana talia „chrome-rus” (czy chodziło o „chrome-rush”?); talie w tym "
+         "błąd: nieznana talia „chrome-rus” (czy chodziło o 'chrome-rush'?); talie w tym "
          "pakiecie: "),
         (["play", "--game", "legendary", "--pack", str(tmp_path / "none")],
          f"błąd: nie można wczytać {tmp_path / 'none'}: "),

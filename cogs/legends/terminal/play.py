@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from bot.i18n import from_environment, t, tcount
+from bot.i18n.cliargs import Parser
 from bot.terminal import resume as saved
 from bot.terminal.console import Console
 from bot.terminal.saves import Saves
@@ -39,45 +40,55 @@ from rules.legends.state import Table
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    """The options, their help and argparse's errors in the terminal's language."""
+    lang = from_environment()
+    p = Parser(
         prog="python -m bot play",
-        description="Play Cyberpunk Legends in the terminal with AI crewmates "
-        "(or hot-seat with friends). Every move is saved in the database; --resume "
-        "comes back to a campaign. Type 'help' in the game for commands.",
+        description=t(
+            lang,
+            "Play Cyberpunk Legends in the terminal with AI crewmates (or hot-seat with "
+            "friends). Every move is saved in the database; --resume comes back to a "
+            "campaign. Type 'help' in the game for commands.",
+        ),
+        lang=lang,
     )
     p.add_argument(
         "--scenario",
-        help="scenario id (or name) to start with; default: the campaign's next scenario",
+        help=t(lang, "scenario id (or name) to start with; default: the campaign's next scenario"),
     )
     p.add_argument(
         "--runners",
         type=int,
         default=None,
-        help="seats at the table, people and AI crewmates together (default 2)",
+        help=t(lang, "seats at the table, people and AI crewmates together (default 2)"),
     )
     p.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="shuffle seed (default: random); the same seed and moves replay the same game",
+        help=t(
+            lang, "shuffle seed (default: random); the same seed and moves replay the same game"
+        ),
     )
-    p.add_argument("--pack", help="content pack directory (default: the bundled core pack)")
-    p.add_argument("--campaign", help="campaign id (default: the pack's first campaign)")
+    p.add_argument(
+        "--pack", help=t(lang, "content pack directory (default: the bundled core pack)")
+    )
+    p.add_argument("--campaign", help=t(lang, "campaign id (default: the pack's first campaign)"))
     p.add_argument(
         "--hotseat",
         action="store_true",
-        help="every seat is a person at this keyboard; hands are hidden between turns",
+        help=t(lang, "every seat is a person at this keyboard; hands are hidden between turns"),
     )
     p.add_argument(
         "--humans",
         type=int,
         default=None,
-        help="how many seats are people (default 1, or all with --hotseat)",
+        help=t(lang, "how many seats are people (default 1, or all with --hotseat)"),
     )
     p.add_argument(
         "--merc",
         action="store_true",
-        help="playing alone (--runners 1): hire a merc, a second deck you control",
+        help=t(lang, "playing alone (--runners 1): hire a merc, a second deck you control"),
     )
     saved.add_options(p)
     return p

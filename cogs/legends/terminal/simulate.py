@@ -18,6 +18,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from bot.i18n import from_environment, t
+from bot.i18n.cliargs import Parser
 from bot.terminal.progress import Progress
 from cogs.legends.terminal.packs import (
     EXIT_SETUP,
@@ -44,37 +46,55 @@ from rules.legends.view import PlayerView
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    """The options, their help and argparse's errors in the terminal's language."""
+    lang = from_environment()
+    p = Parser(
         prog="python -m bot simulate",
-        description="Play K runs of a scenario with AI crews and report win rate (95% "
-        "confidence interval), Health left, rounds per Obstacle, which "
-        "Obstacles flatline crews and the cards played most.",
+        description=t(
+            lang,
+            "Play K runs of a scenario with AI crews and report win rate (95% confidence "
+            "interval), Health left, rounds per Obstacle, which Obstacles flatline crews "
+            "and the cards played most.",
+        ),
+        lang=lang,
     )
     p.add_argument(
         "--scenario",
-        help="scenario id (or name), or 'all' for every scenario "
-        "of the campaign; default: the campaign's first",
+        help=t(
+            lang,
+            "scenario id (or name), or 'all' for every scenario of the campaign; default: "
+            "the campaign's first",
+        ),
     )
-    p.add_argument("--runners", type=int, default=2, help="AI runners per crew (default 2)")
-    p.add_argument("--games", type=int, default=100, help="runs to play (default 100)")
+    p.add_argument(
+        "--runners", type=int, default=2, help=t(lang, "AI runners per crew (default 2)")
+    )
+    p.add_argument("--games", type=int, default=100, help=t(lang, "runs to play (default 100)"))
     p.add_argument(
         "--seed",
         type=int,
         default=0,
-        help="base seed (default 0); the same seed gives the same report",
+        help=t(lang, "base seed (default 0); the same seed gives the same report"),
     )
-    p.add_argument("--pack", help="content pack directory (default: the bundled core pack)")
-    p.add_argument("--campaign", help="campaign id (default: the pack's first campaign)")
+    p.add_argument(
+        "--pack", help=t(lang, "content pack directory (default: the bundled core pack)")
+    )
+    p.add_argument("--campaign", help=t(lang, "campaign id (default: the pack's first campaign)"))
     p.add_argument(
         "--ai",
         choices=("crew", "random"),
         default="crew",
-        help="crew: the AI crewmates (default); random: uniformly random legal moves, a baseline",
+        help=t(
+            lang,
+            "crew: the AI crewmates (default); random: uniformly random legal moves, a baseline",
+        ),
     )
     p.add_argument(
-        "--merc", action="store_true", help="with --runners 1: the runner hires a merc (solo rules)"
+        "--merc",
+        action="store_true",
+        help=t(lang, "with --runners 1: the runner hires a merc (solo rules)"),
     )
-    p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+    p.add_argument("--json", metavar="FILE", help=t(lang, "also write the report as JSON to FILE"))
     return p
 
 
