@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bench.legendary_tune import tuned_pack
 from content.legendary.loader import load_default_pack
 from rules.legendary.setup import Setup, new_game
@@ -28,3 +30,22 @@ def test_tuned_pack_wounds_reach_the_game_setup() -> None:
     tuned = new_game(tuned_pack(PACK, "contagion-broadcast", 3, wounds=33), setup, 1).state
     bundled = new_game(PACK, setup, 1).state
     assert len(tuned.zones[Z.WOUNDS]) - len(bundled.zones[Z.WOUNDS]) == 3
+
+
+def test_the_matrix_pools_each_mastermind_over_the_schemes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bench.legendary_matrix import matrix
+
+    matrix("greedy", [1], 1, 9, ["rig-the-uplink", "countdown-to-zero"])
+    out = capsys.readouterr().out
+    rows = [r for r in out.splitlines() if r.startswith(("| rig", "| countdown"))]
+    cells = [[c.strip() for c in r.strip("|").split("|")][1:4] for r in rows]
+    won = [sum(int(row[i].split("/")[0]) for row in cells) for i in range(3)]
+    header = "| players | " + " | ".join(sorted(PACK.masterminds)) + " |"
+    assert header in out
+    mm_row = out.split(header)[1].splitlines()[2]
+    assert [c.strip().split("/")[0] for c in mm_row.strip("|").split("|")][1:] == [
+        str(w) for w in won
+    ]
+    assert all("/2 (" in c for c in mm_row.strip("|").split("|")[1:])  # 2 Schemes, 1 game
