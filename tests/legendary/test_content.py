@@ -198,11 +198,12 @@ def test_countdown_to_zero_last_twist_wins_at_each_player_count(players: int, tw
         assert (t.game.result == "evil") is evil, (played, t.game.result)
 
 
-@pytest.mark.parametrize(("players", "needed"), [(2, 8), (3, 9), (4, 10)])
+@pytest.mark.parametrize(("players", "needed"), [(1, 9), (2, 8), (3, 9), (4, 10)])
 def test_rig_the_uplink_evil_wins_at_its_player_counts_hero_count(
     players: int, needed: int
 ) -> None:
-    # Sixth balance pass: 3 players need 9 Heroes in the Escape pile (was 8, as 2 players).
+    # Sixth balance pass: solo needs 9 Heroes in the Escape pile (was 10), 3 players 9 (was
+    # 8, as 2 players).
     # A Twist puts the Hero Deck's top card there; the one reaching the threshold wins.
     for before, evil in ((needed - 2, False), (needed - 1, True)):
         t = Table(PACK, scenario(PACK, players=players, scheme="rig-the-uplink",
@@ -228,3 +229,13 @@ def test_flood_the_undercity_evil_wins_at_its_player_counts_sludge_count(
         t.start_turn()
         assert t.ids(Z.under(4)) == ["sludge"]
         assert (t.game.result == "evil") is evil
+
+
+@pytest.mark.parametrize(("players", "twists"), [(1, 10), (2, 8), (4, 8)])
+def test_seize_the_council_twists_at_its_player_counts(players: int, twists: int) -> None:
+    # Sixth balance pass: solo plays 10 Twists (was 8): each is 10 million votes for the
+    # Mastermind, so solo reaches its 50 million lead sooner.
+    g = new_game(PACK, Setup(names=tuple(f"p{i}" for i in range(players)),
+                             scheme="seize-the-council"), 1).state  # fmt: skip
+    deck = [PACK.cards[g.instances[i]].kind for i in g.zones[Z.VILLAIN_DECK]]
+    assert deck.count(CardKind.TWIST) == twists
