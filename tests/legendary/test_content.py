@@ -231,10 +231,10 @@ def test_flood_the_undercity_evil_wins_at_its_player_counts_sludge_count(
         assert (t.game.result == "evil") is evil
 
 
-@pytest.mark.parametrize(("players", "twists"), [(1, 10), (2, 8), (4, 8)])
+@pytest.mark.parametrize(("players", "twists"), [(1, 10), (2, 11), (3, 8), (4, 8)])
 def test_seize_the_council_twists_at_its_player_counts(players: int, twists: int) -> None:
-    # Sixth balance pass: solo plays 10 Twists (was 8): each is 10 million votes for the
-    # Mastermind, so solo reaches its 50 million lead sooner.
+    # Sixth balance pass: 10 Twists solo and 11 at 2 players (were 8): each is 10 million
+    # votes for the Mastermind, so the Mastermind reaches its winning lead sooner.
     g = new_game(PACK, Setup(names=tuple(f"p{i}" for i in range(players)),
                              scheme="seize-the-council"), 1).state  # fmt: skip
     deck = [PACK.cards[g.instances[i]].kind for i in g.zones[Z.VILLAIN_DECK]]
