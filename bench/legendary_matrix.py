@@ -5,8 +5,10 @@ balance matrix (every Scheme x Mastermind x player count), with Wilson intervals
     python -m bench.legendary_matrix matrix --players 1 2 3 4 5 --games 10 --level planner
     python -m bench.legendary_matrix matrix --players 4 5 --schemes rig-the-uplink --workers 2
 
-`--games` is per Scheme x Mastermind cell. Seeds are fixed (`--seed`), so runs repeat,
-whatever `--workers` (each cell is one `simulate` call, run in a worker process).
+`--games` is per Scheme x Mastermind cell; the matrix ends with each player count's
+totals and each Mastermind's (pooled over the Schemes). Seeds are fixed (`--seed`), so
+runs repeat, whatever `--workers` (each cell is one `simulate` call, run in a worker
+process).
 Prints Markdown tables.
 """
 
@@ -98,6 +100,9 @@ def matrix(
     schemes = sorted(schemes or pack.schemes)
     masterminds = sorted(pack.masterminds)
     totals: list[tuple[int, int, int, int, int]] = []
+    # (players, Mastermind) -> [won, games]: every Mastermind meets every Scheme at every
+    # player count, so its column pooled over the Schemes is its own balance line.
+    by_mm: dict[tuple[int, str], list[int]] = {}
     for n in players:
         sums = [0, 0, 0, 0]
         print(f"\n### {count(n, 'player')}\n")
@@ -107,8 +112,10 @@ def matrix(
         reports = _cells(cells, games, level, seed, workers)
         for s in schemes:
             row, won, total = [], 0, 0
-            for _ in masterminds:
+            for m in masterminds:
                 r, _cpu = next(reports)
+                mm = by_mm.setdefault((n, m), [0, 0])
+                mm[0], mm[1] = mm[0] + r.wins, mm[1] + r.games
                 row.append(f"{r.wins}/{r.games} (E{r.evil} D{r.draws})")
                 won, total = won + r.wins, total + r.games
                 sums = [sums[0] + r.wins, sums[1] + r.games, sums[2] + r.evil, sums[3] + r.draws]
@@ -117,6 +124,10 @@ def matrix(
     print("\n| players | won | Evil Wins | draws |\n|---:|---|---:|---:|")
     for n, won, total, evil, draws in totals:
         print(f"| {n} | {_ci(won, total)} | {evil} | {draws} |")
+    print("\n| players | " + " | ".join(masterminds) + " |")
+    print("|---:|" + "---|" * len(masterminds))
+    for n in players:
+        print(f"| {n} | " + " | ".join(_ci(*by_mm[(n, m)]) for m in masterminds) + " |")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,6 +18,11 @@ from tests.e2e.harness import finish, settle
 from tests.e2e.legendary_harness import Lg, arranged, boot, move_to_top
 from tests.fakediscord import FakeDiscord
 
+# These positions start from the seeded opening and must not wait on a choice there: a
+# random Scheme (Countdown to Zero on seed 5) could open on a Twist that asks for an HQ
+# Hero. Rig the Uplink's Twists ask nothing.
+QUIET_SCHEME = "rig-the-uplink"
+
 
 def strike_with_discards(g: Game) -> Game:
     """The next Villain card is a Master Strike and the Helix Board's top Tactic makes
@@ -41,7 +46,14 @@ async def test_each_player_discards_reaches_each_player_privately(
     fake: FakeDiscord, db: Path
 ) -> None:
     bot = await boot(fake, db)
-    t = await arranged(fake, bot, ("alice", "bob"), strike_with_discards, mastermind="helix-board")
+    t = await arranged(
+        fake,
+        bot,
+        ("alice", "bob"),
+        strike_with_discards,
+        mastermind="helix-board",
+        scheme=QUIET_SCHEME,
+    )
     st = await t.state()
     assert st.game is not None
     first = 1 - st.game.current  # the next player: the strike comes on their turn
@@ -112,7 +124,13 @@ async def test_the_turn_timer_answers_a_prompt_for_an_absent_player(
     rt.time_scale = 0.002  # 60 s become 0.12 s
 
     t = await arranged(
-        fake, bot, ("alice", "bob"), strike_with_discards, mastermind="helix-board", turn_timer=60
+        fake,
+        bot,
+        ("alice", "bob"),
+        strike_with_discards,
+        mastermind="helix-board",
+        scheme=QUIET_SCHEME,
+        turn_timer=60,
     )
     st = await t.state()
     assert st.game is not None
@@ -285,7 +303,9 @@ async def test_a_choice_with_more_options_than_buttons_uses_select_menus(
         return g.model_copy(update={"turn": g.turn.model_copy(update={"attack": 60})})
 
     bot = await boot(fake, db)
-    t = await arranged(fake, bot, ("alice", "bob"), arrange, mastermind="helix-board")
+    t = await arranged(
+        fake, bot, ("alice", "bob"), arrange, mastermind="helix-board", scheme=QUIET_SCHEME
+    )
     st = await t.state()
     g = st.game
     assert g is not None

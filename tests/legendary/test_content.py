@@ -154,12 +154,12 @@ def test_info_helpers_for_the_content_cli() -> None:
     assert "Skyfall" in card_names(PACK)
 
 
-@pytest.mark.parametrize(("players", "needed"), [(4, 10), (5, 16)])
+@pytest.mark.parametrize(("players", "needed"), [(2, 4), (4, 10), (5, 16)])
 def test_blackout_protocol_evil_wins_at_its_player_counts_escape_count(
     players: int, needed: int
 ) -> None:
-    # Fifth balance pass: 5 players need 16 escapes (was 12), so one escape short of the
-    # threshold goes on and the escape that reaches it ends the game.
+    # Fifth balance pass: 5 players need 16 escapes (was 12); sixth: 2 players need 4
+    # (was 5). One escape short of the threshold goes on, the one reaching it ends the game.
     city = {i: "street-drone" for i in range(5)}
     for before, evil in ((needed - 2, False), (needed - 1, True)):
         t = Table(PACK, scenario(PACK, players=players, scheme="blackout-protocol",
@@ -181,3 +181,61 @@ def test_contagion_broadcast_twists_and_wound_stack_at_its_player_counts(
     deck = [PACK.cards[g.instances[i]].kind for i in g.zones[Z.VILLAIN_DECK]]
     assert deck.count(CardKind.TWIST) == twists
     assert len(g.zones[Z.WOUNDS]) == wounds
+
+
+@pytest.mark.parametrize(("players", "twists"), [(1, 7), (2, 6), (3, 7), (4, 7), (5, 8)])
+def test_countdown_to_zero_last_twist_wins_at_each_player_count(players: int, twists: int) -> None:
+    # Sixth balance pass: 6 Twists at 2 players (was 8) and 7 at 4 (was 8); the deck holds
+    # that many Twists and the last of them, not the one before, is Evil Wins.
+    g = new_game(PACK, Setup(names=tuple(f"p{i}" for i in range(players)),
+                             scheme="countdown-to-zero"), 1).state  # fmt: skip
+    deck = [PACK.cards[g.instances[i]].kind for i in g.zones[Z.VILLAIN_DECK]]
+    assert deck.count(CardKind.TWIST) == twists
+    for played, evil in ((twists - 2, False), (twists - 1, True)):
+        t = Table(PACK, scenario(PACK, players=players, scheme="countdown-to-zero",
+                                 twists=played, villain_deck=["scheme-twist"]))  # fmt: skip
+        t.start_turn()
+        assert (t.game.result == "evil") is evil, (played, t.game.result)
+
+
+@pytest.mark.parametrize(("players", "needed"), [(1, 9), (2, 8), (3, 9), (4, 10)])
+def test_rig_the_uplink_evil_wins_at_its_player_counts_hero_count(
+    players: int, needed: int
+) -> None:
+    # Sixth balance pass: solo needs 9 Heroes in the Escape pile (was 10), 3 players 9 (was
+    # 8, as 2 players).
+    # A Twist puts the Hero Deck's top card there; the one reaching the threshold wins.
+    for before, evil in ((needed - 2, False), (needed - 1, True)):
+        t = Table(PACK, scenario(PACK, players=players, scheme="rig-the-uplink",
+                                 escape=["skyline-rooftop-shot"] * before,
+                                 hero_deck=["skyline-rooftop-shot"] * 3,
+                                 villain_deck=["scheme-twist"]))  # fmt: skip
+        t.start_turn()
+        assert t.ids("escape").count("skyline-rooftop-shot") == before + 1
+        assert (t.game.result == "evil") is evil
+
+
+@pytest.mark.parametrize(("players", "needed"), [(2, 10), (3, 12)])
+def test_flood_the_undercity_evil_wins_at_its_player_counts_sludge_count(
+    players: int, needed: int
+) -> None:
+    # Sixth balance pass: at 2 players 10 Sludge put out win (was all 12). The third Twist
+    # puts one Sludge under the one HQ space with the fewest (space 5 here, with none).
+    for before, evil in ((needed - 2, False), (needed - 1, True)):
+        under = {s: ["sludge"] * (before // 4 + (s < before % 4)) for s in range(4)}
+        t = Table(PACK, scenario(PACK, players=players, scheme="flood-the-undercity",
+                                 hq=["skyline-rooftop-shot"] * 5, under=under, twists=2,
+                                 tokens=12 - before, villain_deck=["scheme-twist"]))  # fmt: skip
+        t.start_turn()
+        assert t.ids(Z.under(4)) == ["sludge"]
+        assert (t.game.result == "evil") is evil
+
+
+@pytest.mark.parametrize(("players", "twists"), [(1, 10), (2, 11), (3, 8), (4, 8)])
+def test_seize_the_council_twists_at_its_player_counts(players: int, twists: int) -> None:
+    # Sixth balance pass: 10 Twists solo and 11 at 2 players (were 8): each is 10 million
+    # votes for the Mastermind, so the Mastermind reaches its winning lead sooner.
+    g = new_game(PACK, Setup(names=tuple(f"p{i}" for i in range(players)),
+                             scheme="seize-the-council"), 1).state  # fmt: skip
+    deck = [PACK.cards[g.instances[i]].kind for i in g.zones[Z.VILLAIN_DECK]]
+    assert deck.count(CardKind.TWIST) == twists

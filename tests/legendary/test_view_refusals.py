@@ -212,4 +212,4 @@ def test_setup_summary_in_numbers() -> None:
         Setup(names=("a", "b"), scheme="countdown-to-zero", mastermind="overseer-kael"), DEFAULT
     )
     assert s == {"villain_groups": 2, "henchman_groups": 1, "henchman_cards": -1,
-                 "bystanders": 2, "master_strikes": 5, "scheme_twists": 8, "heroes": 5}  # fmt: skip
+                 "bystanders": 2, "master_strikes": 5, "scheme_twists": 6, "heroes": 5}  # fmt: skip
