@@ -11,7 +11,7 @@ bounded by tables, least recently used first. Bounding by tables rather than ent
 matters: with one global bound of a few hundred entries, 500 active tables made two or
 three entries each per action, so by the time a player acted again (after the other
 tables' actions) their table's view and legal actions had been dropped and the command
-computed them again (measured at 500 games: docs/benchmarks.md, "third pass").
+computed them again (measured: a card game's play at 500 games, docs/benchmarks.md).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from cogs.common import ids
-from cogs.common.buttons import MAX_ROWS, FxButton, Router, layout
+from cogs.common.buttons import MAX_ROWS, FxButton, Router, Spec, layout
 
 MAX_OPTIONS = 25
 OPTION_TEXT_MAX = 100
@@ -86,7 +86,7 @@ class FxSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELE
 
 
 def make_view_with_selects(
-    groups: list[list[FxButton]], selects: Sequence[FxSelect]
+    groups: Sequence[Sequence[Spec | FxButton]], selects: Sequence[FxSelect]
 ) -> tuple[discord.ui.View | None, int]:
     """Like `buttons.make_view`, with select menus in the last rows (a select takes a row
     of its own): (view or None if empty, buttons dropped)."""
@@ -100,8 +100,7 @@ def make_view_with_selects(
     n = 0
     for row in (r for r in rows if r):
         for b in row:
-            b.item.row = n
-            view.add_item(b)
+            view.add_item(FxButton.of(b, row=n))
         n += 1
     for s in selects:
         s.item.row = n

@@ -13,7 +13,7 @@ import discord
 
 from bot.i18n import SOURCE, t
 from cogs.common import ids as house_ids
-from cogs.common.buttons import MAX_ROWS, SHORT, FxButton, make_view
+from cogs.common.buttons import MAX_ROWS, SHORT, Spec, make_view, spec
 from cogs.common.ids import ButtonId
 from cogs.common.selects import MAX_OPTIONS, FxSelect, make_view_with_selects
 from cogs.common.selects import Option as SelectOption
@@ -61,7 +61,7 @@ def button(
 def board_buttons(table: str, version: int, loc: str = SOURCE) -> discord.ui.View | None:
     """The board's one button, in the table's language (the board is public)."""
     label = t(loc, "My hand")
-    view, _ = make_view([[FxButton(button(HAND, table, version), text=label, style=Style.primary)]])
+    view, _ = make_view([[spec(button(HAND, table, version), text=label, style=Style.primary)]])
     return view
 
 
@@ -186,7 +186,7 @@ def panel_buttons(
 ) -> tuple[discord.ui.View | None, int]:
     """A seat's buttons for what it can do now: choices, plays, recruits, fights, then
     the closing row (Heal, End turn)."""
-    groups: dict[str, list[FxButton]] = {"ch": [], "play": [], "rec": [], "fight": [], "end": []}
+    groups: dict[str, list[Spec]] = {"ch": [], "play": [], "rec": [], "fight": [], "end": []}
     cards = known_cards(v)
     shown: list[Action] = []
     for a in legal:
@@ -206,7 +206,7 @@ def panel_buttons(
         # pile): select menus of 25 options each, every pick a click of its option.
         return _choice_selects(choices, v, table, version, loc, pack)
     for a in shown:
-        b = FxButton(
+        b = spec(
             bid_for(a, table, version),
             text=clip(action_label(a, v, loc, pack, cards), SHORT),
             style=Style.danger if isinstance(a, EndTurn) else Style.primary,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import t
-from cogs.common.buttons import MAX_BUTTONS, SHORT, FxButton, make_view
+from cogs.common.buttons import MAX_BUTTONS, SHORT, Spec, make_view, spec
 from cogs.legends import ids, render_private
 from cogs.legends.ids import button
 from cogs.legends.render import card_button, clip
@@ -28,30 +28,28 @@ def board_buttons(b: BoardView, *, loc: str = "en") -> discord.ui.View | None:
     tid, ver = b.table, b.version
     if b.scenario is None:
         return None
-    first: list[FxButton] = []
-    last: list[FxButton] = []
+    first: list[Spec] = []
+    last: list[Spec] = []
     expected = b.phase in ("plan", "flip")
     if b.phase == "plan" and b.turn is not None:
-        first.append(
-            FxButton(button(ids.PLAYS, tid, ver), text=t(loc, "Play"), style=Style.primary)
-        )
+        first.append(spec(button(ids.PLAYS, tid, ver), text=t(loc, "Play"), style=Style.primary))
     if b.phase == "flip":
-        first.append(FxButton(button(ids.FLIP, tid, ver), text=t(loc, "Flip"), style=Style.primary))
+        first.append(spec(button(ids.FLIP, tid, ver), text=t(loc, "Flip"), style=Style.primary))
     if b.phase == "vote":
         for o in b.vote:
             first.append(
-                FxButton(
+                spec(
                     button(ids.VOTE, tid, ver, o.key),
                     text=clip(f"{o.key}: {o.label}", SHORT),
                     style=Style.primary,
                 )
             )
         last.append(
-            FxButton(
+            spec(
                 button(ids.CLOSE, tid, ver), text=t(loc, "Close vote (Leader)"), style=Style.danger
             )
         )
-    hand = FxButton(
+    hand = spec(
         button(ids.HAND, tid, ver),
         text=t(loc, "My hand"),
         style=Style.secondary if expected or b.vote else Style.primary,
@@ -75,17 +73,17 @@ def panel_buttons(view: PlayerView, *, loc: str = "en") -> tuple[discord.ui.View
     cards = {c.inst: c for hand in view.hands.values() for c in hand}
     cards.update({p.card.inst: p.card for p in b.plan})  # a prompt may offer Plan cards
     vote_keys = {o.key for o in b.vote} if b.phase == "vote" else set()
-    choices: list[FxButton] = []
-    plays: list[FxButton] = []
-    merc_plays: list[FxButton] = []
-    votes: list[FxButton] = []
-    discards: list[FxButton] = []
-    merc_discards: list[FxButton] = []
-    closing: list[FxButton] = []
+    choices: list[Spec] = []
+    plays: list[Spec] = []
+    merc_plays: list[Spec] = []
+    votes: list[Spec] = []
+    discards: list[Spec] = []
+    merc_discards: list[Spec] = []
+    closing: list[Spec] = []
     for a in view.legal:
         if isinstance(a, Flip):
             closing.append(
-                FxButton(
+                spec(
                     button(ids.FLIP, tid, ver),
                     text=t(loc, "Flip the next card"),
                     style=Style.primary,
@@ -95,7 +93,7 @@ def panel_buttons(view: PlayerView, *, loc: str = "en") -> tuple[discord.ui.View
             c = cards.get(a.card)
             name = card_button(c) if c else a.card
             (merc_plays if a.merc else plays).append(
-                FxButton(
+                spec(
                     button(ids.PLAY, tid, ver, a.card, a.merc),
                     text=(t(loc, "Merc: ") if a.merc else "") + name,
                     style=Style.primary,
@@ -104,7 +102,7 @@ def panel_buttons(view: PlayerView, *, loc: str = "en") -> tuple[discord.ui.View
         elif isinstance(a, Choose) and not a.merc and a.option in vote_keys and not view.prompts:
             text = next((f"{o.key}: {o.label}" for o in b.vote if o.key == a.option), a.option)
             votes.append(
-                FxButton(
+                spec(
                     button(ids.VOTE, tid, ver, a.option),
                     text=clip(text, SHORT),
                     style=Style.primary,
@@ -120,7 +118,7 @@ def panel_buttons(view: PlayerView, *, loc: str = "en") -> tuple[discord.ui.View
             # "Done" / "Don't replace": the way out of a prompt, not the expected answer.
             out = a.option == "done"
             (closing if out else choices).append(
-                FxButton(
+                spec(
                     button(ids.CHOOSE, tid, ver, a.option, a.merc),
                     text=clip((t(loc, "Merc: ") if a.merc else "") + text, SHORT),
                     style=Style.secondary if out else Style.primary,
@@ -128,14 +126,12 @@ def panel_buttons(view: PlayerView, *, loc: str = "en") -> tuple[discord.ui.View
             )
         elif isinstance(a, CloseVote):
             closing.append(
-                FxButton(
-                    button(ids.CLOSE, tid, ver), text=t(loc, "Close the vote"), style=Style.danger
-                )
+                spec(button(ids.CLOSE, tid, ver), text=t(loc, "Close the vote"), style=Style.danger)
             )
         elif isinstance(a, Discard):
             c = cards.get(a.card)
             (merc_discards if a.merc else discards).append(
-                FxButton(
+                spec(
                     button(ids.DISCARD, tid, ver, a.card, a.merc),
                     text=("🗑️ " + t(loc, "Merc: ") if a.merc else "🗑️ ")
                     + (card_button(c, 30) if c else a.card),
@@ -144,7 +140,7 @@ def panel_buttons(view: PlayerView, *, loc: str = "en") -> tuple[discord.ui.View
             )
         elif isinstance(a, Ready):
             closing.append(
-                FxButton(
+                spec(
                     button(ids.READY, tid, ver, None, a.merc),
                     text=t(loc, "Merc is ready") if a.merc else t(loc, "Ready (draw up)"),
                     style=Style.primary,
@@ -178,8 +174,6 @@ def shop_buttons(
     table: str, version: int, items: list[tuple[str, str, bool]]
 ) -> discord.ui.View | None:
     """items: (card id, label, merc)."""
-    out = [
-        FxButton(button(ids.BUY, table, version, cid, merc), text=text) for cid, text, merc in items
-    ]
+    out = [spec(button(ids.BUY, table, version, cid, merc), text=text) for cid, text, merc in items]
     view, _ = make_view([out[:MAX_BUTTONS], []])
     return view

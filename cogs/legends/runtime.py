@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -31,6 +30,7 @@ from bot.i18n import t
 from bot.service.game import Applied, GameService
 from cogs.common import perms, threads
 from cogs.common.locale import table_locale
+from cogs.common.memo import VersionMemo
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
 from cogs.common.timers import Deadline, Reminder
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cogs.legends")
 
-VIEW_CACHE = 128
+VIEW_TABLES = 256  # tables whose views are kept, at least
 # Loop turns a speculated answer waits for the commit to be handed to SQLite's thread.
 SPECULATE_AFTER = 4
 GAME_TAGS = ("cyberpunk legends", "legends")  # forum tags named like the game, best first
@@ -85,7 +85,9 @@ class LegendsRuntime(GameRuntime[Table]):
         self.content = content
         self._awaited: dict[str, set[str]] = {}
         self._dm: dict[tuple[str, str], _DmState] = {}
-        self._views: OrderedDict[tuple[str, int, str | None], Any] = OrderedDict()
+        # Views and boards by table version and person (cogs/common/memo.py), for as
+        # many tables as the service keeps states of (as the other games).
+        self.memo = VersionMemo(max(VIEW_TABLES, getattr(service, "cache_size", 0)))
         # Preparing the answer during the commit pays only if the commit waits for the
         # disk (FULL); an inline NORMAL commit leaves the event loop no idle time.
         self.speculative = bool(getattr(service.store, "commits_wait_for_disk", True))
@@ -387,19 +389,14 @@ class LegendsRuntime(GameRuntime[Table]):
 
     # ---- views (cached per table version: states are immutable) -------------------------
 
-    def _remember(self, key: tuple[str, int, str | None], found: Any) -> None:
-        self._views[key] = found
-        if len(self._views) > VIEW_CACHE:
-            self._views.popitem(last=False)
-
     def view(self, state: Table, player: str) -> PlayerView:
         """`player_view`, computed once per (table, version, person)."""
-        key = (state.id, state.version, player)
-        found = self._views.get(key)
-        if found is None:
-            found = player_view(state, player, self.content)
-            self._remember(key, found)
-        return found
+        return self.memo.compute(
+            state.id,
+            state.version,
+            ("view", player),
+            lambda: player_view(state, player, self.content),
+        )
 
     def speculate(
         self, base: Table, action: Any, player: str
@@ -433,8 +430,8 @@ class LegendsRuntime(GameRuntime[Table]):
         """Cache the speculated view if it is of the committed `state` (same table and
         version, and equal state: the engine is deterministic, so this holds unless
         another action got in first, in which case the view is computed afresh)."""
-        key = (state.id, state.version, player)
-        if key in self._views:
+        key = ("view", player)
+        if self.memo.get(state.id, state.version, key) is not None:
             guess.cancel()
             return
         try:
@@ -450,16 +447,13 @@ class LegendsRuntime(GameRuntime[Table]):
             return
         new_state, view = found
         if new_state.id == state.id and new_state.version == state.version and new_state == state:
-            self._remember(key, view)
+            self.memo.put(state.id, state.version, key, view)
 
     def board(self, state: Table) -> BoardView:
         """The public `board`, computed once per (table, version)."""
-        key = (state.id, state.version, None)
-        found = self._views.get(key)
-        if found is None:
-            found = board(state, self.content)
-            self._remember(key, found)
-        return found
+        return self.memo.compute(
+            state.id, state.version, ("board",), lambda: board(state, self.content)
+        )
 
     # ---- helpers for commands -----------------------------------------------------------
 

@@ -13,7 +13,7 @@ import discord
 
 from bot.i18n import SOURCE, t
 from cogs.common import ids
-from cogs.common.buttons import MAX_BUTTONS, FxButton, make_view
+from cogs.common.buttons import MAX_BUTTONS, make_view, spec
 from cogs.common.selects import MAX_OPTIONS, FxSelect, Option, make_view_with_selects
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.tcg import render, texts
@@ -33,11 +33,11 @@ def board_buttons(rt: TcgRuntime, state: Duel, loc: str = SOURCE) -> discord.ui.
     if state.result is not None:
         return None
     hand = t(loc, "My hand")
-    row = [FxButton(ids.ButtonId(rt.game, HAND, state.id, state.version), text=hand)]
+    row = [spec(ids.ButtonId(rt.game, HAND, state.id, state.version), text=hand)]
     if state.attack is not None and state.attack.window:
         row.insert(
             0,
-            FxButton(
+            spec(
                 ids.ButtonId(rt.game, REACT, state.id, state.version),
                 text=t(loc, "React"),
                 style=discord.ButtonStyle.danger,
@@ -100,9 +100,7 @@ def deck_picker(
         shown, rest = decks, []
     else:
         shown, rest = decks[:BUTTONS_BEFORE_MENU], decks[BUTTONS_BEFORE_MENU:]
-    row = [
-        FxButton(ids.ButtonId(rt.game, DECK, ch.id, 0, value), text=text) for value, text in shown
-    ]
+    row = [spec(ids.ButtonId(rt.game, DECK, ch.id, 0, value), text=text) for value, text in shown]
     if not rest:
         made, _ = make_view([row, []])
         return made
@@ -120,12 +118,12 @@ def challenge_buttons(rt: TcgRuntime, ch: Challenge, loc: str = SOURCE) -> disco
     from cogs.tcg.runtime import ACCEPT, DECLINE
 
     row = [
-        FxButton(
+        spec(
             ids.ButtonId(rt.game, ACCEPT, ch.id, 0),
             text=texts.accept_label(loc),
             style=discord.ButtonStyle.success,
         ),
-        FxButton(
+        spec(
             ids.ButtonId(rt.game, DECLINE, ch.id, 0),
             text=texts.decline_label(loc),
             style=discord.ButtonStyle.secondary,

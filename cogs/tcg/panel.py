@@ -24,7 +24,7 @@ import discord
 
 from bot.i18n import SOURCE, name_list, t, tcount
 from cogs.common import ids
-from cogs.common.buttons import MAX_BUTTONS, FxButton, make_view
+from cogs.common.buttons import MAX_BUTTONS, Spec, make_view, spec
 from cogs.common.selects import MAX_OPTIONS, FxSelect, Option, make_view_with_selects
 from cogs.common.text import COLOR_PRIVATE
 from cogs.tcg import render
@@ -72,8 +72,8 @@ def panel(
     v = rt.view_for(state, player, loc)
     offered = panel_actions(rt.legal(state, player))
 
-    def button(i: int, a: act.Action) -> FxButton:
-        return FxButton(
+    def button(i: int, a: act.Action) -> Spec:
+        return spec(
             ids.ButtonId(rt.game, DO, state.id, state.version, str(i)),
             text=render.action_label(a, v, loc),
             style=_style(a),
@@ -183,7 +183,7 @@ def payment_prompt(
     action = variants[0]
     amount = payment_amount(state, rt.content, action)
     buttons = [
-        FxButton(
+        spec(
             ids.ButtonId(rt.game, PAY, state.id, state.version, f"{index}.{j}"),
             text=payment_label(state, v, seat, w.pay or (), loc),
             style=discord.ButtonStyle.primary,

@@ -32,8 +32,8 @@ async def test_speculated_view_is_adopted_only_for_the_committed_state(
     guess = rt.speculate(state, plays[0], player)
     applied = await rt.service.act(t.cid, plays[0], expected_version=state.version)
     await rt.adopt(guess, applied.state, player)
-    key = (applied.state.id, applied.state.version, player)
-    assert rt._views[key] == player_view(applied.state, player, t.content)
+    kept = rt.memo.get(applied.state.id, applied.state.version, ("view", player))
+    assert kept == player_view(applied.state, player, t.content)
 
     # A guess of another action on the same state (someone else's action got in first):
     # same version, different state: not used.
@@ -43,9 +43,9 @@ async def test_speculated_view_is_adopted_only_for_the_committed_state(
     other = rt.speculate(now, nxt[-1], player)
     applied2 = await rt.service.act(t.cid, nxt[0], expected_version=now.version)
     await rt.adopt(other, applied2.state, player)
-    key2 = (applied2.state.id, applied2.state.version, player)
-    if key2 in rt._views:  # computed by the publisher from the real state, if at all
-        assert rt._views[key2] == player_view(applied2.state, player, t.content)
+    kept2 = rt.memo.get(applied2.state.id, applied2.state.version, ("view", player))
+    if kept2 is not None:  # computed by the publisher from the real state, if at all
+        assert kept2 == player_view(applied2.state, player, t.content)
     # A guess whose action the engine refuses gives nothing.
     bad = rt.speculate(now, Play(player=player, card="nope", merc=False), player)
     assert await bad is None
