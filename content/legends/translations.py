@@ -20,9 +20,9 @@ def load_translations(ctx: Collector, root: Path) -> dict[str, PackTranslation]:
 
 def source(pack: ContentPack) -> common.Source:
     """Every text of the pack a translation may carry: card and scene texts, intros,
-    puzzles, vote choices, Persistent Memory names (a memory card's own) and the names of role decks and
-    campaigns are required; card, scenario and Scenario Card names and flavour stay as
-    printed unless translated."""
+    puzzles, vote choices, Persistent Memory names (a memory card's own) and the names
+    of role decks and campaigns are required; card, scenario and other Scenario Card
+    names and flavour stay as printed unless translated."""
     src = common.Source()
     for cid, card in pack.cards.items():
         src.optional[f"cards.{cid}.name"] = card.name
