@@ -28,6 +28,7 @@ from cogs.legends.interact import (
     refuse,
     send,
 )
+from cogs.legends.localize import campaign_name, role_deck_name, scenario_name
 from cogs.legends.runtime import GAME_TAGS, LegendsRuntime
 from rules.core.text import name_list
 from rules.legends import engine
@@ -77,8 +78,10 @@ class CampaignCommands(CommandBase):
             await refuse(interaction, t(loc, "Campaigns live in a server channel."))
             return
         camp_id = next(iter(rt.content.campaigns))
-        camp = rt.content.campaigns[camp_id]
-        title = render.clip((name or f"{camp.name}").strip() or camp.name, 64)
+        # Unnamed, the table is named after the campaign in the server's language (what
+        # its public messages speak until the owner sets one).
+        camp_name = campaign_name(rt.content, table_locale(None, interaction), camp_id)
+        title = render.clip((name or camp_name).strip() or camp_name, 64)
         if forum is None and create_channel:
             forum = threads.forum_of(channel)  # in a forum post: a new post of that forum
         tags: list[discord.ForumTag] = []
@@ -386,7 +389,9 @@ class CampaignCommands(CommandBase):
     async def _role_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
-        return self._roles(await self._quiet(interaction), current, exclude=None)
+        return self._roles(
+            await self._quiet(interaction), current, exclude=None, loc=user_locale(interaction)
+        )
 
     @join.autocomplete("merc")
     async def _merc_ac(
@@ -396,18 +401,22 @@ class CampaignCommands(CommandBase):
         if state is None or any(not r.is_merc for r in state.runners):
             return []  # a merc only for a runner alone at the table
         chosen = getattr(interaction.namespace, "role", None)
-        return self._roles(state, current, exclude=chosen)
+        return self._roles(state, current, exclude=chosen, loc=user_locale(interaction))
 
-    def _roles(self, state: Table | None, current: str, exclude: str | None) -> list[Choice[str]]:
+    def _roles(
+        self, state: Table | None, current: str, exclude: str | None, *, loc: str
+    ) -> list[Choice[str]]:
         if state is None:
             return []
         copies = 1 + state.options.extra_role_decks
         items = []
-        for role, deck in self.rt.content.roles.items():
+        content = self.rt.content
+        for role in content.roles:
             taken = sum(1 for r in state.runners if r.role == role)
             taken += 1 if exclude and exclude.lower() == role.value else 0
             if taken < copies:
-                items.append((f"{role.value.title()} — {deck.name}", role.value))
+                deck = role_deck_name(content, loc, role)
+                items.append((f"{role.value.title()} — {deck}", role.value))
         return choices(items, current)
 
     @legends.command(name="leave", description="Give up your seat")
@@ -462,7 +471,8 @@ class CampaignCommands(CommandBase):
                 for c in content.campaigns.values()
             )
         ]
-        return choices([(content.scenarios[s].name, s) for s in ids], current)
+        loc = user_locale(interaction)
+        return choices([(scenario_name(content, loc, s), s) for s in ids], current)
 
     @legends.command(
         name="abandon", description="End the current run without result (owner or channel managers)"

@@ -1,5 +1,6 @@
 """The pack's own words in the reader's language: views and event texts with the card,
-Obstacle, scene and intro texts of the pack's translation (rules/legends/translations.py).
+Obstacle, scene and intro texts of the pack's translation (rules/legends/translations.py),
+and the names of its Persistent Memories, role decks, scenarios and campaigns.
 
 Fixer's words come from the catalogue (bot/i18n); the pack's words come from the pack.
 Card names stay as printed unless the translation gives one. A text the translation
@@ -14,7 +15,7 @@ from collections.abc import Iterable
 
 from bot.i18n import SOURCE, language
 from rules.core.events import Event
-from rules.legends.cards import ContentPack
+from rules.legends.cards import ContentPack, Role
 from rules.legends.state import Option, Table
 from rules.legends.translations import PackTranslation, SceneText
 from rules.legends.view import BoardView, CardView, PlayerView
@@ -48,6 +49,36 @@ def scenario_name(content: ContentPack, loc: str, scenario: str) -> str:
     tr = _tr(content, loc)
     st = tr.scenarios.get(scenario) if tr else None
     return (st.name if st else None) or content.scenarios[scenario].name
+
+
+def memory_name(content: ContentPack, loc: str, key: str) -> str:
+    """A Persistent Memory's name in the reader's language: its scenario's translated
+    `memories` entry, or its memory card's translated name; else as the pack names it."""
+    tr = _tr(content, loc)
+    origin = content.memory_origin(key)
+    if tr is not None and origin is not None:
+        sid, order = origin
+        st = tr.scenarios.get(sid)
+        if st is not None:
+            sc = st.cards.get(order) if order is not None else None
+            name = st.memories.get(key) if order is None else (sc.name if sc else None)
+            if name:
+                return name
+    return content.memory_name(key)
+
+
+def role_deck_name(content: ContentPack, loc: str, role: Role) -> str:
+    """A role deck's name in the reader's language ("Solo: More Guns Than Sense")."""
+    tr = _tr(content, loc)
+    words = tr.roles.get(role.value) if tr else None
+    return (words.name if words else None) or content.roles[role].name
+
+
+def campaign_name(content: ContentPack, loc: str, campaign: str) -> str:
+    """A campaign's name in the reader's language."""
+    tr = _tr(content, loc)
+    words = tr.campaigns.get(campaign) if tr else None
+    return (words.name if words else None) or content.campaigns[campaign].name
 
 
 def scene_words(content: ContentPack, loc: str, scenario: str, order: int) -> SceneText | None:
@@ -166,8 +197,30 @@ def _build(content: ContentPack, lang: str, sid: str | None) -> Pairs:
             for ch in scard.choices:
                 if ch.key in sc.choices:
                     pairs.append((f"{ch.key}: {ch.label}", f"{ch.key}: {sc.choices[ch.key]}"))
+    pairs.extend(_named_events(content, lang))
     # Longest first: a card's text before a shorter text it contains.
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+
+def _named_events(content: ContentPack, lang: str) -> list[tuple[str, str]]:
+    """The engine's events naming a Persistent Memory or the campaign, whole, with the
+    translated name: a name alone could also be part of another (untranslated) text."""
+    from cogs.legends.words import CAMPAIGN_DONE, MEMORY_RECORDED
+
+    keys = {k for scen in content.scenarios.values() for k in scen.memories}
+    keys |= {
+        c.memory_key for scen in content.scenarios.values() for c in scen.cards if c.memory_key
+    }
+    pairs = []
+    for key in sorted(keys):
+        en, there = content.memory_name(key), memory_name(content, lang, key)
+        if there != en:
+            pairs.append((MEMORY_RECORDED.format(memory=en), MEMORY_RECORDED.format(memory=there)))
+    for cid in content.campaigns:
+        en, there = content.campaigns[cid].name, campaign_name(content, lang, cid)
+        if there != en:
+            pairs.append((CAMPAIGN_DONE.format(name=en), CAMPAIGN_DONE.format(name=there)))
+    return pairs
 
 
 def localize_text(text: str, content: ContentPack, state: Table | None, loc: str) -> str:

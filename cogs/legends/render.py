@@ -33,7 +33,7 @@ from cogs.common.text import TITLE_MAX as TITLE_MAX
 from cogs.common.text import clip as clip
 from cogs.common.text import fit_embeds as fit_embeds
 from cogs.legends import howto
-from cogs.legends.localize import scene_words
+from cogs.legends.localize import campaign_name, memory_name, scenario_name, scene_words
 from cogs.legends.render_cards import SUIT_EMOJI as SUIT_EMOJI
 from cogs.legends.render_cards import SUIT_LEGEND as SUIT_LEGEND
 from cogs.legends.render_cards import card_button as card_button
@@ -428,7 +428,6 @@ _OUTCOME = {"complete": N_("🏆 won"), "flatlined": N_("☠️ flatlined"), "ab
 
 def campaign_embed(table: Table, content: ContentPack, *, loc: str = "en") -> discord.Embed:
     """Between runs: roster, progress and what comes next (public campaign fields only)."""
-    camp = content.campaigns[table.campaign]
     lines = [t(loc, "⏭️ **Next:** {run}", run=next_run_label(table, content, loc=loc))]
     if table.runners:
         lines.append(t(loc, "The owner starts it with `/legends start`."))
@@ -436,11 +435,11 @@ def campaign_embed(table: Table, content: ContentPack, *, loc: str = "en") -> di
         t(
             loc,
             "📜 Campaign **{name}** · max Health {health}",
-            name=camp.name,
+            name=campaign_name(content, loc, table.campaign),
             health=table.max_health,
         )
     )
-    done = [content.scenarios[s].name for s in table.completed if s in content.scenarios]
+    done = [scenario_name(content, loc, s) for s in table.completed if s in content.scenarios]
     lines.append(
         t(loc, "✅ Completed: {runs}", runs=", ".join(done) if done else t(loc, "nothing yet"))
     )
@@ -451,7 +450,7 @@ def campaign_embed(table: Table, content: ContentPack, *, loc: str = "en") -> di
             t(
                 loc,
                 "⏮️ Last run: {scenario} — {outcome}, Health {health}, {rounds}",
-                scenario=content.scenarios[last.scenario].name,
+                scenario=scenario_name(content, loc, last.scenario),
                 outcome=outcome,
                 health=last.health,
                 rounds=tcount(loc, last.rounds, "round"),
@@ -495,10 +494,10 @@ def next_run_label(table: Table, content: ContentPack, *, loc: str = "en") -> st
     camp = content.campaigns[table.campaign]
     if table.next_trauma is not None:
         return t(
-            loc, "{scenario} (Trauma Pack)", scenario=content.scenarios[table.next_trauma].name
+            loc, "{scenario} (Trauma Pack)", scenario=scenario_name(content, loc, table.next_trauma)
         )
     if table.progress < len(camp.scenarios):
-        return content.scenarios[camp.scenarios[table.progress]].name
+        return scenario_name(content, loc, camp.scenarios[table.progress])
     return t(loc, "the campaign is complete; the owner can replay any scenario")
 
 
@@ -544,7 +543,7 @@ def clues_embed(table: Table, content: ContentPack, *, loc: str = "en") -> disco
 
 
 def memory_embed(table: Table, content: ContentPack, *, loc: str = "en") -> discord.Embed:
-    text = "\n".join(f"• {content.memory_name(m)}" for m in table.memory)
+    text = "\n".join(f"• {memory_name(content, loc, m)}" for m in table.memory)
     text = text or t(loc, "Nothing recorded yet.")
     return discord.Embed(
         title=t(loc, "Persistent Memory"), colour=COLOR_BOARD, description=clip(text, 4000)

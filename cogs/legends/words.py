@@ -14,6 +14,12 @@ import re
 from bot.i18n import N_, SOURCE, language, t, tcount
 from bot.i18n.phrases import Phrasebook
 
+# The events that quote a Persistent Memory's or a campaign's name: the pack's
+# translation of the name goes into them before the sentence is translated
+# (cogs/legends/localize.py), as the engine wrote them (rules/legends/engine/).
+MEMORY_RECORDED = N_("Persistent Memory recorded: {memory}.")
+CAMPAIGN_DONE = N_("Campaign {name} complete. Legends, all of you.")
+
 # Events (rules/legends/engine/*: eng.emit).
 EVENTS = (
     N_("{who} joins the crew as the {role}."),
@@ -56,14 +62,14 @@ EVENTS = (
     N_("Each runner gains {eddies}."),
     N_("Added to every runner's deck: {cards}."),
     N_("New gear in the Upgrade Pool: {pack}."),
-    N_("Persistent Memory recorded: {memory}."),
+    MEMORY_RECORDED,
     N_("Scenario: {scenario}. {intro}"),
     N_("Trauma Pack: {scenario}. {intro}"),
     N_("{who} holds the Leader Token and flips first."),
     N_("The crew's max Health is now {health}."),
     N_("{scenario} is over. The crew is back on its feet."),
     N_("Run complete: {scenario}. The crew made it out with {health} Health."),
-    N_("Campaign {name} complete. Legends, all of you."),
+    CAMPAIGN_DONE,
     N_("The crew's Health hit 0. Flatlined."),
     N_("Trauma Team is on the way: {scenario} is next."),
     N_("Clue set aside: {card}."),

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from content.common import Collector, ContentIssue
 from content.common import translations as common
-from rules.legends.cards import ContentPack
+from rules.legends.cards import ContentPack, ScenarioKind
 from rules.legends.translations import PackTranslation
 
 DIR = common.DIR
@@ -20,8 +20,9 @@ def load_translations(ctx: Collector, root: Path) -> dict[str, PackTranslation]:
 
 def source(pack: ContentPack) -> common.Source:
     """Every text of the pack a translation may carry: card and scene texts, intros,
-    puzzles and vote choices are required; names and flavour stay as printed unless
-    translated."""
+    puzzles, vote choices, Persistent Memory names (a memory card's own) and the names
+    of role decks and campaigns are required; card, scenario and other Scenario Card
+    names and flavour stay as printed unless translated."""
     src = common.Source()
     for cid, card in pack.cards.items():
         src.optional[f"cards.{cid}.name"] = card.name
@@ -33,15 +34,23 @@ def source(pack: ContentPack) -> common.Source:
         src.optional[f"scenarios.{sid}.name"] = scen.name
         if scen.intro:
             src.required[f"scenarios.{sid}.intro"] = scen.intro
+        for key, memory in scen.memories.items():
+            src.required[f"scenarios.{sid}.memories.{key}"] = memory
         for scard in scen.cards:
             at = f"scenarios.{sid}.cards.{scard.order}"
-            src.optional[f"{at}.name"] = scard.name
+            # A memory card's name is the name of the Persistent Memory it records.
+            names = src.required if scard.kind is ScenarioKind.MEMORY else src.optional
+            names[f"{at}.name"] = scard.name
             if scard.text:
                 src.required[f"{at}.text"] = scard.text
             if scard.puzzle is not None:
                 src.required[f"{at}.puzzle"] = scard.puzzle.question
             for choice in scard.choices:
                 src.required[f"{at}.choices.{choice.key}"] = choice.label
+    for role, deck in pack.roles.items():
+        src.required[f"roles.{role.value}.name"] = deck.name
+    for cid, camp in pack.campaigns.items():
+        src.required[f"campaigns.{cid}.name"] = camp.name
     return src
 
 

@@ -524,18 +524,31 @@ class ContentPack(BaseModel):
         info = self.packs.get(scenario_id)
         return info is not None and info.kind is PackKind.TRAUMA
 
+    def memory_origin(self, key: str) -> tuple[str, int | None] | None:
+        """Where a Persistent Memory key is named: (scenario id, None) for its scenario's
+        `memories` entry, else (scenario id, order) of the memory card that records it;
+        None when nothing names it."""
+        for sid, scen in self.scenarios.items():
+            if key in scen.memories:
+                return sid, None
+        for sid, scen in self.scenarios.items():
+            for card in scen.cards:
+                if card.memory_key == key:
+                    return sid, card.order
+        return None
+
     def memory_name(self, key: str) -> str:
         """The name players read for a Persistent Memory key: its scenario's `memories`
         entry, else the memory card that records it, else the key in words (a key is an
         internal id and is never shown as such)."""
-        for scen in self.scenarios.values():
-            if key in scen.memories:
-                return scen.memories[key]
-        for scen in self.scenarios.values():
-            for card in scen.cards:
-                if card.memory_key == key:
-                    return card.name
-        return key.replace("-", " ").replace("_", " ").capitalize()
+        origin = self.memory_origin(key)
+        if origin is None:
+            return key.replace("-", " ").replace("_", " ").capitalize()
+        sid, order = origin
+        scen = self.scenarios[sid]
+        if order is None:
+            return scen.memories[key]
+        return next(c.name for c in scen.cards if c.order == order)
 
 
 AnyCard = Annotated[PlayerCard, Field()]

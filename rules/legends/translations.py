@@ -1,9 +1,10 @@
 """A content pack's translations of its player-facing text, per language (pure data).
 
 A pack may carry `translations/<language>.toml`: for player cards their text (and
-optionally name and flavour), for scenarios their name and intro, and for each Scenario
-Card (by its order number) its name, text and the labels of its choices. Anything left
-out reads as printed; card names usually stay as printed. The loader checks that every
+optionally name and flavour), for scenarios their name, intro and the names of the
+Persistent Memories they record, for each Scenario Card (by its order number) its name,
+text and the labels of its choices, and the names of the role decks and campaigns.
+Anything left out reads as printed; card names usually stay as printed. The loader checks that every
 translated id exists; `python -m content validate` warns about what is missing or extra.
 """
 
@@ -38,6 +39,16 @@ class ScenarioText(BaseModel):
     name: str | None = None
     intro: str | None = None
     cards: dict[int, SceneText] = Field(default_factory=dict)
+    # The names of the Persistent Memories the scenario records, by key (its `memories`).
+    memories: dict[str, str] = Field(default_factory=dict)
+
+
+class NameText(BaseModel):
+    """A role deck's or a campaign's name."""
+
+    model_config = _STRICT
+
+    name: str | None = None
 
 
 class PackTranslation(BaseModel):
@@ -46,3 +57,6 @@ class PackTranslation(BaseModel):
     language: str = Field(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$")
     cards: dict[str, CardText] = Field(default_factory=dict)
     scenarios: dict[str, ScenarioText] = Field(default_factory=dict)
+    # By role ("solo") and by campaign id.
+    roles: dict[str, NameText] = Field(default_factory=dict)
+    campaigns: dict[str, NameText] = Field(default_factory=dict)

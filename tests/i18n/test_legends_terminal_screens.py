@@ -45,8 +45,9 @@ _ID = re.compile(r"\bterm-[0-9a-f]+\b")
 
 
 def _names() -> list[str]:
-    """What the pack names, and the terminal shows as printed: card, scenario, Scenario
-    Card, campaign, role deck, upgrade pack and Persistent Memory names; AI names."""
+    """What the pack names, and the terminal shows as printed where the translation gives
+    no name of its own: card, scenario, Scenario Card, campaign, role deck, upgrade pack
+    and Persistent Memory names; AI names."""
     from cogs.legends.terminal.crew import AI_NAMES
 
     names = {c.name for c in PACK.cards.values()}
@@ -78,7 +79,8 @@ def english_lines(text: str, typed: Iterable[str] = ()) -> list[str]:
         for name in NAMES:  # before the quotes: a name may hold an apostrophe
             rest = rest.replace(name, " ")
         rest = _QUOTED.sub(" ", rest)
-        words = {w.lower() for w in re.findall(r"[A-Za-z]+", rest)}
+        # Whole words, Polish letters too ("głośno" is not "no").
+        words = {w.lower() for w in re.findall(r"[^\W\d_]+", rest)}
         if words & ENGLISH:
             found.append(line)
     return found
@@ -152,11 +154,11 @@ def test_a_whole_polish_legends_session_has_no_english_line(
 ) -> None:
     text, typed = whole_session(monkeypatch, tmp_path / "pl.db", "pl_PL.UTF-8")
     for polish in (
-        "Fixer: Cyberpunk Legends w terminalu. Kampania: Night Market.",  # the greeting
+        "Fixer: Cyberpunk Legends w terminalu. Kampania: Nocny Targ.",  # the greeting
         "Wpisz 'help' przy dowolnym pytaniu",
         "Runner 1, twoje imię [Gracz]: ",  # the set-up prompts
         "Wpisz imię tego runnera (Enter zostawia to w nawiasie) albo 'quit'.",
-        "Role: 1) Solo: ",
+        "Role: 1) Solo: Więcej spluw niż rozumu;",  # the role deck in Polish
         "Wybierz rolę [1]: ",
         'Nie ma roli o nazwie "zzz". Wpisz jej numer albo nazwę.',
         "Wpisz liczbę od 1 do 4 lub nazwę (Enter zostawia domyślną) albo 'quit'.",
@@ -190,7 +192,7 @@ def test_a_whole_polish_legends_session_has_no_english_line(
         "TROPY",  # the Clues, in the pack's Polish
         "Zanim czmychnie, kurierka wciska wam w dłoń",
         "(Solo), Vex (Netrunner); między akcjami, ukończono: 0 scenariuszy",  # the saved list
-        "Fixer: Cyberpunk Legends w terminalu. Wracasz do kampanii Night Market.",
+        "Fixer: Cyberpunk Legends w terminalu. Wracasz do kampanii Nocny Targ.",
         "Od twojego powrotu nic się nie wydarzyło.",
         "Do zobaczenia.",
     ):

@@ -189,6 +189,6 @@ def pick_scenario(s: Session) -> Start | None:
             name = t(s.lang, "{scenario} (completed)", scenario=name)
         s.io.say(f"  {n:>2}) {name}")
     s.io.say(_back(s))
-    names = [s.content.scenarios[sid].name for sid in ids]
+    names = [scenario_name(s.content, s.lang, sid) for sid in ids]
     pick = asking.choice(s, "> ", names, asking.NO_SCENARIO, zero=True)
     return None if pick == 0 else Start(player=s.owner, scenario=ids[pick - 1])

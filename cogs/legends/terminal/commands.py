@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.i18n import name_list, t
+from cogs.legends.localize import memory_name
 from cogs.legends.rules_text import TOPICS
 from cogs.legends.terminal import howto, render
 from rules.legends.view import player_view
@@ -33,7 +34,7 @@ def anywhere(s: Session, player: str, word: str, rest: str) -> bool:
     elif word == "clues":
         s.io.say(render.render_clues(s.table, s.content, lang))
     elif word == "memory":
-        names = [s.content.memory_name(m) for m in s.table.memory]
+        names = [memory_name(s.content, lang, m) for m in s.table.memory]
         mem = name_list(lang, names, last=False) or t(lang, "nothing yet")
         s.io.say(t(lang, "Persistent Memory: {memory}", memory=mem))
     elif word == "deck":

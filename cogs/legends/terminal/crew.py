@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.i18n import N_, t
+from cogs.legends.localize import role_deck_name
 from cogs.legends.terminal import asking
 from rules.core.events import Event
 from rules.legends.actions import Join
@@ -81,7 +82,7 @@ def join(s: Session) -> None:
 
 def pick_role(s: Session, prompt: str, options: list[Role], *, merc: bool = False) -> Role:
     """One of `options`, by number or name (the role decks as the pack names them)."""
-    labels = [s.content.roles[r].name for r in options]
+    labels = [role_deck_name(s.content, s.lang, r) for r in options]
     roles = "; ".join(f"{n}) {lab}" for n, lab in enumerate(labels, 1))
     heading = N_("Merc roles: {roles}") if merc else N_("Roles: {roles}")
     s.io.say(t(s.lang, heading, roles=roles))

@@ -26,6 +26,7 @@ from bot.terminal import resume as saved
 from bot.terminal.console import Console
 from bot.terminal.saves import Saves
 from cogs.legends.adapter import LegendsAdapter
+from cogs.legends.localize import scenario_name
 from cogs.legends.terminal.packs import (
     SetupError,
     campaign_id,
@@ -187,9 +188,9 @@ def summary(pack: ContentPack, table: Table) -> str:
         for r in table.runners
     )
     if table.run is not None:
-        scen = pack.scenarios.get(table.run.scenario)
-        at = t(lang, "mid-run: {scenario}, round {n}",
-               scenario=scen.name if scen else table.run.scenario, n=table.run.round)  # fmt: skip
+        sid = table.run.scenario
+        scen = scenario_name(pack, lang, sid) if sid in pack.scenarios else sid
+        at = t(lang, "mid-run: {scenario}, round {n}", scenario=scen, n=table.run.round)
     else:
         done = tcount(lang, len(table.completed), "scenario")
         at = t(lang, "between runs, {scenarios} completed", scenarios=done)

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.i18n import N_, SOURCE, from_environment, name_list, t, tcount
 from bot.terminal.console import WIDTH
-from cogs.legends.localize import card_words
+from cogs.legends.localize import campaign_name, card_words, memory_name, scenario_name
 from cogs.legends.render import clue_cards
 from cogs.legends.render_cards import card_label
 from cogs.legends.terminal import howto
@@ -325,15 +325,15 @@ def render_campaign(
     """Between runs: progress, the crew's Eddies and decks, what comes next (in `loc`,
     else the terminal's language)."""
     lang = from_environment() if loc is None else loc
-    camp = content.campaigns[table.campaign]
-    out = [RULE, t(lang, "CAMPAIGN: {name}  (max Health {health})", name=camp.name,
+    camp = campaign_name(content, lang, table.campaign)
+    out = [RULE, t(lang, "CAMPAIGN: {name}  (max Health {health})", name=camp,
                    health=table.max_health)]  # fmt: skip
-    done = [content.scenarios[s].name for s in table.completed if s in content.scenarios]
+    done = [scenario_name(content, lang, s) for s in table.completed if s in content.scenarios]
     runs = ", ".join(done) if done else t(lang, "nothing yet")
     out.append(t(lang, "Completed: {runs}", runs=runs))
     if table.history:
         last = table.history[-1]
-        name = content.scenarios[last.scenario].name
+        name = scenario_name(content, lang, last.scenario)
         outcome = t(lang, _OUTCOMES[last.outcome]) if last.outcome in _OUTCOMES else last.outcome
         out.append(t(lang, "Last run: {scenario}: {outcome}, Health {health}, {rounds}",
                      scenario=name, outcome=outcome, health=last.health,
@@ -354,7 +354,7 @@ def render_campaign(
     if table.clues:
         out.append(t(lang, "Clues set aside: {n} (type 'clues')", n=len(table.clues)))
     if table.memory:
-        memory = name_list(lang, [content.memory_name(m) for m in table.memory], last=False)
+        memory = name_list(lang, [memory_name(content, lang, m) for m in table.memory], last=False)
         out.append(t(lang, "Persistent Memory: {memory}", memory=memory))
     out.append(RULE)
     return "\n".join(out)
@@ -368,10 +368,10 @@ def next_run_label(table: Table, content: ContentPack, loc: str | None = None) -
     lang = from_environment() if loc is None else loc
     camp = content.campaigns[table.campaign]
     if table.next_trauma is not None:
-        name = content.scenarios[table.next_trauma].name
+        name = scenario_name(content, lang, table.next_trauma)
         return t(lang, "{scenario} (Trauma Pack)", scenario=name)
     if table.progress < len(camp.scenarios):
-        return content.scenarios[camp.scenarios[table.progress]].name
+        return scenario_name(content, lang, camp.scenarios[table.progress])
     return t(lang, "the campaign is complete; you can replay any scenario")
 
 

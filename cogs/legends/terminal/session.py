@@ -28,7 +28,7 @@ from bot.i18n import from_environment, t
 from bot.terminal.console import Console
 from bot.terminal.resume import goodbye, guarded, resume_command, saved_line
 from bot.terminal.saves import MOVED_ELSEWHERE, Saves, TableMoved
-from cogs.legends.localize import localize_events, localize_view
+from cogs.legends.localize import campaign_name, localize_events, localize_view, scenario_name
 from cogs.legends.terminal import asking, crew, howto, render
 from cogs.legends.terminal.crew import AI_PREFIX, HUMAN_PREFIX, Person
 from rules.core.errors import IllegalAction
@@ -86,7 +86,7 @@ class Session:
         self.owner = f"{HUMAN_PREFIX}1"
         self.table: Table = new_table(
             table_id="terminal",
-            name=content.campaigns[self.campaign].name,
+            name=campaign_name(content, self.lang, self.campaign),
             owner=self.owner,
             campaign=self.campaign,
             seed=seed,
@@ -138,8 +138,8 @@ class Session:
         return guarded(self.io, self._run, self.goodbye)
 
     def _run(self) -> int:
-        name = self.content.campaigns[self.campaign].name
         lang = self.lang
+        name = campaign_name(self.content, lang, self.campaign)
         if self.resumed:
             self.io.say(t(lang, "Fixer: Cyberpunk Legends at the terminal. Back to {name}.",
                           name=name))  # fmt: skip
@@ -167,7 +167,7 @@ class Session:
     def where(self) -> str:
         run = self.table.run
         if run is not None:
-            scen = self.content.scenarios[run.scenario].name
+            scen = scenario_name(self.content, self.lang, run.scenario)
             return t(self.lang, "mid-run in {scenario}, round {n}", scenario=scen, n=run.round)
         run_name = render.next_run_label(self.table, self.content)
         return t(self.lang, "between runs, next: {run}", run=run_name)
@@ -183,7 +183,7 @@ class Session:
     def create(self) -> None:
         if self.saves is None:
             return
-        camp = self.content.campaigns[self.campaign].name
+        camp = campaign_name(self.content, self.lang, self.campaign)
         self.cid, self.table = self.saves.create(
             self.table, camp, stamp=lambda t, cid: t.model_copy(update={"id": cid})
         )
