@@ -536,8 +536,7 @@ def with_newer_cards(deck: DeckList, pack: TcgContent, newer: list[str] | None =
     """A bundled deck plus two of each newer card (NEWER_CORE, or `newer`) of its colour
     (the decks themselves are balanced elsewhere and don't change)."""
     colours = {pack.cards[c].colour for c in deck.legends}
-    # a deck may already play one (Loaded Dice plays Decoy Wallet and Tally Clerk)
-    playing = {c for c, _ in deck.cards}
+    playing = {c for c, _ in deck.cards}  # a deck may already play one (Decoy Wallet)
     extra = tuple(
         (c, 2) for c in newer or NEWER_CORE if pack.cards[c].colour in colours and c not in playing
     )
