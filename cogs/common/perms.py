@@ -6,7 +6,15 @@ from typing import Any
 
 import discord
 
+from bot.i18n import N_, name_list, t
 from cogs.common import threads
+
+# Discord's names of the permissions Fixer checks, as its client shows them (Polish:
+# "Wysyłanie wiadomości"), so an owner finds them in the server's settings.
+SEND_MESSAGES = N_("Send Messages")
+SEND_IN_THREADS = N_("Send Messages in Threads")
+EMBED_LINKS = N_("Embed Links")
+READ_HISTORY = N_("Read Message History")
 
 
 def is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -15,9 +23,10 @@ def is_manager(interaction: discord.Interaction[Any]) -> bool:
     return bool(perms.manage_channels or perms.administrator)
 
 
-def post_problems(channel: Any, command: str) -> list[str]:
+def post_problems(channel: Any, command: str, loc: str | None = None) -> list[str]:
     """What keeps Fixer from posting a board in `channel` (missing permissions, a locked
-    thread), for the owner of a campaign of the game whose commands are `/command …`."""
+    thread), for the owner of a campaign of the game whose commands are `/command …`,
+    in the language `loc`."""
     problems: list[str] = []
     guild = getattr(channel, "guild", None)
     if guild is None or not hasattr(channel, "permissions_for"):
@@ -26,24 +35,30 @@ def post_problems(channel: Any, command: str) -> list[str]:
     # In a thread, posting needs Send Messages in Threads (Send Messages is the parent
     # channel's).
     send = (
-        ("Send Messages in Threads", perms.send_messages_in_threads)
+        (SEND_IN_THREADS, perms.send_messages_in_threads)
         if isinstance(channel, discord.Thread)
-        else ("Send Messages", perms.send_messages)
+        else (SEND_MESSAGES, perms.send_messages)
     )
     missing = [
-        name
+        t(loc, name)
         for name, ok in (
             send,
-            ("Embed Links", perms.embed_links),
-            ("Read Message History", perms.read_message_history),
+            (EMBED_LINKS, perms.embed_links),
+            (READ_HISTORY, perms.read_message_history),
         )
         if not ok
     ]
     if missing:
         problems.append(
-            f"I lack {', '.join(missing)} in {channel.mention}: I need them to post the board."
+            t(
+                loc,
+                "I lack {permissions} in {channel}: I need them to post the board. Ask an "
+                "admin to grant them there.",
+                permissions=name_list(loc, (f"**{m}**" for m in missing)),
+                channel=channel.mention,
+            )
         )
-    locked = threads.locked_problem(channel, command)
+    locked = threads.locked_problem(channel, command, loc)
     if locked:
         problems.append(locked)
     return problems

@@ -153,9 +153,19 @@ class GameRuntime(ABC, Generic[S]):
         """The panel (embed, buttons) to show with a stale click's refusal, if any."""
         return None
 
-    def setup_problems(self, channel: Any, state: S) -> list[str]:
-        """What keeps Fixer from running this campaign fully, in words for its owner."""
-        return perms.post_problems(channel, self.command)
+    def setup_problems(self, channel: Any, state: S, loc: str | None = None) -> list[str]:
+        """What keeps Fixer from running this campaign fully, in words for its owner: in
+        `loc` (an ephemeral answer: the reader's), else the table's language (told in its
+        channel, or by DM)."""
+        return perms.post_problems(
+            channel, self.command, loc or self.setup_locale(channel, state)
+        )
+
+    def setup_locale(self, channel: Any, state: S) -> str:
+        """The language of `setup_problems`: the table's. This default knows no table
+        option, so it is the server's of `channel`; a game with a `language` option
+        overrides it."""
+        return table_locale(None, channel)
 
     def deadline(self, state: S) -> Deadline | None:
         """The table's deadline now, if it has one."""

@@ -23,6 +23,8 @@ from typing import Any
 
 import discord
 
+from bot.i18n import N_, t
+
 log = logging.getLogger("cogs.common")
 
 # Discord error codes.
@@ -60,9 +62,10 @@ def pick_post_tags(
     can_moderate: bool,
     game_tags: Sequence[str] = (),
     title: str = "Fixer",
+    loc: str | None = None,
 ) -> tuple[list[discord.ForumTag], str | None]:
-    """The tags for a new campaign post in `forum`, or a reason (for the person asking)
-    why no post can be opened there. `game_tags`: the game's own tag names, best first
+    """The tags for a new campaign post in `forum`, or a reason (for the person asking,
+    in their language `loc`) why no post can be opened there. `game_tags`: the game's own tag names, best first
     (normalised, see `norm`); `title`: the game's name, for the example in the reason."""
     tags = [t for t in forum.available_tags if usable(t, can_moderate)]
     names = (*game_tags, *(n for n in HOUSE_TAGS if n not in game_tags))
@@ -73,16 +76,20 @@ def pick_post_tags(
     if fallback:
         return fallback[:1], None
     if forum.available_tags:
-        return [], (
-            f"{forum.mention} requires a tag on every post, and its tags are all "
-            "moderated (only members with **Manage Threads** may apply them). Give me "
-            f"Manage Threads in {forum.mention}, add a tag that is not moderated, or "
-            'turn off "Require people to select tags when posting".'
+        return [], t(
+            loc,
+            "{forum} requires a tag on every post, and its tags are all moderated (only "
+            "members with **Manage Threads** may apply them). Give me Manage Threads in "
+            '{forum}, add a tag that is not moderated, or turn off "Require people to '
+            'select tags when posting".',
+            forum=forum.mention,
         )
-    return [], (
-        f"{forum.mention} requires a tag on every post but has no tags. Add one "
-        f'(e.g. "{title}"), or turn off "Require people to select tags '
-        'when posting".'
+    return [], t(
+        loc,
+        "{forum} requires a tag on every post but has no tags. Add one "
+        '(e.g. "{title}"), or turn off "Require people to select tags when posting".',
+        forum=forum.mention,
+        title=title,
     )
 
 
@@ -120,22 +127,31 @@ def can_manage_threads(channel: Any) -> bool:
     return bool(perms.manage_threads or perms.administrator)
 
 
-def locked_problem(channel: Any, command: str) -> str | None:
+def locked_problem(channel: Any, command: str, loc: str | None = None) -> str | None:
     """Why Fixer can't post in this thread (locked by a moderator, and Fixer lacks Manage
-    Threads), in words for the campaign's owner; None if it can. `command`: the game's
-    slash-command group (its `move` continues the campaign elsewhere)."""
+    Threads), in words for the campaign's owner in the language `loc`; None if it can.
+    `command`: the game's slash-command group (its `move` continues the campaign
+    elsewhere)."""
     if not isinstance(channel, discord.Thread) or not channel.locked:
         return None
     if can_manage_threads(channel):
         return None
-    where = channel.parent.mention if channel.parent is not None else "its channel"
-    state = "locked and archived" if channel.archived else "locked"
-    return (
-        f"The thread {channel.mention} is {state}, so I can't post the board or turn "
-        f"prompts there. A moderator can unlock it, or give me **Manage Threads** in "
-        f"{where}; or continue the campaign elsewhere with `/{command} move` there. The "
-        "game is saved and waits."
-    )
+    where = channel.parent.mention if channel.parent is not None else t(loc, "its channel")
+    if channel.archived:
+        text = N_(
+            "The thread {thread} is locked and archived, so I can't post the board or turn "
+            "prompts there. A moderator can unlock it, or give me **Manage Threads** in "
+            "{where}; or continue the campaign elsewhere with `/{command} move` there. The "
+            "game is saved and waits."
+        )
+    else:
+        text = N_(
+            "The thread {thread} is locked, so I can't post the board or turn prompts "
+            "there. A moderator can unlock it, or give me **Manage Threads** in {where}; "
+            "or continue the campaign elsewhere with `/{command} move` there. The game is "
+            "saved and waits."
+        )
+    return t(loc, text, thread=channel.mention, where=where, command=command)
 
 
 class Blocked(Exception):

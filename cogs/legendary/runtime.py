@@ -142,6 +142,9 @@ class LegendaryRuntime(GameRuntime[Table]):
             where = self.bot.get_channel(bound) if bound is not None else None
         return table_locale(state.options.language, where)
 
+    def setup_locale(self, channel: Any, state: Table) -> str:
+        return self.public_locale(state, channel)
+
     def dm_locale(self, state: Table, player: str) -> str:
         return self.locales.get(player) or self.public_locale(state)
 

@@ -86,7 +86,7 @@ class CampaignCommands(CommandBase):
             forum = threads.forum_of(channel)  # in a forum post: a new post of that forum
         tags: list[discord.ForumTag] = []
         if forum is not None:
-            refusal, tags = self._forum_post_check(forum)
+            refusal, tags = self._forum_post_check(forum, loc)
             if refusal:
                 await refuse(interaction, refusal)
                 return
@@ -144,18 +144,31 @@ class CampaignCommands(CommandBase):
                     reason=f"/legends new by {interaction.user}",
                 )
             except discord.HTTPException as exc:
-                reason = (
-                    "it requires a tag I can't apply"
-                    if exc.code == threads.TAG_REQUIRED
-                    else "Send Messages is missing there"
-                    if exc.status == 403
-                    else f"HTTP {exc.status}"
-                )
-                await refuse(
-                    interaction,
-                    f"Discord refused to let me open a post in "
-                    f"{forum.mention} ({reason}). Nothing was created.",
-                )
+                if exc.code == threads.TAG_REQUIRED:
+                    why = t(
+                        loc,
+                        "Discord refused to let me open a post in {forum}: it requires a "
+                        "tag I can't apply. Nothing was created. Ask an admin to add a tag "
+                        "anyone may apply, or run /legends new elsewhere.",
+                        forum=forum.mention,
+                    )
+                elif exc.status == 403:
+                    why = t(
+                        loc,
+                        "Discord refused to let me open a post in {forum}: Send Messages "
+                        "is missing there. Nothing was created. Ask an admin to grant it, "
+                        "or run /legends new elsewhere.",
+                        forum=forum.mention,
+                    )
+                else:
+                    why = t(
+                        loc,
+                        "Discord refused to let me open a post in {forum} (HTTP {status})."
+                        " Nothing was created. Try again in a moment.",
+                        forum=forum.mention,
+                        status=exc.status,
+                    )
+                await refuse(interaction, why)
                 return
             target, posted = made.thread, True
         elif create_channel:
@@ -170,11 +183,24 @@ class CampaignCommands(CommandBase):
             except discord.Forbidden:
                 await refuse(
                     interaction,
-                    "Discord refused to let me create the channel (Manage Channels is missing).",
+                    t(
+                        loc,
+                        "Discord refused to let me create the channel: Manage Channels is "
+                        "missing. Nothing was created. Ask an admin to grant it, or run "
+                        "/legends new without create_channel to play in this channel.",
+                    ),
                 )
                 return
             except discord.HTTPException as exc:
-                await refuse(interaction, f"Discord could not create the channel ({exc.status}).")
+                await refuse(
+                    interaction,
+                    t(
+                        loc,
+                        "Discord could not create the channel (HTTP {status}). Nothing was "
+                        "created. Try again in a moment.",
+                        status=exc.status,
+                    ),
+                )
                 return
         if (
             await or_refuse(
@@ -220,26 +246,32 @@ class CampaignCommands(CommandBase):
             )
         )
         if problems:
+            # The same problems, in the words of the person reading this answer.
+            shown = rt.setup_problems(target, state, loc)
             text += "\n\n" + t(loc, "**Before you play:**") + "\n"
-            text += "\n".join(f"• {p}" for p in problems)
+            text += "\n".join(f"• {p}" for p in shown)
         await send(interaction, content=render.clip(text, 1900), ephemeral=True)
 
     def _forum_post_check(
-        self, forum: discord.ForumChannel
+        self, forum: discord.ForumChannel, loc: str
     ) -> tuple[str | None, list[discord.ForumTag]]:
-        """Can Fixer open a campaign post in `forum`, and with which tags: (refusal, tags)."""
+        """Can Fixer open a campaign post in `forum`, and with which tags: (refusal in the
+        language `loc`, tags)."""
         mine = forum.permissions_for(forum.guild.me)
         if not (mine.view_channel and mine.send_messages):
-            return (
-                f"I need View Channel and Send Messages in {forum.mention} to open a post "
-                "there. Ask an admin to grant them, or run /legends new in an existing "
-                "post or channel."
+            return t(
+                loc,
+                "I need View Channel and Send Messages in {forum} to open a post there. "
+                "Ask an admin to grant them, or run /legends new in an existing post or "
+                "channel.",
+                forum=forum.mention,
             ), []
         tags, problem = threads.pick_post_tags(
             forum,
             can_moderate=bool(mine.manage_threads or mine.administrator),
             game_tags=GAME_TAGS,
             title=LegendsRuntime.title,
+            loc=loc,
         )
         return problem, tags
 
@@ -310,8 +342,10 @@ class CampaignCommands(CommandBase):
             loc, "✓ Campaign **{name}** moved here. Nothing of the game changed.", name=state.name
         )
         if problems:
+            # The same problems, in the words of the person reading this answer.
+            shown = rt.setup_problems(target, state, loc)
             text += "\n\n" + t(loc, "**Before you play:**") + "\n"
-            text += "\n".join(f"• {p}" for p in problems)
+            text += "\n".join(f"• {p}" for p in shown)
         await send(interaction, content=render.clip(text, 1900), ephemeral=True)
         public = table_locale(state.options.language, channel)
         note = t(public, "📦 **{name}** continues here.", name=state.name)

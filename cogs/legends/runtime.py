@@ -360,10 +360,12 @@ class LegendsRuntime(GameRuntime[Table]):
 
     # ---- setup checks -------------------------------------------------------------------
 
-    def setup_problems(self, channel: Any, state: Table) -> list[str]:
-        """What keeps Fixer from running this campaign fully, in words for its owner."""
+    def setup_problems(self, channel: Any, state: Table, loc: str | None = None) -> list[str]:
+        """What keeps Fixer from running this campaign fully, in words for its owner: in
+        `loc` (an ephemeral answer: the reader's), else the table's language."""
         problems: list[str] = []
-        loc = table_locale(state.options.language, channel)  # said to the owner, or posted
+        # Else said to the owner by DM, or posted: the table's language.
+        loc = loc or table_locale(state.options.language, channel)
         mode = state.options.table_talk
         if mode != "off" and not self.bot.intents.message_content:
             problems.append(
@@ -374,7 +376,7 @@ class LegendsRuntime(GameRuntime[Table]):
                     "rule is not enforced until it is on.",
                 )
             )
-        problems += perms.post_problems(channel, self.command)
+        problems += perms.post_problems(channel, self.command, loc)
         if mode == "delete" and not perms.can_manage_messages(channel):
             problems.append(
                 t(

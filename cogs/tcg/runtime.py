@@ -221,6 +221,9 @@ class TcgRuntime(GameRuntime[Duel]):
         option, else the server's of `where` (its channel), else English."""
         return table_locale(self.languages.get(cid), where)
 
+    def setup_locale(self, channel: Any, state: Duel) -> str:
+        return self.table_loc(state.id, channel)
+
     async def set_language(self, cid: str, lang: str) -> None:
         self.languages[cid] = lang
         try:
