@@ -336,3 +336,57 @@ def test_the_simulators_and_the_tcg_table_say_their_set_up_errors_in_polish(
         assert main(argv) == 2, argv
         err = capsys.readouterr().err
         assert err.startswith(said), err
+
+
+def test_the_legends_set_up_errors_are_polish_under_lang_pl(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import io
+
+    from cogs.legends.terminal.play import main as play
+    from cogs.legends.terminal.simulate import main as simulate
+
+    def err_of(lang: str, *args: str) -> str:
+        _lang(monkeypatch, lang)
+        err = io.StringIO()
+        argv = [*args, "--db", str(tmp_path / "g.db")]
+        assert play(argv, stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 2
+        return err.getvalue()
+
+    # A misspelt scenario: what is wrong, the likely one, then the scenarios to pick from.
+    assert err_of("pl_PL.UTF-8", "--scenario", "edge-of-the-markt") == (
+        "błąd: nieznany scenariusz „edge-of-the-markt” (czy chodziło o 'edge-of-the-market'?); "
+        "scenariusze w tym pakiecie: edge-of-the-market, under-the-stalls, the-lantern-man\n"
+    )
+    assert err_of("pl_PL.UTF-8", "--scenario", "trauma-team-1").startswith(
+        "błąd: „trauma-team-1” to Pakiet Trauma: otwiera się, gdy ekipa zalicza flatline. "
+        "Scenariusze: edge-of-the-market"
+    )
+    assert err_of("pl_PL.UTF-8", "--campaign", "night-markt") == (
+        "błąd: nieznana kampania „night-markt” (czy chodziło o 'night-market'?); kampanie w "
+        "tym pakiecie: night-market\n"
+    )
+    assert err_of("pl_PL.UTF-8", "--runners", "0") == (
+        "błąd: --runners musi być od 1 do 20 dla tego pakietu, a nie 0\n"
+    )
+    assert err_of("pl_PL.UTF-8", "--runners", "2", "--merc") == (
+        "błąd: --merc jest dla runnera grającego samotnie (--runners 1)\n"
+    )
+    assert err_of("pl_PL.UTF-8", "--runners", "2", "--humans", "3") == (
+        "błąd: --humans musi być od 1 do --runners (2)\n"
+    )
+    assert err_of("pl_PL.UTF-8", "--pack", str(tmp_path / "none")).startswith(
+        f"błąd: nie można wczytać {tmp_path / 'none'}: "
+    )
+    # The simulator shares the checks, and LANG=C keeps English.
+    _lang(monkeypatch, "pl_PL.UTF-8")
+    err = io.StringIO()
+    assert simulate(["--runners", "99"], stdout=io.StringIO(), stderr=err) == 2
+    assert err.getvalue() == "błąd: --runners musi być od 1 do 20 dla tego pakietu, a nie 99\n"
+    err = io.StringIO()
+    assert simulate(["--games", "0"], stdout=io.StringIO(), stderr=err) == 2
+    assert err.getvalue() == "błąd: --games musi wynosić co najmniej 1, a nie 0\n"
+    assert err_of("C", "--scenario", "edge-of-the-markt").startswith(
+        "error: unknown scenario 'edge-of-the-markt' (did you mean 'edge-of-the-market'?); "
+        "scenarios in this pack: "
+    )

@@ -96,7 +96,11 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(
-    argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
 ) -> int:
     args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     out = stdout or sys.stdout
@@ -112,7 +116,9 @@ def main(
         ("--humans", args.humans),
         ("--merc", args.merc),
     ]
-    return saved.main(LegendsAdapter.game, args, Front, fixed=fixed, stdin=stdin, stdout=out)
+    return saved.main(
+        LegendsAdapter.game, args, Front, fixed=fixed, stdin=stdin, stdout=out, stderr=stderr
+    )
 
 
 class Front(saved.FrontBase):
@@ -131,7 +137,13 @@ class Front(saved.FrontBase):
         check_runners(pack, self.runners, args.merc)
         humans = args.humans if args.humans is not None else (self.runners if args.hotseat else 1)
         if not 1 <= humans <= self.runners:
-            raise SetupError(f"--humans must be between 1 and --runners ({self.runners})")
+            raise SetupError(
+                t(
+                    from_environment(),
+                    "--humans must be between 1 and --runners ({n})",
+                    n=str(self.runners),
+                )
+            )
         self.humans = humans
 
     def start(self, saves: Saves[Table, Action]) -> Session:

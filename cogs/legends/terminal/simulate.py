@@ -21,6 +21,7 @@ from typing import TextIO
 from bot.i18n import from_environment, t
 from bot.i18n.cliargs import Parser
 from bot.terminal.progress import Progress
+from bot.terminal.resume import print_error, write_failed
 from cogs.legends.terminal.packs import (
     EXIT_SETUP,
     SetupError,
@@ -310,9 +311,11 @@ def main(
         scenarios = _scenarios(pack, camp, args.scenario)
         check_runners(pack, args.runners, args.merc)
         if args.games < 1:
-            raise SetupError(f"--games must be at least 1, not {args.games}")
+            raise SetupError(
+                t(from_environment(), "--games must be at least 1, not {n}", n=str(args.games))
+            )
     except SetupError as exc:
-        print(f"error: {exc}", file=err)
+        print_error(err, str(exc))
         return EXIT_SETUP
     try:
         return _run(pack, args, scenarios, out, err)
@@ -346,7 +349,7 @@ def _run(
         try:
             Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
-            print(f"error: cannot write {args.json}: {exc.strerror or exc}", file=err)
+            print_error(err, write_failed(args.json, exc))
             return EXIT_SETUP
     return 0
 
