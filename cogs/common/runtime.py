@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import discord
 
+from bot.i18n import t
 from bot.service.game import Applied, GameService
 from cogs.common import perms, threads
 from cogs.common.dmhands import dm_closed_text
@@ -157,9 +158,7 @@ class GameRuntime(ABC, Generic[S]):
         """What keeps Fixer from running this campaign fully, in words for its owner: in
         `loc` (an ephemeral answer: the reader's), else the table's language (told in its
         channel, or by DM)."""
-        return perms.post_problems(
-            channel, self.command, loc or self.setup_locale(channel, state)
-        )
+        return perms.post_problems(channel, self.command, loc or self.setup_locale(channel, state))
 
     def setup_locale(self, channel: Any, state: S) -> str:
         """The language of `setup_problems`: the table's. This default knows no table
@@ -622,10 +621,16 @@ class GameRuntime(ABC, Generic[S]):
         return problems
 
     async def tell_owner(self, cid: str, state: S, problems: list[str]) -> None:
-        """DM the campaign's owner (or, DMs closed, mention them in its channel)."""
-        text = f"About your {self.title} campaign **{self.name_of(state)}**:\n" + "\n".join(
-            f"• {p}" for p in problems
+        """DM the campaign's owner (or, DMs closed, mention them in its channel), in the
+        table's language (the language `setup_problems` speaks)."""
+        loc = self.setup_locale(await self.channel(cid), state)
+        head = t(
+            loc,
+            "About your {game} campaign **{name}**:",
+            game=self.title,
+            name=self.name_of(state),
         )
+        text = head + "\n" + "\n".join(f"• {p}" for p in problems)
         owner = self.owner_of(state)
         if owner.isdigit():
             try:

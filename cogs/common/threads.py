@@ -48,7 +48,7 @@ def norm(name: str) -> str:
 
 def _ranked(tags: Sequence[discord.ForumTag], names: Sequence[str]) -> list[discord.ForumTag]:
     by = {n: i for i, n in enumerate(names)}
-    found = [t for t in tags if norm(t.name) in by]
+    found = [tag for tag in tags if norm(tag.name) in by]
     return sorted(found, key=lambda t: by[norm(t.name)])
 
 
@@ -65,14 +65,15 @@ def pick_post_tags(
     loc: str | None = None,
 ) -> tuple[list[discord.ForumTag], str | None]:
     """The tags for a new campaign post in `forum`, or a reason (for the person asking,
-    in their language `loc`) why no post can be opened there. `game_tags`: the game's own tag names, best first
-    (normalised, see `norm`); `title`: the game's name, for the example in the reason."""
-    tags = [t for t in forum.available_tags if usable(t, can_moderate)]
+    in their language `loc`) why no post can be opened there. `game_tags`: the game's
+    own tag names, best first (normalised, see `norm`); `title`: the game's name, for
+    the example in the reason."""
+    tags = [tag for tag in forum.available_tags if usable(tag, can_moderate)]
     names = (*game_tags, *(n for n in HOUSE_TAGS if n not in game_tags))
-    chosen = [t for t in _ranked(tags, names)[:1] + _ranked(tags, ACTIVE_TAGS)[:1]]
+    chosen = [tag for tag in _ranked(tags, names)[:1] + _ranked(tags, ACTIVE_TAGS)[:1]]
     if chosen or not forum.flags.require_tag:
         return chosen[:MAX_TAGS], None
-    fallback = [t for t in tags if norm(t.name) not in FINISHED_TAGS] or tags
+    fallback = [tag for tag in tags if norm(tag.name) not in FINISHED_TAGS] or tags
     if fallback:
         return fallback[:1], None
     if forum.available_tags:
@@ -99,15 +100,19 @@ def finished_tags(
     """The post's tags once its campaign is complete: "Active"-like tags removed, a
     "Finished"-like tag added (at most 5 in all); None if there is no such tag to apply
     or nothing would change."""
-    done = [t for t in _ranked(forum.available_tags, FINISHED_TAGS) if usable(t, can_moderate)]
+    done = [
+        tag for tag in _ranked(forum.available_tags, FINISHED_TAGS) if usable(tag, can_moderate)
+    ]
     if not done:
         return None
     current = list(thread.applied_tags)
-    keep = [t for t in current if norm(t.name) not in ACTIVE_TAGS or not usable(t, can_moderate)]
+    keep = [
+        tag for tag in current if norm(tag.name) not in ACTIVE_TAGS or not usable(tag, can_moderate)
+    ]
     if done[0] in keep:
         return None if keep == current else keep
     if len(keep) >= MAX_TAGS:
-        removable = [t for t in keep if usable(t, can_moderate)]
+        removable = [tag for tag in keep if usable(tag, can_moderate)]
         if not removable:
             return None
         keep.remove(removable[-1])

@@ -343,7 +343,7 @@ class CampaignCommands(CommandBase):
         )
         if problems:
             # The same problems, in the words of the person reading this answer.
-            shown = rt.setup_problems(target, state, loc)
+            shown = rt.setup_problems(channel, state, loc)
             text += "\n\n" + t(loc, "**Before you play:**") + "\n"
             text += "\n".join(f"• {p}" for p in shown)
         await send(interaction, content=render.clip(text, 1900), ephemeral=True)
@@ -597,8 +597,10 @@ class CampaignCommands(CommandBase):
         note = ""
         if "table_talk" in wanted:
             problems = await self.rt.check_setup(cid, state, notify=False)
-            if problems:
-                note = "\n" + "\n".join(f"• {p}" for p in problems)
+            if problems and interaction.channel is not None:
+                # The same problems, in the words of the person reading this answer.
+                shown = self.rt.setup_problems(interaction.channel, state, user_locale(interaction))
+                note = "\n" + "\n".join(f"• {p}" for p in shown)
         await send(
             interaction, content=render.clip("✓ " + ", ".join(changed) + note, 1900), ephemeral=True
         )

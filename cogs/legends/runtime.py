@@ -360,12 +360,14 @@ class LegendsRuntime(GameRuntime[Table]):
 
     # ---- setup checks -------------------------------------------------------------------
 
+    def setup_locale(self, channel: Any, state: Table) -> str:
+        return table_locale(state.options.language, channel)
+
     def setup_problems(self, channel: Any, state: Table, loc: str | None = None) -> list[str]:
         """What keeps Fixer from running this campaign fully, in words for its owner: in
         `loc` (an ephemeral answer: the reader's), else the table's language."""
         problems: list[str] = []
-        # Else said to the owner by DM, or posted: the table's language.
-        loc = loc or table_locale(state.options.language, channel)
+        loc = loc or self.setup_locale(channel, state)
         mode = state.options.table_talk
         if mode != "off" and not self.bot.intents.message_content:
             problems.append(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import discord
 
-from tests.e2e.harness import start_fixer
+from tests.e2e.harness import settle, start_fixer
 from tests.e2e.test_forum import new_in_forum
 from tests.fakediscord import FakeDiscord
 
@@ -79,3 +79,42 @@ async def test_forum_refusals_of_legends_new_are_polish_for_a_polish_reader(
     assert it.messages[-1].text.startswith(
         f"🚫 I need View Channel and Send Messages in {closed.mention} to open a post there."
     )
+
+
+async def test_the_owner_is_told_in_the_tables_language_and_a_move_in_the_readers(
+    fake: FakeDiscord, db: Path
+) -> None:
+    bot = await start_fixer(fake, db)
+    alice = fake.add_user("alice", guild=fake.guild)
+    fake.set_bot_permissions(fake.channel, deny=discord.Permissions(embed_links=True))
+    await fake.idle(0.02)
+    it = await fake.send_slash(alice, "legends new", {"name": "Night crew"})
+    await it.response()
+    await it.wait_followups(1)
+    assert "I lack **Embed Links**" in it.messages[-1].text
+    it = await fake.send_slash(alice, "legends options", {"language": "pl"}, locale="pl")
+    await it.response()
+    # A restart checks every table again: the problem, now in the table's language, is
+    # news to the owner, who is told by DM in that language.
+    await fake.stop_bot(bot)
+    bot = await start_fixer(fake, db)
+    await fake.idle(0.05)
+    await settle(fake, bot)
+    told = [m.content for m in fake.dms_to(alice) if "Night crew" in m.content]
+    assert told, [m.content for m in fake.dms_to(alice)]
+    assert told[-1].startswith("O twojej kampanii Cyberpunk Legends **Night crew**:\n• ")
+    assert "Brakuje mi uprawnień **Osadzanie linków**" in told[-1]
+    assert "About your" not in told[-1] and "I lack" not in told[-1]
+
+    # Moved to another channel lacking the same permission, by an English reader: the
+    # answer's list is English although the table speaks Polish.
+    cid = bot.runtime("legends").table_of_channel[fake.channel.id]
+    other = fake.add_channel(fake.guild, "new-home")
+    fake.set_bot_permissions(other, deny=discord.Permissions(embed_links=True))
+    await fake.idle(0.02)
+    it = await fake.send_slash(alice, "legends move", {"campaign": cid}, channel=other)
+    await it.response()
+    if it.messages and not it.messages[-1].text:
+        await it.wait_followups(1)
+    text = it.messages[-1].text
+    assert f"I lack **Embed Links** in {other.mention}" in text, text

@@ -100,6 +100,4 @@ def check_runners(pack: ContentPack, runners: int, merc: bool = False) -> None:
     if merc and runners != 1:
         raise SetupError(t(lang, "--merc is for a runner playing alone (--runners 1)"))
     if not pack.roles:
-        raise SetupError(
-            t(lang, "this pack has no role decks (roles/*.toml); nobody can join")
-        )
+        raise SetupError(t(lang, "this pack has no role decks (roles/*.toml); nobody can join"))
