@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from bot.config import DEFAULT_DATABASE
 from bot.i18n import from_environment, t
 
@@ -58,6 +60,13 @@ def cannot_write(dest: Path, exc: OSError) -> str:
         "Could not write {path}: {error}.\nCheck the folder exists and you may write there.",
         path=dest,
         error=exc.strerror or exc,
+    )
+
+
+def invalid_fields(exc: ValidationError) -> str:
+    """Where an import file fails its schema: the first five fields and what is wrong."""
+    return "; ".join(
+        f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in exc.errors()[:5]
     )
 
 

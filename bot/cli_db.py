@@ -21,6 +21,7 @@ from bot.cli_common import (
     database_path,
     database_target,
     fail,
+    invalid_fields,
     storage_call,
 )
 from bot.i18n import from_environment, t
@@ -276,9 +277,7 @@ def _db_import(args: argparse.Namespace) -> int:
     try:
         data = CampaignExport.model_validate_json(raw)
     except ValidationError as exc:
-        where = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in exc.errors()[:5]
-        )
+        where = invalid_fields(exc)
         return fail(
             t(
                 from_environment(),

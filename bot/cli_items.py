@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.cli_common import invalid_fields
 from bot.i18n import from_environment, t
 from rules.core.text import count
 
@@ -80,9 +81,7 @@ def _import_items(args: argparse.Namespace) -> int:
     except OSError as exc:
         return fail(cannot_read(args.file, exc))
     except ValidationError as exc:
-        where = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in exc.errors()[:5]
-        )
+        where = invalid_fields(exc)
         return fail(
             t(
                 from_environment(),
