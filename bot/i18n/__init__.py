@@ -38,6 +38,7 @@ __all__ = [
     "N_",
     "SOURCE",
     "did_you_mean",
+    "fixed",
     "from_environment",
     "language",
     "languages",
@@ -95,6 +96,24 @@ def number(loc: object, n: int | float) -> str:
 def _number(lang: str, n: int | float) -> str:
     # Babel's formatting costs tens of microseconds; a board formats the same few numbers.
     return format_decimal(n, locale=lang)
+
+
+def fixed(loc: object, x: float, digits: int = 1) -> str:
+    """`x` with exactly `digits` decimals, as the language writes them: "12.5" / "12,5"
+    (a report's column; rounded as Python rounds, so every language shows the same
+    digits). No grouping: a report's numbers are small and its columns stay aligned."""
+    text = f"{x:.{digits}f}"
+    lang = language(loc)
+    if lang == SOURCE or digits <= 0:
+        return text
+    return text.replace(".", _decimal_symbol(lang))
+
+
+@lru_cache(maxsize=16)
+def _decimal_symbol(lang: str) -> str:
+    from babel.numbers import get_decimal_symbol
+
+    return str(get_decimal_symbol(lang))
 
 
 def _fill(lang: str, text: str, kw: dict[str, Any]) -> str:

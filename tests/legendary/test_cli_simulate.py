@@ -70,7 +70,7 @@ def test_json_holds_every_pairing_and_the_interval(tmp_path: Path) -> None:
     for r in reports:
         assert r["wins"] + r["evil"] + r["draws"] + r["unfinished"] == r["games"] == 1
         assert r["win_ci95"] == list(wilson(r["wins"], r["games"]))
-    assert out.count(" vs Overseer Kael: 1 games") == len(reports)
+    assert out.count(" vs Overseer Kael: 1 game, 2 players") == len(reports)
     assert out.splitlines()[-1].startswith(f"All {len(reports)} pairings: {len(reports)} games")
 
 
@@ -94,4 +94,4 @@ def test_bad_input_is_one_line_and_exit_2(argv: list[str], first: str) -> None:
 
 def test_the_plugin_runs_the_simulator(capsys: pytest.CaptureFixture[str]) -> None:
     assert PLUGIN.simulate([*ARGS, "--games", "1", "--ai", "greedy"]) == 0
-    assert "Countdown to Zero vs Overseer Kael: 1 games" in capsys.readouterr().out
+    assert "Countdown to Zero vs Overseer Kael: 1 game, 2 players" in capsys.readouterr().out

@@ -82,7 +82,7 @@ def test_progress_bar_on_a_terminal() -> None:
 def test_default_scenario_is_the_campaigns_first() -> None:
     code, out, _ = run(["--pack", TINY, "--games", "1"])
     assert code == 0
-    assert out.startswith("Training Day (training): 1 games")
+    assert out.startswith("Training Day (training): 1 game, 2 runners")
 
 
 @pytest.mark.parametrize(

@@ -17,13 +17,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.i18n import from_environment, t
+from bot.i18n import N_, SOURCE, fixed, from_environment, t, tn
 from bot.i18n.cliargs import Parser
 from bot.terminal.progress import Progress
+from bot.terminal.report import ci95, interrupted, labelled, pct, tally
 from bot.terminal.resume import print_error, write_failed
 from cogs.legendary.terminal.packs import EXIT_SETUP, SetupError, check_players, load, pick
 from rules.core.stats import wilson
-from rules.core.text import count
 from rules.legendary.cards import Pack
 from rules.legendary.sim import SimReport, simulate
 
@@ -67,38 +67,82 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+#: What an Evil Wins condition counted, as a report's "Beaten by" names it.
+EVIL_WINS_ON = {
+    "twists": N_("Evil Wins: Scheme Twists"),
+    "escaped_villains": N_("Evil Wins: escaped Villains"),
+    "escape_heroes": N_("Evil Wins: Heroes in the Escape pile"),
+    "escaped_bystanders": N_("Evil Wins: escaped Bystanders"),
+    "ko_heroes": N_("Evil Wins: Heroes KO'd"),
+    "wounds_empty": N_("Evil Wins: no Wounds left"),
+    "villain_deck_empty": N_("Evil Wins: the Villain Deck ran out"),
+    "hero_deck_empty": N_("Evil Wins: the Hero Deck ran out"),
+    "vote_lead": N_("Evil Wins: the Mastermind's vote lead"),
+    "tokens_out": N_("Evil Wins: the Scheme's tokens out"),
+}
+#: The other ends `rules.legendary.sim` names ("evil" without a condition, a draw).
+OTHER_ENDS = {
+    "evil": N_("Evil Wins"),
+    "draw: a deck ran out": N_("draw: a deck ran out"),
+    "unfinished": N_("unfinished"),
+}
 
 
-def render(r: SimReport, pack: Pack, seed: int) -> str:
+def beaten_words(lang: str, cause: str) -> str:
+    """What beat the players (`rules.legendary.sim`'s words, also the JSON's keys) in
+    `lang`; English as the simulator says it."""
+    if lang == SOURCE:
+        return cause
+    on = cause.removeprefix("evil: ")
+    if on != cause and on in EVIL_WINS_ON:
+        return t(lang, EVIL_WINS_ON[on])
+    return t(lang, OTHER_ENDS[cause]) if cause in OTHER_ENDS else cause
+
+
+def render(r: SimReport, pack: Pack, seed: int, lang: str = SOURCE) -> str:
+    """The report of one pairing in the terminal's language `lang` (its numbers the
+    same in each; the AI stays the word `--ai` takes)."""
     lo, hi = wilson(r.wins, r.games)
-    seats = count(r.players, "player")
-    out = [
-        f"{pack.schemes[r.scheme].name} vs {pack.masterminds[r.mastermind].name}: "
-        f"{r.games} games, {seats}, {r.agent} AI, seed {seed}",
-        f"  Win rate    {pct(r.win_rate)} ({r.wins}/{r.games}), 95% CI {pct(lo)} - {pct(hi)}",
-        f"  Evil Wins   {pct(r.evil_rate)} ({r.evil})",
-        f"  Draws       {pct(r.draw_rate)} ({r.draws})"
-        + (f"   unfinished {r.unfinished}" if r.unfinished else ""),
-        f"  Turns       {r.mean_turns:.1f} per game",
+    unfinished = t(lang, "   unfinished {n}", n=r.unfinished) if r.unfinished else ""
+    head = t(
+        lang,
+        "{scheme} vs {mastermind}: {games}, {players}, {ai} AI, seed {seed}",
+        scheme=pack.translated(f"schemes.{r.scheme}.name", lang),
+        mastermind=pack.translated(f"masterminds.{r.mastermind}.name", lang),
+        games=tn(lang, "{n} game", "{n} games", r.games),
+        players=tn(lang, "{n} player", "{n} players", r.players),
+        ai=r.agent,
+        seed=str(seed),
+    )
+    ci = ci95(lang, lo, hi)
+    rows = [
+        (t(lang, "Win rate"), f"{pct(lang, r.win_rate)} ({r.wins}/{r.games}), {ci}"),
+        (t(lang, "Evil Wins"), f"{pct(lang, r.evil_rate)} ({r.evil})"),
+        (t(lang, "Draws"), f"{pct(lang, r.draw_rate)} ({r.draws}){unfinished}"),
+        (t(lang, "Turns"), t(lang, "{turns} per game", turns=fixed(lang, r.mean_turns))),
     ]
     if r.beaten_by:
         ranked = sorted(r.beaten_by.items(), key=lambda kv: (-kv[1], kv[0]))
-        out.append("  Beaten by   " + "; ".join(f"{k} {v}" for k, v in ranked))
-    return "\n".join(out)
+        causes = "; ".join(tally(lang, beaten_words(lang, k), v) for k, v in ranked)
+        rows.append((t(lang, "Beaten by"), causes))
+    return "\n".join([head, *labelled(rows, width=12)])
 
 
-def render_total(reports: list[SimReport]) -> str:
+def render_total(reports: list[SimReport], lang: str = SOURCE) -> str:
     games = sum(r.games for r in reports)
     wins = sum(r.wins for r in reports)
     evil = sum(r.evil for r in reports)
     draws = sum(r.draws for r in reports)
     lo, hi = wilson(wins, games)
-    return (
-        f"All {len(reports)} pairings: {games} games; win rate {pct(wins / games)}, "
-        f"95% CI {pct(lo)} - {pct(hi)}; Evil Wins {pct(evil / games)}; "
-        f"draws {pct(draws / games)}"
+    return t(
+        lang,
+        "All {pairings}: {games}; win rate {rate}, {ci}; Evil Wins {evil}; draws {draws}",
+        pairings=tn(lang, "{n} pairing", "{n} pairings", len(reports)),
+        games=tn(lang, "{n} game", "{n} games", games),
+        rate=pct(lang, wins / games),
+        ci=ci95(lang, lo, hi),
+        evil=pct(lang, evil / games),
+        draws=pct(lang, draws / games),
     )
 
 
@@ -132,6 +176,7 @@ def main(
     except SetupError as exc:
         print_error(err, str(exc))
         return EXIT_SETUP
+    lang = from_environment()
     try:
         reports: list[SimReport] = []
         for s in schemes:
@@ -145,16 +190,15 @@ def main(
                     games=args.games,
                     agent=args.ai,
                     seed=args.seed,
-                    progress=Progress(err, label),
+                    progress=Progress(err, label, lang),
                 )
                 reports.append(r)
-                print(render(r, pack, args.seed), file=out)
+                print(render(r, pack, args.seed, lang), file=out)
                 out.flush()
         if len(reports) > 1:
-            print(render_total(reports), file=out)
+            print(render_total(reports, lang), file=out)
     except KeyboardInterrupt:
-        print("\ninterrupted", file=err)
-        return 130
+        return interrupted(err)
     if args.json:
         data = {
             "version": 1,

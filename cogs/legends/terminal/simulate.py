@@ -18,9 +18,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from bot.i18n import from_environment, t
+from bot.i18n import SOURCE, fixed, from_environment, t, tn
 from bot.i18n.cliargs import Parser
 from bot.terminal.progress import Progress
+from bot.terminal.report import ci95, interrupted, labelled, pct, tally
 from bot.terminal.resume import print_error, write_failed
 from cogs.legends.terminal.packs import (
     EXIT_SETUP,
@@ -31,7 +32,6 @@ from cogs.legends.terminal.packs import (
     scenario_id,
 )
 from rules.core.stats import game_seed
-from rules.core.text import count
 from rules.legends.actions import Action
 from rules.legends.cards import ContentPack, ScenarioKind
 from rules.legends.sim import (
@@ -246,57 +246,127 @@ def simulate_detailed(
     return report, loss
 
 
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def render(r: SimReport, loss: LossDetail | None = None) -> str:
-    ai = "AI crew" if r.ai == "crew" else "random-legal baseline"
-    crew = count(r.runners, "runner") + (" + merc" if r.merc else "")
+def render(r: SimReport, loss: LossDetail | None = None, lang: str = SOURCE) -> str:
+    """The report in the terminal's language `lang` (its numbers the same in each)."""
+    ai = t(lang, "AI crew") if r.ai == "crew" else t(lang, "random-legal baseline")
+    crew = tn(lang, "{n} runner", "{n} runners", r.runners)
+    if r.merc:
+        crew = t(lang, "{crew} + merc", crew=crew)
     lo, hi = r.win_ci95
-    out = [
-        f"{r.scenario_name} ({r.scenario}): {r.games} games, {crew}, {ai}, seed {r.seed}",
-        f"  Win rate      {pct(r.win_rate)} ({r.wins}/{r.games}), 95% CI {pct(lo)} - {pct(hi)}",
-        f"  Flatlined     {r.flatlines}" + (f"   unfinished {r.timeouts}" if r.timeouts else ""),
-        f"  Health left   {r.health_left_mean:.1f} on average, "
-        f"{r.health_left_wins:.1f} in the games won",
-        f"  Rounds        {r.rounds_mean:.1f} per run ({r.actions_mean:.0f} actions); "
-        f"{pct(r.plan_hit_rate)} of Plans hit",
-        "  Obstacles (deck order)        reached  cleared  rounds/run  flatlined",
+    head = t(
+        lang,
+        "{scenario} ({id}): {games}, {crew}, {ai}, seed {seed}",
+        scenario=r.scenario_name,
+        id=r.scenario,
+        games=tn(lang, "{n} game", "{n} games", r.games),
+        crew=crew,
+        ai=ai,
+        seed=str(r.seed),
+    )
+    unfinished = t(lang, "   unfinished {n}", n=r.timeouts) if r.timeouts else ""
+    ci = ci95(lang, lo, hi)
+    rows = [
+        (t(lang, "Win rate"), f"{pct(lang, r.win_rate)} ({r.wins}/{r.games}), {ci}"),
+        (t(lang, "Flatlined"), f"{r.flatlines}{unfinished}"),
+        (
+            t(lang, "Health left"),
+            t(
+                lang,
+                "{mean} on average, {won} in the games won",
+                mean=fixed(lang, r.health_left_mean),
+                won=fixed(lang, r.health_left_wins),
+            ),
+        ),
+        (
+            t(lang, "Rounds"),
+            t(
+                lang,
+                "{rounds} per run ({actions}); {plans} of Plans hit",
+                rounds=fixed(lang, r.rounds_mean),
+                actions=tn(lang, "{n} action", "{n} actions", round(r.actions_mean)),
+                plans=pct(lang, r.plan_hit_rate),
+            ),
+        ),
     ]
+    out = [head, *labelled(rows)]
+    heads = [t(lang, "reached"), t(lang, "cleared"), t(lang, "rounds/run"), t(lang, "flatlined")]
+    widths = [max(w, len(h)) for w, h in zip((7, 7, 10, 9), heads, strict=True)]
+    title = t(lang, "Obstacles (deck order)")
+    first = max(28, len(title) - 1)  # the names' column, under the title
+    out.append(
+        f"  {title:<{first + 2}} "
+        + "  ".join(f"{h:>{w}}" for h, w in zip(heads, widths, strict=True))
+    )
     for o in r.obstacles:
+        cells = (str(o.faced), str(o.cleared), fixed(lang, o.rounds_mean, 2), str(o.flatlines))
         out.append(
-            f"    {o.name[:28]:<28} {o.faced:>7}  {o.cleared:>7}  {o.rounds_mean:>10.2f}"
-            f"  {o.flatlines:>9}"
+            f"    {o.name[:28]:<{first}} "
+            + "  ".join(f"{c:>{w}}" for c, w in zip(cells, widths, strict=True))
         )
     if r.flatlined_by:
-        out.append("  Flatlined by  " + "; ".join(f"{k} {v}" for k, v in r.flatlined_by.items()))
+        causes = "; ".join(tally(lang, k, v) for k, v in r.flatlined_by.items())
+        out.extend(labelled([(t(lang, "Flatlined by"), causes)]))
     if loss is not None:
-        out.append(
-            "  Where the Health went   Health  Damage  crew Health  lost to it  share"
-            "   flatlines by round of its fight"
-        )
-        out.append("                          (crew)  /round   on arrival    per game")
-        for d in loss.obstacles:
-            rounds = ", ".join(f"r{k}: {v}" for k, v in d.flatline_rounds.items())
-            arr = f" (arrived with {d.arrival_in_losses:.1f})" if d.flatlines else ""
-            by_round = f" - {rounds}" if rounds else ""
-            out.append(
-                f"    {d.name[:20]:<20} {d.health:>7}  {d.damage:>6}  "
-                f"{d.health_on_arrival:>11.1f}  {d.health_lost:>10.1f}  "
-                f"{pct(d.share_of_damage):>5}   {d.flatlines}{by_round}{arr}"
-            )
-        if loss.scene_damage:
-            out.append(f"    scenes: {loss.scene_damage:.1f} Health per game")
-        if r.flatlines:
-            out.append(
-                f"  Flatlines came in round {loss.flatline_round_mean:.1f} of the run on "
-                f"average; the top cause ended {pct(loss.top_loss_share)} of them"
-            )
-    out.append("  Most played (plays per game)")
+        out.extend(_losses(lang, r, loss))
+    out.append("  " + t(lang, "Most played (plays per game)"))
     for _, name, per in r.most_played:
-        out.append(f"    {per:5.2f}  {name}")
+        out.append(f"    {fixed(lang, per, 2):>5}  {name}")
     return "\n".join(out)
+
+
+def _losses(lang: str, r: SimReport, loss: LossDetail) -> list[str]:
+    """The report's "where the Health went" table, in `lang`."""
+    top = [t(lang, "Health"), t(lang, "Damage"), t(lang, "crew Health"), t(lang, "lost to it")]
+    low = [t(lang, "(crew)"), t(lang, "/round"), t(lang, "on arrival"), t(lang, "per game")]
+    widths = [max(w, len(a), len(b)) for w, a, b in zip((7, 6, 11, 10), top, low, strict=True)]
+    share = t(lang, "share")
+    share_w = max(5, len(share))
+    title = t(lang, "Where the Health went")
+    out = [
+        f"  {title:<22} "
+        + "  ".join(f"{h:>{w}}" for h, w in zip(top, widths, strict=True))
+        + f"  {share:>{share_w}}   "
+        + t(lang, "flatlines by round of its fight"),
+        f"  {'':<22} " + "  ".join(f"{h:>{w}}" for h, w in zip(low, widths, strict=True)),
+    ]
+    for d in loss.obstacles:
+        rounds = ", ".join(
+            t(lang, "r{round}: {n}", round=k, n=v) for k, v in d.flatline_rounds.items()
+        )
+        arr = (
+            t(lang, " (arrived with {health})", health=fixed(lang, d.arrival_in_losses))
+            if d.flatlines
+            else ""
+        )
+        by_round = f" - {rounds}" if rounds else ""
+        cells = (
+            str(d.health),
+            str(d.damage),
+            fixed(lang, d.health_on_arrival),
+            fixed(lang, d.health_lost),
+        )
+        out.append(
+            f"    {d.name[:20]:<20} "
+            + "  ".join(f"{c:>{w}}" for c, w in zip(cells, widths, strict=True))
+            + f"  {pct(lang, d.share_of_damage):>{share_w}}   {d.flatlines}{by_round}{arr}"
+        )
+    if loss.scene_damage:
+        out.append(
+            "    "
+            + t(lang, "scenes: {health} Health per game", health=fixed(lang, loss.scene_damage))
+        )
+    if r.flatlines:
+        out.append(
+            "  "
+            + t(
+                lang,
+                "Flatlines came in round {round} of the run on average; the top cause ended "
+                "{share} of them",
+                round=fixed(lang, loss.flatline_round_mean),
+                share=pct(lang, loss.top_loss_share),
+            )
+        )
+    return out
 
 
 def main(
@@ -320,17 +390,17 @@ def main(
     try:
         return _run(pack, args, scenarios, out, err)
     except KeyboardInterrupt:
-        print("\ninterrupted", file=err)
-        return 130
+        return interrupted(err)
 
 
 def _run(
     pack: ContentPack, args: argparse.Namespace, scenarios: list[str], out: TextIO, err: TextIO
 ) -> int:
     ai: AiKind = "crew" if args.ai == "crew" else "random"
+    lang = from_environment()
     reports: list[dict[str, object]] = []
     for scen in scenarios:
-        progress = Progress(err, pack.scenarios[scen].name[:24])
+        progress = Progress(err, pack.scenarios[scen].name[:24], lang)
         report, loss = simulate_detailed(
             pack,
             scenario=scen,
@@ -342,7 +412,7 @@ def _run(
             progress=progress,
         )
         reports.append({**asdict(report), "losses": asdict(loss)})
-        print(render(report, loss), file=out)
+        print(render(report, loss, lang), file=out)
         out.flush()
     if args.json:
         data = {"version": 1, "reports": reports}

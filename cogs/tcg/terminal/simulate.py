@@ -18,9 +18,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TextIO
 
-from bot.i18n import from_environment, t
+from bot.i18n import SOURCE, fixed, from_environment, t, tn
 from bot.i18n.cliargs import Parser
 from bot.terminal.progress import Progress
+from bot.terminal.report import ci95, interrupted, labelled, pct, tally
 from bot.terminal.resume import print_error, write_failed
 from cogs.tcg.terminal.setup import (
     DEFAULT_SAMPLES,
@@ -32,6 +33,7 @@ from cogs.tcg.terminal.setup import (
     load,
     make_player,
 )
+from cogs.tcg.words import result_words
 from rules.core.stats import game_seed
 from rules.tcg.cards import DeckList, TcgContent
 from rules.tcg.sim import MatchReport, SideGame, mirrored_seats, play_duel, summarize_match
@@ -185,33 +187,72 @@ def run_match(
     return out
 
 
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def render(
-    r: MatchReport, decks: tuple[DeckList, DeckList], levels: tuple[str, str], seed: int
+    r: MatchReport,
+    decks: tuple[DeckList, DeckList],
+    levels: tuple[str, str],
+    seed: int,
+    lang: str = SOURCE,
 ) -> str:
+    """The report in the terminal's language `lang` (its numbers the same in each); the
+    AI levels stay the words `--ai` takes."""
     a, b = (f"{d.name} ({lv})" for d, lv in zip(decks, levels, strict=True))
     lo_a, hi_a = r.a_ci95
     lo_b, hi_b = r.b_ci95
     width = max(len(a), len(b))
+    duels = tn(lang, "{n} duel", "{n} duels", r.games)
+    unfinished = t(lang, "   unfinished {n}", n=r.unfinished) if r.unfinished else ""
+
+    def wins(side: str, rate: float, n: int, lo: float, hi: float) -> str:
+        shown = pct(lang, rate).rjust(6)
+        won = t(lang, "wins {rate}", rate=shown)
+        return f"  {side:<{width}}  {won} ({n}/{r.games}), {ci95(lang, lo, hi)}"
+
+    rows = [
+        (t(lang, "Draws"), f"{r.draws}{unfinished}"),
+        (t(lang, "Turns"), t(lang, "{turns} on average", turns=fixed(lang, r.turns_mean))),
+        (t(lang, "Overtime"), t(lang, "{share} of duels", share=pct(lang, r.overtime_rate))),
+        (t(lang, "Decked out"), t(lang, "{share} of duels", share=pct(lang, r.deck_out_rate))),
+        (
+            t(lang, "First player"),
+            t(lang, "won {wins}/{games}", wins=str(r.first_wins), games=str(r.games)),
+        ),
+    ]
     out = [
-        f"{a} vs {b}: {r.games} duels, seats mirrored, seed {seed}",
-        f"  {a:<{width}}  wins {pct(r.a_rate):>6} ({r.a_wins}/{r.games}), "
-        f"95% CI {pct(lo_a)} - {pct(hi_a)}",
-        f"  {b:<{width}}  wins {pct(r.b_rate):>6} ({r.b_wins}/{r.games}), "
-        f"95% CI {pct(lo_b)} - {pct(hi_b)}",
-        f"  Draws         {r.draws}" + (f"   unfinished {r.unfinished}" if r.unfinished else ""),
-        f"  Turns         {r.turns_mean:.1f} on average",
-        f"  Overtime      {pct(r.overtime_rate)} of duels",
-        f"  Decked out    {pct(r.deck_out_rate)} of duels",
-        f"  First player  won {r.first_wins}/{r.games}",
-        f"  {a} won {r.a_wins_by_seat[0]} from seat 1, {r.a_wins_by_seat[1]} from seat 2",
+        t(
+            lang,
+            "{a} vs {b}: {duels}, seats mirrored, seed {seed}",
+            a=a,
+            b=b,
+            duels=duels,
+            seed=str(seed),
+        ),
+        wins(a, r.a_rate, r.a_wins, lo_a, hi_a),
+        wins(b, r.b_rate, r.b_wins, lo_b, hi_b),
+        *labelled(rows),
+        "  "
+        + t(
+            lang,
+            "{side} won {first} from seat 1, {second} from seat 2",
+            side=a,
+            first=str(r.a_wins_by_seat[0]),
+            second=str(r.a_wins_by_seat[1]),
+        ),
     ]
     if r.reasons:
-        out.append("  How duels ended  " + "; ".join(f"{k} {v}" for k, v in r.reasons.items()))
+        ended = "; ".join(tally(lang, reason_words(lang, k), v) for k, v in r.reasons.items())
+        out.extend(labelled([(t(lang, "How duels ended"), ended)], width=17))
     return "\n".join(out)
+
+
+def reason_words(lang: str, reason: str) -> str:
+    """How a duel ended (the engine's words, a seat's label taken off: "7 Gigs",
+    "decked out", "concede", "Street Cred 12") in `lang`."""
+    if reason == "decked out":
+        return t(lang, "decked out")
+    if reason == "concede":
+        return t(lang, "concede")
+    return result_words(lang, reason)
 
 
 def main(
@@ -256,13 +297,12 @@ def main(
             seed=args.seed,
             samples=args.samples,
             workers=args.workers,
-            progress=Progress(err, f"{decks[0].name[:12]} v {decks[1].name[:12]}"),
+            progress=Progress(err, f"{decks[0].name[:12]} v {decks[1].name[:12]}", lang),
         )
     except KeyboardInterrupt:
-        print("\ninterrupted", file=err)
-        return 130
+        return interrupted(err)
     report = summarize_match(games)
-    print(render(report, decks, levels, args.seed), file=out)
+    print(render(report, decks, levels, args.seed, lang), file=out)
     out.flush()
     if args.json:
         data = {
