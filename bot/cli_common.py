@@ -103,5 +103,7 @@ def storage_call(fn: Callable[[], Any]) -> int:
     try:
         result: int = asyncio.run(fn())
     except StorageError as exc:
-        return fail(exc.message)
+        from bot.cli_words import storage_words
+
+        return fail(storage_words(from_environment(), exc.message))
     return result

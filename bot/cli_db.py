@@ -24,7 +24,9 @@ from bot.cli_common import (
     invalid_fields,
     storage_call,
 )
-from bot.i18n import from_environment, t
+from bot.cli_words import storage_words
+from bot.i18n import N_, SOURCE, from_environment, number, t, tn
+from bot.terminal.report import labelled
 
 
 def add_db(sub: Subparsers) -> None:
@@ -124,7 +126,7 @@ def _db_backup(args: argparse.Namespace) -> int:
         else:  # PostgreSQL: pg_dump's custom format (restore with pg_restore)
             async with await open_store(src, create=False) as store:
                 await store.backup(args.path, overwrite=args.force)
-        print(f"backed up {src} to {args.path}")
+        print(t(from_environment(), "backed up {src} to {dest}", src=src, dest=args.path))
         return 0
 
     return storage_call(go)
@@ -164,27 +166,61 @@ def _db_check(args: argparse.Namespace) -> int:
             }
             print(json.dumps(out, indent=2))
         else:
-            schema = (
-                f"v{report.schema_version}"
-                if report.schema_version is not None
-                else "unknown (the header could not be read)"
-            )
-            print(f"database:  {report.path} ({report.size_bytes:,} bytes)")
-            print(f"schema:    {schema} (this Fixer: v{report.supported_version})")
-            print(f"journal:   {report.journal_mode or 'unknown'}")
-            print(f"integrity: {', '.join(report.integrity[:3]) or 'not checked'}")
-            for key, value in report.counts.items():
-                print(f"{key + ':':<22} {value:,}")
-            for note in report.notes:
-                print(f"note: {note}")
-            if report.ok:
-                print("OK")
-            else:
-                for problem in report.problems:
-                    print(f"PROBLEM: {problem}")
+            print(check_text(from_environment(), report))
         return 0 if report.ok else 1
 
     return storage_call(go)
+
+
+def grouped(lang: str, n: int) -> str:
+    """A count with its thousands grouped as the language groups them ("12,345" /
+    "12 345")."""
+    return f"{n:,}" if lang == SOURCE else number(lang, n)
+
+
+def check_text(lang: str, report: Any) -> str:
+    """`db check`'s report (a `CheckReport`) for a person, in `lang`. The counts are
+    named by their keys, as `--json` names them; a problem or note the storage layer
+    wrote is said in `lang` when `bot.cli_words` knows its words."""
+    schema = (
+        t(lang, "v{version}", version=str(report.schema_version))
+        if report.schema_version is not None
+        else t(lang, "unknown (the header could not be read)")
+    )
+    rows = [
+        (
+            t(lang, "database:"),
+            tn(
+                lang,
+                "{path} ({size} byte)",
+                "{path} ({size} bytes)",
+                report.size_bytes,
+                path=report.path,
+                size=grouped(lang, report.size_bytes),
+            ),
+        ),
+        (
+            t(lang, "schema:"),
+            t(
+                lang,
+                "{schema} (this Fixer: v{supported})",
+                schema=schema,
+                supported=str(report.supported_version),
+            ),
+        ),
+        (t(lang, "journal:"), report.journal_mode or t(lang, "unknown")),
+        (t(lang, "integrity:"), ", ".join(report.integrity[:3]) or t(lang, "not checked")),
+    ]
+    lines = labelled(rows, indent="", width=11, gap=1)
+    lines += [f"{key + ':':<22} {grouped(lang, value)}" for key, value in report.counts.items()]
+    lines += [t(lang, "note: {note}", note=storage_words(lang, n)) for n in report.notes]
+    if report.ok:
+        lines.append(t(lang, "OK"))
+    else:
+        lines += [
+            t(lang, "PROBLEM: {problem}", problem=storage_words(lang, p)) for p in report.problems
+        ]
+    return "\n".join(lines)
 
 
 async def _replay_all(path: str | Path) -> dict[str, str]:
@@ -248,10 +284,20 @@ def _db_export(args: argparse.Namespace) -> int:
             with contextlib.suppress(OSError):
                 tmp.unlink()
             return fail(cannot_write(dest, exc))
+        lang = from_environment()
         print(
-            f"exported campaign {args.campaign_id} (v{data.campaign.version}, "
-            f"{len(data.actions)} actions, {len(data.prefs)} Discord preferences) to {dest}. "
-            "It contains players' hands: keep it private."
+            t(
+                lang,
+                "exported campaign {id} (v{version}, {actions}, {prefs}) to {file}. "
+                "It contains players' hands: keep it private.",
+                id=args.campaign_id,
+                version=str(data.campaign.version),
+                actions=tn(lang, "{n} action", "{n} actions", len(data.actions)),
+                prefs=tn(
+                    lang, "{n} Discord preference", "{n} Discord preferences", len(data.prefs)
+                ),
+                file=dest,
+            )
         )
         return 0
 
@@ -305,7 +351,13 @@ def _db_import(args: argparse.Namespace) -> int:
             # (PostgreSQL checks the export's data-model version itself.)
             if isinstance(store, SqliteStore) and data.schema_version > store.schema_version:
                 raise InvalidExportError(
-                    f"{args.file} comes from a newer Fixer (schema v{data.schema_version})."
+                    t(
+                        from_environment(),
+                        "{file} comes from a newer Fixer (schema v{version}).\n"
+                        "Import it with that version of Fixer or a newer one.",
+                        file=args.file,
+                        version=str(data.schema_version),
+                    )
                 )
             info = await store.import_campaign(
                 data,
@@ -313,10 +365,21 @@ def _db_import(args: argparse.Namespace) -> int:
                 guild_id=args.guild if args.guild else data.campaign.guild_id,
                 channel_id=args.channel,
             )
+        lang = from_environment()
         print(
-            f"imported campaign {info.id} ({info.name!r}, v{info.version}, "
-            f"{len(data.prefs)} Discord preferences) into {path}, "
-            f"bound to channel {info.channel_id}"
+            t(
+                lang,
+                "imported campaign {id} ({name}, v{version}, {prefs}) into {database}, "
+                "bound to channel {channel}",
+                id=info.id,
+                name=repr(info.name),
+                version=str(info.version),
+                prefs=tn(
+                    lang, "{n} Discord preference", "{n} Discord preferences", len(data.prefs)
+                ),
+                database=path,
+                channel=str(info.channel_id),
+            )
         )
         return 0
 
@@ -364,8 +427,14 @@ def _db_init(args: argparse.Namespace) -> int:
         from bot.storage.postgres import redact
 
         async def pg() -> int:
-            done = await pg_init.init_database(target)
-            print(f"{done} the tables of a new, empty Fixer database at {redact(target)}")
+            await pg_init.init_database(target)
+            print(
+                t(
+                    from_environment(),
+                    "created the tables of a new, empty Fixer database at {database}",
+                    database=redact(target),
+                )
+            )
             return 0
 
         return storage_call(pg)
@@ -373,7 +442,12 @@ def _db_init(args: argparse.Namespace) -> int:
 
     async def go() -> int:
         done = await init_database(path)
-        print(f"{done} a new, empty Fixer database at {path}")
+        said = (
+            N_("created a new, empty Fixer database at {database}")
+            if done == "created"
+            else N_("initialized a new, empty Fixer database at {database}")
+        )
+        print(t(from_environment(), said, database=path))
         return 0
 
     return storage_call(go)
@@ -386,36 +460,76 @@ def _db_recover(args: argparse.Namespace) -> int:
 
     async def go() -> int:
         report = await recover_file(path, args.dest)
-        print(f"recovered {path} into {args.dest} (schema v{report.schema_version})")
-        for table in report.tables:
-            line = f"{table.name + ':':<16} {table.copied:,} rows copied"
-            if table.unreadable:
-                line += f"; could not read {', '.join(table.unreadable[:5])}"
-            print(line)
-            for reason, n in table.dropped.items():
-                print(f"LOST: {n:,} {table.name} rows read but not kept: {reason}")
-            if table.error:
-                print(f"  (SQLite said: {table.error})")
-        for problem in report.campaigns:
-            print(f"LOST: campaign {problem}")
-        check = report.check
-        if check is not None:
-            verdict = "OK" if check.ok else f"{len(check.problems)} problems"
-            print(f"check of {args.dest}: {verdict}")
-            for problem in check.problems[:20]:
-                print(f"  {problem}")
-        if report.lost_anything:
-            print("Some data could not be recovered (LOST above).")
-        else:
-            print("Everything was recovered.")
-        print(
-            f"{path} was not modified. To use the new database: stop the bot, move {path} "
-            f"(and any -wal/-shm beside it) away, put {args.dest} in its place, start the "
-            'bot (docs/storage.md, "Recovery").'
-        )
+        print(recover_text(from_environment(), report, path, args.dest))
         return 0 if report.ok else 1
 
     return storage_call(go)
+
+
+def recover_text(lang: str, report: Any, path: Path, dest: Path) -> str:
+    """`db recover`'s report (a `RecoveryReport`) in `lang`: per table the rows copied
+    and what could not be read, what was lost, the new database's check, what to do."""
+    out = [
+        t(
+            lang,
+            "recovered {path} into {dest} (schema v{version})",
+            path=path,
+            dest=dest,
+            version=str(report.schema_version),
+        )
+    ]
+    for table in report.tables:
+        copied = tn(
+            lang,
+            "{rows} row copied",
+            "{rows} rows copied",
+            table.copied,
+            rows=grouped(lang, table.copied),
+        )
+        line = f"{table.name + ':':<16} {copied}"
+        if table.unreadable:
+            line += t(lang, "; could not read {ranges}", ranges=", ".join(table.unreadable[:5]))
+        out.append(line)
+        for reason, n in table.dropped.items():
+            out.append(
+                tn(
+                    lang,
+                    "LOST: {rows} {table} row read but not kept: {reason}",
+                    "LOST: {rows} {table} rows read but not kept: {reason}",
+                    n,
+                    rows=grouped(lang, n),
+                    table=table.name,
+                    reason=storage_words(lang, reason),
+                )
+            )
+        if table.error:
+            out.append(t(lang, "  (SQLite said: {error})", error=table.error))
+    for problem in report.campaigns:
+        out.append(t(lang, "LOST: campaign {problem}", problem=storage_words(lang, problem)))
+    check = report.check
+    if check is not None:
+        verdict = (
+            t(lang, "OK")
+            if check.ok
+            else tn(lang, "{n} problem", "{n} problems", len(check.problems))
+        )
+        out.append(t(lang, "check of {dest}: {verdict}", dest=dest, verdict=verdict))
+        out += [f"  {storage_words(lang, p)}" for p in check.problems[:20]]
+    if report.lost_anything:
+        out.append(t(lang, "Some data could not be recovered (LOST above)."))
+    else:
+        out.append(t(lang, "Everything was recovered."))
+    out.append(
+        t(
+            lang,
+            "{path} was not modified. To use the new database: stop the bot, move {path} "
+            "(and any -wal/-shm beside it) away, put {dest} in its place, start the bot "
+            '(docs/storage.md, "Recovery").',
+            path=path,
+            dest=dest,
+        )
+    )
+    return "\n".join(out)
 
 
 def _db_migrate(args: argparse.Namespace) -> int:
@@ -426,22 +540,33 @@ def _db_migrate(args: argparse.Namespace) -> int:
         from bot.storage import pg_init
 
         async def pg() -> int:
-            print(await pg_init.migrate_database(target))
+            print(await pg_init.migrate_database(target, from_environment()))
             return 0
 
         return storage_call(pg)
     path = database_path(args)
 
     async def go() -> int:
+        lang = from_environment()
         async with await SqliteStore.open(path, create=False) as store:
             if store.migrated_from is None:
-                print(f"{path} is already at schema v{store.schema_version}")
-            else:
-                print(
-                    f"migrated {path} from schema v{store.migrated_from} to "
-                    f"v{store.schema_version} (a copy of the old file: "
-                    f"{store.pre_migration_backup})"
+                said = t(
+                    lang,
+                    "{database} is already at schema v{version}",
+                    database=path,
+                    version=str(store.schema_version),
                 )
+            else:
+                said = t(
+                    lang,
+                    "migrated {database} from schema v{old} to v{new} (a copy of the old "
+                    "file: {copy})",
+                    database=path,
+                    old=str(store.migrated_from),
+                    new=str(store.schema_version),
+                    copy=store.pre_migration_backup,
+                )
+            print(said)
         return 0
 
     return storage_call(go)
@@ -482,13 +607,23 @@ def _db_copy(args: argparse.Namespace) -> int:
             await open_store(dst) as dest,
         ):
             report = await copy_store(source, dest)
+        lang = from_environment()
         for problem in report.problems:
-            print(f"PROBLEM: {problem}")
+            print(t(lang, "PROBLEM: {problem}", problem=storage_words(lang, problem)))
         shown = getattr(dest, "path", dst)
+        verdict = (
+            t(lang, "both sides check OK") if report.ok else t(lang, "the check found problems")
+        )
         print(
-            f"copied {report.campaigns} campaigns ({report.actions} actions) and "
-            f"{report.prefs} other preferences to {shown}; "
-            + ("both sides check OK" if report.ok else "the check found problems")
+            t(
+                lang,
+                "copied {campaigns} ({actions}) and {prefs} to {database}; {verdict}",
+                campaigns=tn(lang, "{n} campaign", "{n} campaigns", report.campaigns),
+                actions=tn(lang, "{n} action", "{n} actions", report.actions),
+                prefs=tn(lang, "{n} other preference", "{n} other preferences", report.prefs),
+                database=shown,
+                verdict=verdict,
+            )
         )
         return 0 if report.ok else 1
 

@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.cli_common import invalid_fields
-from bot.i18n import from_environment, t
-from rules.core.text import count
+from bot.i18n import from_environment, t, tn
 
 
 def add_item_commands(dbsub: Any) -> None:
@@ -62,7 +61,9 @@ def _export_items(args: argparse.Namespace) -> int:
             with contextlib.suppress(OSError):
                 tmp.unlink()
             return fail(cannot_write(dest, exc))
-        print(f"exported {count(len(data.items), 'saved item')} to {dest}")
+        lang = from_environment()
+        items = tn(lang, "{n} saved item", "{n} saved items", len(data.items))
+        print(t(lang, "exported {items} to {file}", items=items, file=dest))
         return 0
 
     return storage_call(go)
@@ -95,7 +96,9 @@ def _import_items(args: argparse.Namespace) -> int:
     async def go() -> int:
         async with await open_store(path) as store:
             n = await import_items(store, data)
-        print(f"imported {count(n, 'saved item')} into {path}")
+        lang = from_environment()
+        items = tn(lang, "{n} saved item", "{n} saved items", n)
+        print(t(lang, "imported {items} into {database}", items=items, database=path))
         return 0
 
     return storage_call(go)

@@ -3,6 +3,7 @@ bot/storage/migrations.py and sqlite.py)."""
 
 from __future__ import annotations
 
+from bot.i18n import SOURCE, t
 from bot.storage.errors import DatabaseExistsError, DatabaseMissingError, MigrationError
 from bot.storage.pg_schema import PG_CURRENT_VERSION
 from bot.storage.postgres import PostgresStore, redact
@@ -26,12 +27,22 @@ async def init_database(url: str) -> str:
     )
 
 
-async def migrate_database(url: str) -> str:
-    """Bring a Fixer database on PostgreSQL up to this Fixer's schema; what was done."""
+async def migrate_database(url: str, lang: str = SOURCE) -> str:
+    """Bring a Fixer database on PostgreSQL up to this Fixer's schema; what was done, in
+    the operator's language `lang` (the command line's)."""
     async with await PostgresStore.open(url, create=False, migrate=True) as store:
         if store.migrated_from is None:
-            return f"{store.path} is already at PostgreSQL schema v{PG_CURRENT_VERSION}"
-        return (
-            f"migrated {store.path} from PostgreSQL schema v{store.migrated_from} to "
-            f"v{PG_CURRENT_VERSION} (pg_dump it first if you want a copy of the old one)"
+            return t(
+                lang,
+                "{database} is already at PostgreSQL schema v{version}",
+                database=store.path,
+                version=str(PG_CURRENT_VERSION),
+            )
+        return t(
+            lang,
+            "migrated {database} from PostgreSQL schema v{old} to v{new} (pg_dump it first "
+            "if you want a copy of the old one)",
+            database=store.path,
+            old=str(store.migrated_from),
+            new=str(PG_CURRENT_VERSION),
         )

@@ -30,10 +30,12 @@ def tally(lang: str, what: str, n: int) -> str:
     return t(lang, "{what} {n}", what=what, n=n)
 
 
-def labelled(rows: Sequence[tuple[str, str]], *, indent: str = "  ", width: int = 14) -> list[str]:
-    """Lines "  Label      value", the values lined up one column after the longest
-    label (at least `width` wide, so the English reads as it always did)."""
-    col = max([width, *(len(label) + 2 for label, _ in rows)])
+def labelled(
+    rows: Sequence[tuple[str, str]], *, indent: str = "  ", width: int = 14, gap: int = 2
+) -> list[str]:
+    """Lines "  Label      value", the values lined up `gap` spaces after the longest
+    label (in a column at least `width` wide, so the English reads as it always did)."""
+    col = max([width, *(len(label) + gap for label, _ in rows)])
     return [f"{indent}{label:<{col}}{value}" for label, value in rows]
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TextIO, TypeVar
 
+from bot.cli_words import storage_words
 from bot.config import DEFAULT_DATABASE
 from bot.games import DEFAULT_GAME
 from bot.i18n import from_environment, t
@@ -188,7 +189,9 @@ def guarded(console: Console, body: Callable[[], int], stop: Callable[[], None])
         return 130
     except SaveFailed as exc:
         lang = from_environment()
-        console.say(t(lang, "error: the move could not be saved: {error}", error=str(exc)))
+        # A player's message (catalogued) or the storage layer's admin text, in `lang`.
+        why = storage_words(lang, t(lang, str(exc)))
+        console.say(t(lang, "error: the move could not be saved: {error}", error=why))
         console.say(t(lang, "Nothing was changed by it."))
         stop()
         return EXIT_STORAGE
@@ -436,7 +439,7 @@ def run(
                 from_environment(),
                 "cannot use the database {path}: {why}",
                 path=str(place.db),
-                why=exc.message,
+                why=storage_words(from_environment(), exc.message),
             ),
         )
         return EXIT_STORAGE
@@ -471,7 +474,7 @@ def run(
                 from_environment(),
                 "the database {path} failed: {why}",
                 path=str(place.db),
-                why=exc.message,
+                why=storage_words(from_environment(), exc.message),
             ),
         )
         return EXIT_STORAGE

@@ -281,7 +281,7 @@ def test_db_recover_at_the_command_line(tmp_path: Path, capsys: pytest.CaptureFi
     dest = tmp_path / "recovered.sqlite3"
     code, out, _ = run(capsys, "--database", str(path), "db", "recover", str(dest))
     assert code == 1 and dest.exists()
-    assert "campaigns:       1 rows copied" in out
+    assert "campaigns:       1 row copied" in out
     assert "LOST: campaign big:" in out and "could not be recovered" in out
     assert f"{path} was not modified" in out
     code, _, err = run(capsys, "--database", str(path), "db", "recover", str(dest))
