@@ -41,10 +41,12 @@ __all__ = [
     "fixed",
     "from_environment",
     "language",
+    "language_name",
     "languages",
     "lookup",
     "name_list",
     "number",
+    "slash_word",
     "t",
     "tcount",
     "tn",
@@ -181,3 +183,22 @@ def lookup(lang: str, context: str | None, msgid: str) -> str | None:
     if msg is None or msg.fuzzy or not isinstance(msg.string, str) or not msg.string:
         return None
     return msg.string
+
+
+def slash_word(loc: object, kind: str, english: str) -> str:
+    """A word of a slash command as the reader's Discord client shows it: `kind` is the
+    catalogue context's end ("parameter_name": `table_talk` → `rozmowy_przy_stole`,
+    "choice_name": `delete` → "usuń"); the English when the language has none."""
+    return lookup(language(loc), f"slash:{kind}", english) or english
+
+
+def language_name(lang: str) -> str:
+    """A language by its own name ("polski"), as a `language` option's choices name it;
+    the code itself when Babel does not know it."""
+    from babel import Locale
+
+    code = lang.replace("-", "_")
+    try:
+        return Locale.parse(code).get_display_name(code) or lang
+    except (ValueError, TypeError):
+        return lang

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import N_, SOURCE, language, lookup, name_list, t, tcount, tn
+from bot.i18n import N_, SOURCE, language, language_name, name_list, slash_word, t, tcount, tn
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import MAX_REMINDERS
 from cogs.legendary.localize import class_name
@@ -142,10 +142,9 @@ PARAMETER = {"mastermind_attack_mod": "mastermind_attack"}
 def option_key(key: str, loc: str) -> str:
     """The option as a reader types it: the command's parameter name in their language
     (English: the key as it always read)."""
-    lang = language(loc)
-    if lang == SOURCE:
+    if language(loc) == SOURCE:
         return key
-    return lookup(lang, "slash:parameter_name", PARAMETER.get(key, key)) or key
+    return slash_word(loc, "parameter_name", PARAMETER.get(key, key))
 
 
 def options_text(table: Table, loc: str = SOURCE) -> str:
@@ -193,16 +192,6 @@ def options_text(table: Table, loc: str = SOURCE) -> str:
         )
     )
     return "\n".join(lines)
-
-
-def language_name(lang: str) -> str:
-    """A language by its own name ("polski"), as the `language` option's choices say it."""
-    from babel import Locale
-
-    try:
-        return Locale.parse(lang.replace("-", "_")).get_display_name(lang.replace("-", "_")) or lang
-    except (ValueError, TypeError):
-        return lang
 
 
 # ---- messages the runtime and the commands send (pure, so the gallery shows them too) --

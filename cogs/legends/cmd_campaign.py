@@ -29,6 +29,7 @@ from cogs.legends.interact import (
     send,
 )
 from cogs.legends.localize import campaign_name, role_deck_name, scenario_name
+from cogs.legends.options_text import option_changed, options_list
 from cogs.legends.runtime import GAME_TAGS, LegendsRuntime
 from rules.core.text import name_list
 from rules.legends import engine
@@ -568,16 +569,9 @@ class CampaignCommands(CommandBase):
             )
             if v is not None
         }
+        loc = user_locale(interaction)
         if not wanted:
-            lines = [
-                f"`{line.split(':')[0]}`:{line.split(':', 1)[1]}"
-                for line in state.options.describe()
-            ]
-            await send(
-                interaction,
-                content=t(user_locale(interaction), "**Table options**") + "\n" + "\n".join(lines),
-                ephemeral=True,
-            )
+            await send(interaction, content=options_list(loc, state.options), ephemeral=True)
             return
         changed = []
         for n, (key, value) in enumerate(wanted.items()):
@@ -593,13 +587,13 @@ class CampaignCommands(CommandBase):
             if applied is None:
                 return
             state = applied.state
-            changed.append(f"`{key}` = {getattr(state.options, key)}")
+            changed.append(option_changed(loc, key, state.options))
         note = ""
         if "table_talk" in wanted:
             problems = await self.rt.check_setup(cid, state, notify=False)
             if problems and interaction.channel is not None:
                 # The same problems, in the words of the person reading this answer.
-                shown = self.rt.setup_problems(interaction.channel, state, user_locale(interaction))
+                shown = self.rt.setup_problems(interaction.channel, state, loc)
                 note = "\n" + "\n".join(f"• {p}" for p in shown)
         await send(
             interaction, content=render.clip("✓ " + ", ".join(changed) + note, 1900), ephemeral=True
