@@ -128,6 +128,11 @@ REFUSALS = (
     N_("Rules options can only change between runs."),
     N_("'{value}' is not a valid value for {name}."),
     N_("Only the campaign's owner or a channel manager can abandon a run."),
+    # A card's play restriction (rules/legends/engine/plan.py: `play_refusal`).
+    N_("{card} can only be played if there are no other {suit} symbols in the Plan."),
+    N_("{card} can only be played if the Plan shows a {suit} symbol."),
+    N_("{card} can only be played while the Plan has at most {cards}."),
+    N_("{card} can only be played once the Plan has {cards}."),
     N_("There is no Plan being built right now: {why}."),
     N_("Finish the open choice first: {why}."),
     N_("It is {who}'s turn to play."),
@@ -369,6 +374,7 @@ BOOK = Phrasebook(
         "hits": _hits,
         "card": _card,
         "explain": explain,
+        "suit": _suits,
     },
 )
 
