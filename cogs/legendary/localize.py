@@ -65,8 +65,8 @@ class Names:
 
     table: dict[str, str]
     choices: dict[str, str] = field(default_factory=dict)
-    # A card's (or a half's) printed text → its translation: the text of a "may"
-    # ability that is the whole card's ("Use X's ability? TEXT").
+    # A card's (or a half's) printed text, or a "may" ability's own → its translation:
+    # the text of the question "Use X's ability? TEXT".
     texts: dict[str, str] = field(default_factory=dict)
 
     @cached_property
@@ -107,7 +107,11 @@ def names(pack: Pack | None, loc: object) -> Names:
     tr = pick(pack.translations, lang)
     for path, text in tr.texts.items() if tr is not None else ():
         into = table if path.endswith(".name") else choices if ".choices." in path else None
-        if into is None and path.startswith("cards.") and path.endswith(".text"):
+        if (
+            into is None
+            and path.startswith("cards.")
+            and (path.endswith(".text") or ".abilities." in path)
+        ):
             into = texts
         if into is None or not text:
             continue
@@ -123,15 +127,15 @@ def names(pack: Pack | None, loc: object) -> Names:
 
 
 #: The engine's question for a "may" ability (rules/legendary/resolve.py) with its text.
-_MAY = re.compile(r"(?P<ask>Use .+?'s ability\?) (?P<text>.+)\Z", re.S)
+_MAY = re.compile(r"(?P<ask>Use (?:.+?'s|this) ability\?) (?P<text>.+)\Z", re.S)
 
 
 def line(pack: Pack | None, loc: object, text: str) -> str:
     """An English text of the engine or the table (an event, a refusal, a prompt or one
     of its options) in the language of `loc`, with the pack's names in it; a card's own
     "choose one" option as the pack's translation words it, and a "may" ability's text
-    as the pack's translation of the card's text words it when it is the card's whole
-    text (an ability's own text has no translation path: it stays as printed)."""
+    as the pack's translation words it (the card's whole text, or the ability's own:
+    `cards.<id>.abilities.<k>`)."""
     local = names(pack, loc)
     own = local.choices.get(text)
     if own is not None:

@@ -6,6 +6,7 @@
     [cards.x.halves.0]              # a divided card's half (0 or 1): text, name
     [cards.x.epic]                  # a Tactic's Epic side: text
     choices = { 0 = "…", 1 = "…" }  # (in [cards.x]) its "choose one" options' labels
+    abilities = { 0 = "…" }         # (in [cards.x]) its "may" abilities' own texts
     [masterminds.helix-board]       # name, text, [….epic] text, [….actions.<id>] name, text
     [schemes.blackout-protocol]     # name, text, [….actions.<id>] name, text
     [heroes.doc-mercy]              # a Hero Name: name
@@ -24,7 +25,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from content.common import Collector, ContentIssue
 from content.common import translations as common
 from rules.core.translations import LANGUAGE_PATTERN, Translation
-from rules.legendary.cards import HeroCard, Mastermind, Pack, Scheme, TacticCard, choice_labels
+from rules.legendary.cards import (
+    HeroCard,
+    Mastermind,
+    Pack,
+    Scheme,
+    TacticCard,
+    choice_labels,
+    may_texts,
+)
 
 _STRICT = ConfigDict(frozen=True, extra="forbid")
 
@@ -50,6 +59,9 @@ class CardText(Named):
     epic: SideText | None = None
     # A "choose one" effect's option labels by number (rules.legendary.cards.choice_labels).
     choices: dict[int, str] = Field(default_factory=dict)
+    # A "may" ability's own text by number (rules.legendary.cards.may_texts): the
+    # question the player is asked when it is not the card's whole text.
+    abilities: dict[int, str] = Field(default_factory=dict)
 
 
 class LeaderText(Named):
@@ -92,6 +104,8 @@ def source(pack: Pack) -> common.Source:
             src.required[f"cards.{cid}.epic.text"] = card.epic.text
         for k, label in enumerate(choice_labels(card)):
             src.required[f"cards.{cid}.choices.{k}"] = label
+        for k, text in enumerate(may_texts(card)):
+            src.required[f"cards.{cid}.abilities.{k}"] = text
     leaders: list[tuple[str, Mastermind | Scheme]]
     leaders = [("masterminds", m) for m in pack.masterminds.values()]
     leaders += [("schemes", s) for s in pack.schemes.values()]

@@ -124,6 +124,32 @@ def choice_labels(node: Any) -> tuple[str, ...]:
     return out
 
 
+def may_texts(card: Any) -> tuple[str, ...]:
+    """The texts of a card's "may" abilities that are their own, in the order its fields
+    read them: each one the player is asked about ("Use X's ability? TEXT") that is not
+    the card's (or a half's) whole text, which a translation gives already. What a
+    translation's `cards.<id>.abilities.<k>` gives in another language."""
+    whole = {getattr(card, "text", "")} | {h.text for h in getattr(card, "halves", None) or ()}
+    out: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, Ability):
+            if node.may and node.text and node.text not in whole and node.text not in out:
+                out.append(node.text)
+            for tier in node.instead:
+                walk(tier)
+            walk(node.effects)
+        elif isinstance(node, BaseModel):
+            for name in type(node).model_fields:
+                walk(getattr(node, name))
+        elif isinstance(node, tuple | list):
+            for x in node:
+                walk(x)
+
+    walk(card)
+    return tuple(out)
+
+
 class SpecialAction(BaseModel):
     """A special action the current player may take in step 2 (L11, L13): pay `attack`
     and/or `recruit`, then do `effects`. Paying for it is neither recruiting nor fighting
@@ -379,6 +405,12 @@ class Pack(BaseModel):
             "groups": self.groups,
         }
         obj: Any = holders[section][item]
+        if section == "cards" and rest[:1] == ["abilities"]:
+            # A "may" ability's own text, by its number (`may_texts`).
+            texts = may_texts(obj)
+            if len(rest) != 2 or not rest[1].isdigit() or int(rest[1]) >= len(texts):
+                raise KeyError(path)
+            return texts[int(rest[1])]
         if section == "cards" and rest[:1] == ["choices"]:
             # A "choose one" option's label, by its number (`choice_labels`).
             labels = choice_labels(obj)
