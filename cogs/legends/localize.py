@@ -81,6 +81,13 @@ def campaign_name(content: ContentPack, loc: str, campaign: str) -> str:
     return (words.name if words else None) or content.campaigns[campaign].name
 
 
+def upgrade_pack_name(content: ContentPack, loc: str, pack: str) -> str:
+    """An upgrade pack's name in the reader's language."""
+    tr = _tr(content, loc)
+    words = tr.upgrades.get(pack) if tr else None
+    return (words.name if words else None) or content.upgrade_packs[pack].name
+
+
 def scene_words(content: ContentPack, loc: str, scenario: str, order: int) -> SceneText | None:
     """A Scenario Card's words in the reader's language, if the pack translates it."""
     tr = _tr(content, loc)
@@ -203,9 +210,10 @@ def _build(content: ContentPack, lang: str, sid: str | None) -> Pairs:
 
 
 def _named_events(content: ContentPack, lang: str) -> list[tuple[str, str]]:
-    """The engine's events naming a Persistent Memory or the campaign, whole, with the
-    translated name: a name alone could also be part of another (untranslated) text."""
-    from cogs.legends.words import CAMPAIGN_DONE, MEMORY_RECORDED
+    """The engine's events naming a Persistent Memory, the campaign or an upgrade pack,
+    whole, with the translated name: a name alone could also be part of another
+    (untranslated) text."""
+    from cogs.legends.words import CAMPAIGN_DONE, MEMORY_RECORDED, UNLOCKED
 
     keys = {k for scen in content.scenarios.values() for k in scen.memories}
     keys |= {
@@ -220,6 +228,10 @@ def _named_events(content: ContentPack, lang: str) -> list[tuple[str, str]]:
         en, there = content.campaigns[cid].name, campaign_name(content, lang, cid)
         if there != en:
             pairs.append((CAMPAIGN_DONE.format(name=en), CAMPAIGN_DONE.format(name=there)))
+    for uid in content.upgrade_packs:
+        en, there = content.upgrade_packs[uid].name, upgrade_pack_name(content, lang, uid)
+        if there != en:
+            pairs.append((UNLOCKED.format(pack=en), UNLOCKED.format(pack=there)))
     return pairs
 
 

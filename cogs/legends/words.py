@@ -14,11 +14,12 @@ import re
 from bot.i18n import N_, SOURCE, language, t, tcount
 from bot.i18n.phrases import Phrasebook
 
-# The events that quote a Persistent Memory's or a campaign's name: the pack's
-# translation of the name goes into them before the sentence is translated
+# The events that quote a Persistent Memory's, a campaign's or an upgrade pack's name:
+# the pack's translation of the name goes into them before the sentence is translated
 # (cogs/legends/localize.py), as the engine wrote them (rules/legends/engine/).
 MEMORY_RECORDED = N_("Persistent Memory recorded: {memory}.")
 CAMPAIGN_DONE = N_("Campaign {name} complete. Legends, all of you.")
+UNLOCKED = N_("New gear in the Upgrade Pool: {pack}.")
 
 # Events (rules/legends/engine/*: eng.emit).
 EVENTS = (
@@ -61,7 +62,7 @@ EVENTS = (
     N_("Correct! The crew cracked '{card}'."),
     N_("Each runner gains {eddies}."),
     N_("Added to every runner's deck: {cards}."),
-    N_("New gear in the Upgrade Pool: {pack}."),
+    UNLOCKED,
     MEMORY_RECORDED,
     N_("Scenario: {scenario}. {intro}"),
     N_("Trauma Pack: {scenario}. {intro}"),

@@ -21,7 +21,7 @@ def load_translations(ctx: Collector, root: Path) -> dict[str, PackTranslation]:
 def source(pack: ContentPack) -> common.Source:
     """Every text of the pack a translation may carry: card and scene texts, intros,
     puzzles, vote choices, Persistent Memory names (a memory card's own) and the names
-    of role decks and campaigns are required; card, scenario and other Scenario Card
+    of role decks, campaigns and upgrade packs are required; card, scenario and other Scenario Card
     names and flavour stay as printed unless translated."""
     src = common.Source()
     for cid, card in pack.cards.items():
@@ -51,6 +51,8 @@ def source(pack: ContentPack) -> common.Source:
         src.required[f"roles.{role.value}.name"] = deck.name
     for cid, camp in pack.campaigns.items():
         src.required[f"campaigns.{cid}.name"] = camp.name
+    for uid, upgrades in pack.upgrade_packs.items():
+        src.required[f"upgrades.{uid}.name"] = upgrades.name
     return src
 
 

@@ -3,7 +3,8 @@
 A pack may carry `translations/<language>.toml`: for player cards their text (and
 optionally name and flavour), for scenarios their name, intro and the names of the
 Persistent Memories they record, for each Scenario Card (by its order number) its name,
-text and the labels of its choices, and the names of the role decks and campaigns.
+text and the labels of its choices, and the names of the role decks, campaigns and
+upgrade packs.
 Anything left out reads as printed; card names usually stay as printed. The loader checks that every
 translated id exists; `python -m content validate` warns about what is missing or extra.
 """
@@ -44,7 +45,7 @@ class ScenarioText(BaseModel):
 
 
 class NameText(BaseModel):
-    """A role deck's or a campaign's name."""
+    """A role deck's, a campaign's or an upgrade pack's name."""
 
     model_config = _STRICT
 
@@ -57,6 +58,7 @@ class PackTranslation(BaseModel):
     language: str = Field(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$")
     cards: dict[str, CardText] = Field(default_factory=dict)
     scenarios: dict[str, ScenarioText] = Field(default_factory=dict)
-    # By role ("solo") and by campaign id.
+    # By role ("solo"), by campaign id and by upgrade pack id.
     roles: dict[str, NameText] = Field(default_factory=dict)
     campaigns: dict[str, NameText] = Field(default_factory=dict)
+    upgrades: dict[str, NameText] = Field(default_factory=dict)

@@ -1,6 +1,6 @@
 """The Legends pack's names beyond its cards (docs/i18n.md, "Content translations"): the
-names of Persistent Memories (a scenario's `memories`, a memory card's own), role decks
-and campaigns are required texts of a translation, warned about when missing or extra
+names of Persistent Memories (a scenario's `memories`, a memory card's own), role decks,
+campaigns and upgrade packs are required texts of a translation, warned about when missing or extra
 like the rest, and read in the table's language on Discord and at the terminal."""
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ def test_missing_names_of_memories_role_decks_and_campaigns_are_warnings(
             'name = "Błękitny Lampion"\n',
             'name = "Solo: Więcej spluw niż rozumu"\n',
             'name = "Nocny Targ"\n',
+            'name = "Skrytka Malachiasa"\n',
         ],
         "",
     )
@@ -69,9 +70,10 @@ def test_missing_names_of_memories_role_decks_and_campaigns_are_warnings(
         "scenarios.edge-of-the-market.cards.10.name",  # the memory card's name
         "roles.solo.name",
         "campaigns.night-market.name",
+        "upgrades.malachias-cache.name",
     ):
         assert f"{WHERE}: {path}: missing translation" in warnings
-    assert len(warnings) == 4, warnings
+    assert len(warnings) == 5, warnings
     # Another Scenario Card's name stays optional: nothing is said of it.
     assert not any("cards.2.name" in w for w in warnings)
     assert memory_name(pack, "pl", "opened-cache") == "You opened Malachias's locker"
@@ -93,7 +95,8 @@ def test_extra_names_of_memories_role_decks_and_campaigns_are_warnings(
     _edit(
         pack_copy,
         [],
-        '\n[roles.fixer]\nname = "Fixer: Nikt"\n\n[campaigns.no-such-campaign]\nname = "Nic"\n',
+        '\n[roles.fixer]\nname = "Fixer: Nikt"\n\n[campaigns.no-such-campaign]\nname = "Nic"\n'
+        '\n[upgrades.no-such-pack]\nname = "Nic"\n',
     )
     tr = pack_copy / "translations" / "pl.toml"
     text = tr.read_text(encoding="utf-8")
@@ -109,6 +112,7 @@ def test_extra_names_of_memories_role_decks_and_campaigns_are_warnings(
             f"{WHERE}: scenarios.under-the-stalls.memories.no-such: {extra}",
             f"{WHERE}: roles.fixer: {extra}",
             f"{WHERE}: campaigns.no-such-campaign: {extra}",
+            f"{WHERE}: upgrades.no-such-pack: {extra}",
         ]
     )
 
@@ -152,6 +156,10 @@ def test_the_campaign_screen_names_the_campaign_in_the_table_s_language() -> Non
         (
             "Campaign Night Market complete. Legends, all of you.",
             "Kampania Nocny Targ ukończona. Wszyscy jesteście Legendami.",
+        ),
+        (
+            "New gear in the Upgrade Pool: Malachias's Cache.",
+            "Nowy sprzęt w Puli Ulepszeń: Skrytka Malachiasa.",
         ),
     ],
 )
