@@ -32,6 +32,7 @@ from discord.ext import commands
 from bot import heartbeat
 from bot.config import DEFAULT_DATABASE, Settings, SettingsError
 from bot.connect import Backoff, describe, quiet_reconnects, serve
+from bot.i18n import from_environment, t, tn
 from bot.idlegc import IdleGC
 from bot.logs import quiet_discord_payloads, setup_logging
 from bot.packs import ContentSettingError, load_contents
@@ -296,28 +297,40 @@ def sync(settings: Settings) -> int:
 
 
 async def _sync(settings: Settings, token: str) -> int:
+    """The sync, its report in the terminal's language (LANG); a network failure's
+    reason stays the connection module's English (it is also what the logs say)."""
+    lang = from_environment()
     bot = FixerBot(settings, sync_only=True)
     try:
         async with bot:
             try:
                 await bot.login(token)
             except discord.LoginFailure:
-                print(
-                    "error: Discord rejected DISCORD_TOKEN (401 Unauthorized): copy the bot "
-                    "token again from the Developer Portal (Bot → Reset Token).",
-                    file=sys.stderr,
+                message = t(
+                    lang,
+                    "Discord rejected DISCORD_TOKEN (401 Unauthorized): copy the bot token "
+                    "again from the Developer Portal (Bot → Reset Token).",
                 )
+                print(t(lang, "error: {message}", message=message), file=sys.stderr)
                 return 1
             if settings.dev_guild:
                 guild = discord.Object(settings.dev_guild)
                 bot.tree.copy_global_to(guild=guild)
                 synced = await bot.tree.sync(guild=guild)
-                where = f"guild {settings.dev_guild}"
+                where = t(lang, "guild {id}", id=str(settings.dev_guild))
             else:
                 synced = await bot.tree.sync()
-                where = "all servers (global; Discord may take up to an hour to show them)"
+                where = t(lang, "all servers (global; Discord may take up to an hour to show them)")
             names = ", ".join(sorted(c.name for c in synced))
-            print(f"synced {count(len(synced), 'command')} to {where}: {names}")
+            print(
+                t(
+                    lang,
+                    "synced {commands} to {where}: {names}",
+                    commands=tn(lang, "{n} command", "{n} commands", len(synced)),
+                    where=where,
+                    names=names,
+                )
+            )
             return 0
     except Exception as exc:
         why = describe(exc)
