@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import from_environment, t
+
 if TYPE_CHECKING:
     from bot.service.game import GameAdapter
 
@@ -108,10 +110,27 @@ class GamePlugin:
 
     def play(self, argv: Sequence[str]) -> int:
         """`python -m bot play --game NAME ARGS…`: a table in the terminal."""
-        print(f"error: {self.title} has no terminal table yet.", file=sys.stderr)
+        self._refuse(
+            t(
+                from_environment(),
+                "{game} has no terminal table yet.\nPlay it on Discord, or name another game "
+                "with --game.",
+                game=self.title,
+            )
+        )
         return 2
 
     def simulate(self, argv: Sequence[str]) -> int:
         """`python -m bot simulate --game NAME ARGS…`: AI playouts."""
-        print(f"error: {self.title} has no simulator yet.", file=sys.stderr)
+        self._refuse(
+            t(
+                from_environment(),
+                "{game} has no simulator yet.\nName another game with --game.",
+                game=self.title,
+            )
+        )
         return 2
+
+    @staticmethod
+    def _refuse(message: str) -> None:
+        print(t(from_environment(), "error: {message}", message=message), file=sys.stderr)

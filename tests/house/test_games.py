@@ -66,6 +66,15 @@ def test_a_game_without_a_terminal_table_says_so(
     register_toy(monkeypatch)
     assert main(["simulate", "--game", "toy"]) == 2
     assert capsys.readouterr().err.startswith("error: Toy Cards has no simulator yet.")
+    # In the terminal's language: what is wrong, then what to do.
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
+    assert main(["play", "--game", "toy"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "błąd: Toy Cards nie ma jeszcze stołu w terminalu.",
+        "Zagraj w tę grę na Discordzie albo wskaż inną grę przez --game.",
+    ]
 
 
 def test_simulate_defaults_to_legends(capsys: pytest.CaptureFixture[str]) -> None:
