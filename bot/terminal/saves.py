@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from bot.config import DEFAULT_DATABASE
-from bot.i18n import N_
+from bot.i18n import N_, from_environment, t
 from bot.service.game import GameAdapter, GameService
 from bot.storage.base import CampaignInfo, SavedItem
 from bot.storage.errors import CampaignExistsError, StorageError
@@ -182,7 +182,13 @@ class Saves(Generic[S, A]):
                 except StorageError as exc:
                     raise SaveFailed(exc.message) from exc
             return cid, genesis
-        raise SaveFailed(f"Could not find a free campaign id in {self.path}.")
+        raise SaveFailed(
+            t(
+                from_environment(),
+                "Could not find a free campaign id in {path}.\nTry again, or use another --db.",
+                path=str(self.path),
+            )
+        )
 
     def settings(self, cid: str) -> dict[str, Any]:
         """The settings stored with `create` ({} when there are none or they are not

@@ -204,3 +204,24 @@ def test_every_storage_template_has_its_own_polish_and_matches_itself() -> None:
         assert polish != english and polish == t("pl", template, **values), template
     # A text no template knows stays English.
     assert storage_words("pl", "The moon is made of cheese.") == "The moon is made of cheese."
+
+
+def test_the_terminal_table_says_why_it_cannot_use_the_database_in_polish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from cogs.legends.terminal.play import main as play
+
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"x")  # not a database: refused, never overwritten
+    for lang, said in (
+        ("pl_PL.UTF-8", f"błąd: nie można użyć bazy danych {junk}: {junk} to plik SQLite bez "),
+        ("C", f"error: cannot use the database {junk}: {junk} is an SQLite file without "),
+    ):
+        _lang(monkeypatch, lang)
+        err = io.StringIO()
+        argv = ["--db", str(junk)]
+        assert play(argv, stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 1
+        assert err.getvalue().startswith(said), err.getvalue()
+    assert junk.read_bytes() == b"x"
