@@ -56,10 +56,11 @@ def test_db_check_reports_in_polish_and_its_json_stays_as_it_is(tmp_path: Path, 
     code, pl, _ = run("pl", "--database", str(db), "db", "check")
     assert code == 0
     lines = pl.splitlines()
-    assert lines[0].startswith(f"baza:      {db} (") and lines[0].endswith(" bajtów)")
-    assert lines[1] == f"schemat:   v{V} (ten Fixer: v{V})"
-    assert lines[2] == "dziennik:  wal"
-    assert lines[3] == "spójność:  ok"
+    # The values line up after the longest label, whatever the language's labels.
+    assert lines[0].startswith(f"baza:           {db} (") and lines[0].endswith(" bajtów)")
+    assert lines[1] == f"schemat:        v{V} (ten Fixer: v{V})"
+    assert lines[2] == "tryb dziennika: wal"
+    assert lines[3] == "spójność:       ok"
     assert "campaigns:" in pl and lines[-1] == "OK"  # counts keep their (JSON) keys
     code, en, _ = run("en", "--database", str(db), "db", "check")
     assert (
