@@ -42,11 +42,13 @@ __all__ = [
     "from_environment",
     "language",
     "language_name",
+    "language_value",
     "languages",
     "lookup",
     "name_list",
     "number",
     "slash_word",
+    "switch_value",
     "t",
     "tcount",
     "tn",
@@ -202,3 +204,18 @@ def language_name(lang: str) -> str:
         return Locale.parse(code).get_display_name(code) or lang
     except (ValueError, TypeError):
         return lang
+
+
+def switch_value(loc: object, value: bool) -> str:
+    """A yes/no option's value as the reader picked it, and what it means: "True (on)" /
+    "True (wł.)"."""
+    meaning = t(loc, "on") if value else t(loc, "off")
+    return t(loc, "{value} ({meaning})", value=str(value), meaning=meaning)
+
+
+def language_value(loc: object, code: str) -> str:
+    """A table's `language` option as the reader reads it: "pl (polski)", or, for no
+    language of its own (""), "the server's language"."""
+    if not code:
+        return t(loc, "the server's language")
+    return t(loc, "{value} ({meaning})", value=code, meaning=language_name(code))

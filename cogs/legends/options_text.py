@@ -10,7 +10,7 @@ timer that is off, the language by its own name, the server's language.
 
 from __future__ import annotations
 
-from bot.i18n import language_name, slash_word, t, tcount
+from bot.i18n import language_value, slash_word, switch_value, t, tcount
 from rules.legends.options import TableOptions
 
 #: Options whose values are seconds.
@@ -25,12 +25,9 @@ def option_name(loc: str, key: str) -> str:
 def option_value(loc: str, key: str, value: object) -> str:
     """An option's value as the reader picked it, and what it means."""
     if isinstance(value, bool):
-        meaning = t(loc, "on") if value else t(loc, "off")
-        return t(loc, "{value} ({meaning})", value=str(value), meaning=meaning)
+        return switch_value(loc, value)
     if key == "language":
-        if not value:
-            return t(loc, "the server's language")
-        return t(loc, "{value} ({meaning})", value=str(value), meaning=language_name(str(value)))
+        return language_value(loc, str(value))
     if key in SECONDS and isinstance(value, int):
         if value == 0:
             return t(loc, "{value} ({meaning})", value="0", meaning=t(loc, "off"))

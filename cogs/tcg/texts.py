@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import N_, t, tn
+from bot.i18n import N_, language_value, switch_value, t, tn
 from bot.i18n.phrases import Phrasebook
+from cogs.common.locale import SERVER
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.tcg.deck_words import error_text, problem_text
 from rules.tcg.cards import DeckList, TcgContent
@@ -120,9 +121,15 @@ def duel_begins(loc: str, first: str, second: str, chooser: str) -> str:
 
 
 def options_reply(loc: str, options: TcgOptions, language: str) -> str:
-    """`/tcg options`' answer: every option of the challenge and its value."""
-    values: dict[str, Any] = {**options.model_dump(), "language": language}
-    parts = [f"{t(loc, OPTION_NAMES.get(k, k))}: {v}" for k, v in values.items()]
+    """`/tcg options`' answer: every option of the challenge and its value (a switch's
+    with what it means; the language by its own name, or the server's)."""
+    values: dict[str, Any] = options.model_dump()
+    parts = [
+        f"{t(loc, OPTION_NAMES.get(k, k))}: {switch_value(loc, v) if isinstance(v, bool) else v}"
+        for k, v in values.items()
+    ]
+    shown = language_value(loc, "" if language == SERVER else language)
+    parts.append(f"{t(loc, OPTION_NAMES['language'])}: {shown}")
     return "✓ " + ", ".join(parts)
 
 

@@ -223,13 +223,16 @@ def test_translated_names_show_on_the_board_the_panel_and_the_lines() -> None:
     assert view(state, c, 1).seats[0].hand is None
 
 
-def test_the_options_reply_reads_as_before_in_english() -> None:
-    opts = TcgOptions(reaction_timeout=30)
+def test_the_options_reply_keeps_the_values_and_says_what_they_mean() -> None:
+    opts = TcgOptions(reaction_timeout=30, spectators_see_hand_counts=True)
     assert texts.options_reply("en", opts, "server") == (
-        "✓ " + ", ".join([*opts.describe(), "language: server"])
+        "✓ demo_decks: False (off), reaction_timeout: 30, legacy_choice_on_play: False (off), "
+        "turn_timer: 0, spectators_see_hand_counts: True (on), language: the server's language"
     )
     polish = texts.options_reply("pl", opts, "pl")
-    assert "czas na reakcję (s): 30" in polish and "język: pl" in polish
+    assert "czas na reakcję (s): 30" in polish and polish.endswith("język: pl (polski)")
+    assert "widzowie widzą liczbę kart w rękach: True (wł.)" in polish
+    assert texts.options_reply("pl", opts, "server").endswith("język: język serwera")
 
 
 def test_notices_written_in_english_are_sent_in_the_duels_language() -> None:
