@@ -172,3 +172,35 @@ async def test_a_moves_fsync_is_asked_for_once_its_answer_is_out(
     await store.flushed()
     assert flusher.done >= 1
     await bot.close()
+
+
+async def test_the_public_update_is_started_only_once_the_answer_is_out(
+    fake: FakeDiscord, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a move is answered, its table's publisher worker does not run yet (its
+    update is queued, `GameRuntime._after_answer`); once the answer is out it starts
+    and the board follows, as before."""
+    import cogs.legendary.interact as interact
+
+    bot = await boot(fake, db, seed=5)
+    t = await new_game(fake, bot, ai=0)
+    await settle(fake, bot)
+    rt = t.rt
+    seen: list[tuple[bool, bool]] = []
+    real = interact.send
+
+    async def send(interaction: Any, **kw: Any) -> None:
+        worker = rt._workers.get(t.cid)
+        seen.append((worker is not None and not worker.done(), t.cid in rt._after_answer))
+        await real(interaction, **kw)
+
+    monkeypatch.setattr(interact, "send", send)
+    boards = len(t.boards())
+    st = await t.state()
+    assert st.game is not None
+    play = next(a for a in engine.legal_actions(st.game, t.pack, 0) if a.type == "play")
+    await t.send(play, use_button=False)
+    await settle(fake, bot)
+    assert seen == [(False, True)]
+    assert not rt._after_answer and len(t.boards()) > boards
+    await bot.close()
