@@ -140,12 +140,22 @@ class FixerBot(commands.Bot):
             self, store=self._store, prefs=prefs, contents=contents, cache_size=self.cache_size
         )
         self.idle_gc = IdleGC(self.house.busy)
-        self.house.on_idle = self.idle_gc.poke
+        # The fsync of a commit made for an answer is asked for once the answer is out.
+        self._store.hold_flush_while(self.house.busy)
+        self.house.on_idle = self._answers_out
         self.idle_gc.start()
         # One router for every game's buttons; each game's extension adds its runtime.
         self.add_dynamic_items(FxButton)
         await self.add_cog(HouseCog(self.house))
         await self._load_games()
+
+    def _answers_out(self) -> None:
+        """No interaction is being answered any more: the fsync held back for the
+        answers (`Store.hold_flush_while`), then a garbage collection if one is due."""
+        if self._store is not None:
+            self._store.release_flush()
+        if self.idle_gc is not None:
+            self.idle_gc.poke()
 
     def runtime(self, game: str) -> Any:
         """The runtime of `game` (KeyError if the game is not loaded)."""

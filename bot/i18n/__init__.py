@@ -123,6 +123,15 @@ def _decimal_symbol(lang: str) -> str:
 def _fill(lang: str, text: str, kw: dict[str, Any]) -> str:
     if not kw:
         return text
+    if lang == SOURCE:
+        # English writes an int as str() does: only a float needs `number` ("45", not
+        # "45.0"). The usual case (names and counts) skips the copy of the arguments:
+        # an answer fills about twenty messages (docs/benchmarks.md, fifth pass).
+        for v in kw.values():
+            if type(v) is not str and type(v) is not int:
+                break
+        else:
+            return text.format(**kw)
     args = {
         k: (number(lang, v) if isinstance(v, int | float) and not isinstance(v, bool) else v)
         for k, v in kw.items()

@@ -108,14 +108,14 @@ class ActionsMixin(SqliteBase):
                 ) from exc
             else:
                 busy = False
-                self.flusher.request()
+                self._flush_soon()
                 self.batches += 1
                 self.batched += 1
         if busy:
             # Another process (an admin command) holds the write lock: wait for it with
             # the busy timeout on the writer's thread, never on the event loop.
             (entry,) = await self._commit_batch([r])
-            self.flusher.request()
+            self._flush_soon()
         return entry
 
     async def _commit_pending(self) -> None:

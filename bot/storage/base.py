@@ -330,6 +330,19 @@ class Store(ABC):
     @abstractmethod
     async def check(self) -> CheckReport: ...
 
+    # ---- durability in the background -------------------------------------------------
+
+    def hold_flush_while(self, busy: Callable[[], bool] | None) -> None:
+        """While `busy()` (an answer is being sent), a store that syncs its commits to
+        disk in the background may hold that work back until `release_flush()`, for a
+        bounded time (SQLite with NORMAL: `SqliteBase.hold_flush_while`). Others have
+        nothing to hold."""
+        return None
+
+    def release_flush(self) -> None:
+        """The answers are out: what `hold_flush_while` held back goes now."""
+        return None
+
     # ---- several processes on one database ---------------------------------------------
     # What processes sharing a database coordinate with (bot/storage/pg_shared.py). The
     # defaults are one process alone (SQLite): nobody else commits, its timers live in

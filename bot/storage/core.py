@@ -29,6 +29,10 @@ from bot.storage.flushproc import ProcessFlusher
 
 T = TypeVar("T")
 
+#: The longest a commit's fsync request is held back while an answer is being sent
+#: (`SqliteBase.hold_flush_while`): a power cut's window grows by at most this.
+FLUSH_HOLD = 0.010
+
 
 class SqliteBase(Store):
     """What every part of the SQLite store shares: its connections, its write lock and
@@ -59,6 +63,10 @@ class SqliteBase(Store):
             else:
                 self.flusher = ProcessFlusher(path)
             self.flusher.start()
+        #: While this says an answer is being sent, fsync requests wait for it
+        #: (`hold_flush_while`); `_held` is the timer that releases them at the latest.
+        self._hold: Callable[[], bool] | None = None
+        self._held: asyncio.TimerHandle | None = None
         self._r = reader
         self._version = version
         self._clock = clock
@@ -90,8 +98,41 @@ class SqliteBase(Store):
 
     async def flushed(self) -> None:
         """Until everything committed so far is fsync'd (at once with FULL)."""
+        self.release_flush()
         if self.flusher is not None:
             await self.flusher.wait()
+
+    def hold_flush_while(self, busy: Callable[[], bool] | None) -> None:
+        """While `busy()` says an answer is being sent, a commit's fsync request waits
+        until `release_flush()` (the answer is out) or FLUSH_HOLD, whichever comes
+        first. Waking the flusher (a process switch, on a busy core in the middle of
+        the answer, and its cache traffic) then happens after the answer rather than in
+        it: the answer's CPU fell by about 0.1 ms and its median wall time by 0.2-0.3 ms
+        (docs/benchmarks.md, fifth pass). The commit itself is unchanged: written to
+        the WAL before the answer, so a crash of the bot loses nothing; only its fsync
+        (a power cut's window) is later, by at most FLUSH_HOLD. None: never held."""
+        self._hold = busy
+        if busy is None:
+            self.release_flush()
+
+    def release_flush(self) -> None:
+        """Send the fsync request held back for an answer (if any) now."""
+        held, self._held = self._held, None
+        if held is not None:
+            held.cancel()
+            if self.flusher is not None:
+                self.flusher.request()
+
+    def _flush_soon(self) -> None:
+        """After a commit on the inline connection or the writer: ask for its fsync
+        (now, or once the answer being sent is out: `hold_flush_while`)."""
+        if self.flusher is None:
+            return
+        if self._hold is not None and self._held is None and self._hold():
+            self._held = asyncio.get_running_loop().call_later(FLUSH_HOLD, self.release_flush)
+            return
+        if self._held is None:
+            self.flusher.request()
 
     # ---- helpers ---------------------------------------------------------------------
 
@@ -112,8 +153,7 @@ class SqliteBase(Store):
                 await self._w.execute("BEGIN IMMEDIATE")
                 yield self._w
                 await self._w.execute("COMMIT")
-                if self.flusher is not None:
-                    self.flusher.request()
+                self._flush_soon()
             except BaseException as exc:
                 await self._rollback()
                 # Integrity errors are the caller's to interpret (duplicate id, channel…).
@@ -151,8 +191,7 @@ class SqliteBase(Store):
                 except sqlite3.Error as exc:
                     raise translate(exc, str(self.path), doing) from exc
                 else:
-                    assert self.flusher is not None
-                    self.flusher.request()
+                    self._flush_soon()
                     return result
         async with self._wlock:
             if self._shut:
@@ -165,8 +204,7 @@ class SqliteBase(Store):
                 raise
             except sqlite3.Error as exc:
                 raise translate(exc, str(self.path), doing) from exc
-        if self.flusher is not None:
-            self.flusher.request()
+        self._flush_soon()
         return done
 
     async def _rollback(self) -> None:

@@ -179,6 +179,8 @@ class SqliteStore(ExchangeMixin, ActionsMixin, PrefsMixin, SavedMixin):
             await asyncio.gather(self._committer, return_exceptions=True)
         try:
             async with self._wlock:
+                self._hold = None
+                self.release_flush()  # the flusher's last fsync covers it
                 self._shut = True
                 if self.flusher is not None:
                     await asyncio.to_thread(self.flusher.stop)

@@ -15,7 +15,8 @@ plumbing:
   its public messages go out in commit order; consecutive commits waiting in the queue
   are handed to `publish` together. While an interaction on the table is being answered
   (`answering`), its public update waits (up to ANSWER_FIRST) so the person acting gets
-  their answer first.
+  their answer first: the table's worker is only started once the answer is out (or
+  ANSWER_FIRST has passed), so the answer does not pay for starting it either.
 * **DMs.** Best effort: a closed DM is reported once in the channel (`dm_closed_notice`)
   and never blocks anything.
 * **Timers that survive restarts.** A table may have one deadline (an action the table
@@ -96,6 +97,9 @@ class GameRuntime(ABC, Generic[S]):
         # the person acting gets their (ephemeral) answer first, without competition.
         self._answering: dict[str, int] = {}
         self._answered: dict[str, asyncio.Event] = {}
+        # Tables whose queue waits for their answer to start its worker, with the timer
+        # that starts it after ANSWER_FIRST at the latest.
+        self._after_answer: dict[str, asyncio.TimerHandle] = {}
         self._ready_done = False
         # Called when the last answer in progress is out (the idle garbage collector).
         self.on_idle: Callable[[], None] | None = None
@@ -289,12 +293,18 @@ class GameRuntime(ABC, Generic[S]):
         self.timers.cancel()
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.idle(), 2.0)
+        for timer in self._after_answer.values():
+            timer.cancel()
+        self._after_answer.clear()
         for task in list(self._workers.values()) + list(self._tasks):
             task.cancel()
 
     async def idle(self, settle: float = 0.0) -> None:
         """Wait until every queued update, DM and notice has been sent (tests use it)."""
         while True:
+            if self._after_answer:  # updates waiting for their answer: soon a worker
+                await asyncio.sleep(0.001)
+                continue
             busy = [t for t in self._workers.values() if not t.done()]
             busy += [t for t in self._tasks if not t.done() and t.get_name() != "timer"]
             if not busy:
@@ -308,8 +318,10 @@ class GameRuntime(ABC, Generic[S]):
 
     def idle_now(self) -> bool:
         """Nothing queued or being sent (timers do not count)."""
-        return not any(not t.done() for t in self._workers.values()) and not any(
-            not t.done() and t.get_name() != "timer" for t in self._tasks
+        return (
+            not self._after_answer
+            and not any(not t.done() for t in self._workers.values())
+            and not any(not t.done() and t.get_name() != "timer" for t in self._tasks)
         )
 
     def spawn(self, coro: Any, *, name: str = "task") -> asyncio.Task[Any]:
@@ -497,14 +509,20 @@ class GameRuntime(ABC, Generic[S]):
             else:
                 del self._answering[cid]
                 self._answered.pop(cid, event).set()
+                timer = self._after_answer.pop(cid, None)
+                if timer is not None:
+                    timer.cancel()
+                    self._start_worker(cid)
                 if not self._answering and self.on_idle is not None:
                     self.on_idle()
 
     async def _after_answers(self, cid: str) -> None:
+        """(An answer on the table that began after its worker started.)"""
         event = self._answered.get(cid)
         if event is not None and not event.is_set():
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(event.wait(), ANSWER_FIRST)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(ANSWER_FIRST):
+                    await event.wait()
 
     def busy(self) -> bool:
         """An interaction is being answered right now."""
@@ -521,13 +539,32 @@ class GameRuntime(ABC, Generic[S]):
             self._queues[cid] = q
         q.put_nowait(applied)
         worker = self._workers.get(cid)
-        if worker is None or worker.done():
-            self._workers[cid] = asyncio.ensure_future(self._worker(cid, q))
+        if worker is not None and not worker.done():
+            pass  # it takes this one too, after the answer (`_after_answers`)
+        elif cid in self._answering:
+            # Its answer first: the worker starts once it is out (`answering`), or
+            # after ANSWER_FIRST at the latest, rather than now, in the answer's time.
+            if cid not in self._after_answer:
+                self._after_answer[cid] = asyncio.get_running_loop().call_later(
+                    ANSWER_FIRST, self._start_worker, cid
+                )
+        else:
+            self._start_worker(cid)
         if self.service.store.shared:
             # The AI's next move becomes a shared timer row right after the commit, not
             # after the publish (seconds later): should this process die in between,
             # another one takes the move over. (A game kicks each version once.)
             self.kick_ai(cid, applied.state)
+
+    def _start_worker(self, cid: str) -> None:
+        """Publish what the table's queue holds, unless its worker already does."""
+        self._after_answer.pop(cid, None)
+        q = self._queues.get(cid)
+        if q is None:
+            return
+        worker = self._workers.get(cid)
+        if worker is None or worker.done():
+            self._workers[cid] = asyncio.ensure_future(self._worker(cid, q))
 
     async def _worker(self, cid: str, q: asyncio.Queue[Applied[S]]) -> None:
         while True:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cogs.legendary.components import bid_for
 from rules.legendary import engine
 from rules.legendary.actions import EndTurn
@@ -137,4 +139,68 @@ async def test_stale_click_and_out_of_turn_are_refused_ephemerally(
     assert it3.original is not None and it3.original.ephemeral
     assert it3.original.all_texts and "It is not your turn" in " ".join(it3.original.all_texts)
     assert await t.state() == waiting
+    await bot.close()
+
+
+async def test_a_moves_fsync_is_asked_for_once_its_answer_is_out(
+    fake: FakeDiscord, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot holds a commit's fsync request while the answer is being sent
+    (`Store.hold_flush_while`): every request reaches the flusher with no answer in
+    progress (the hold's time limit, 10 ms, is lifted here: a slow machine's answer
+    may take longer), the moves' answers are not held up, and everything ends on disk."""
+    from bot.storage import core as storage_core
+
+    monkeypatch.setattr(storage_core, "FLUSH_HOLD", 30.0)
+    bot = await boot(fake, db, seed=5)
+    t = await new_game(fake, bot, ai=0)
+    store: Any = bot._store
+    flusher = store.flusher
+    assert flusher is not None
+    asked: list[bool] = []
+    real = flusher.request
+
+    def request() -> int:
+        asked.append(bot.house is not None and bot.house.busy())
+        return real()
+
+    flusher.request = request
+    start = (await t.state()).version
+    st = await t.play_out(until=lambda s: s.version >= start + 8)
+    assert st.version >= start + 8
+    assert asked and not any(asked), asked
+    await store.flushed()
+    assert flusher.done >= 1
+    await bot.close()
+
+
+async def test_the_public_update_is_started_only_once_the_answer_is_out(
+    fake: FakeDiscord, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a move is answered, its table's publisher worker does not run yet (its
+    update is queued, `GameRuntime._after_answer`); once the answer is out it starts
+    and the board follows, as before."""
+    import cogs.legendary.interact as interact
+
+    bot = await boot(fake, db, seed=5)
+    t = await new_game(fake, bot, ai=0)
+    await settle(fake, bot)
+    rt = t.rt
+    seen: list[tuple[bool, bool]] = []
+    real = interact.send
+
+    async def send(interaction: Any, **kw: Any) -> None:
+        worker = rt._workers.get(t.cid)
+        seen.append((worker is not None and not worker.done(), t.cid in rt._after_answer))
+        await real(interaction, **kw)
+
+    monkeypatch.setattr(interact, "send", send)
+    boards = len(t.boards())
+    st = await t.state()
+    assert st.game is not None
+    play = next(a for a in engine.legal_actions(st.game, t.pack, 0) if a.type == "play")
+    await t.send(play, use_button=False)
+    await settle(fake, bot)
+    assert seen == [(False, True)]
+    assert not rt._after_answer and len(t.boards()) > boards
     await bot.close()

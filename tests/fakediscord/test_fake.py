@@ -874,3 +874,36 @@ async def test_forum_tags(fake: FakeDiscord, alice: FakeUser, bot: FixtureBot) -
     assert isinstance(other, discord.Thread)
     with pytest.raises(discord.Forbidden):
         await other.edit(applied_tags=[cached.available_tags[0]])
+
+
+def test_a_snapshot_is_a_deep_copy_equal_to_the_json_one() -> None:
+    """Each version is kept as it was sent: a later change to the message's dicts (or
+    the request's) does not reach it, and it equals what a json round trip gave."""
+    import json
+
+    from tests.fakediscord.server import FakeChannel, FakeMessage, FakeUser, _copy_json
+
+    body = {
+        "embeds": [{"title": "Zażółć", "fields": [{"name": "a", "value": "1", "inline": False}]}],
+        "components": [
+            {"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": "y"}]}
+        ],
+    }
+    user = FakeUser(1, "u")
+    msg = FakeMessage(
+        2, FakeChannel(3, 0, "c"), user, embeds=body["embeds"], components=body["components"]
+    )
+    msg.snapshot()
+    (v,) = msg.versions
+    assert v["embeds"] == json.loads(json.dumps(body["embeds"]))
+    assert v["components"] == json.loads(json.dumps(body["components"]))
+    body["embeds"][0]["fields"][0]["value"] = "changed"
+    body["components"][0]["components"].append({"type": 2})
+    assert v["embeds"][0]["fields"][0]["value"] == "1"
+    assert len(v["components"][0]["components"]) == 1
+
+    class Odd:  # not a JSON value: json refuses it, as before
+        pass
+
+    with pytest.raises(TypeError):
+        _copy_json([Odd()])

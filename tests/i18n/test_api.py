@@ -81,6 +81,32 @@ def test_numbers_are_formatted_for_the_language() -> None:
     assert t("pl", "{n} min", n=1.5) == "1,5 min" and t("en", "{n} min", n=3.0) == "3 min"
 
 
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"name": "Ana", "n": 3},
+        {"n": -12000},
+        {"n": 2**70, "name": ""},
+        {"n": 45.0, "name": "x"},  # a float: through `number`
+        {"n": 1.5},
+        {"n": True, "name": "x"},  # a bool stays a bool
+        {"name": None, "n": 0},
+    ],
+)
+def test_english_fills_placeholders_as_the_general_path_does(kw: dict[str, object]) -> None:
+    """English skips the copy of the arguments when they are names and ints: the text
+    must be what the general path (each number through `number`) gives."""
+    text = "{name} has {n} eddies"
+    kw = {"name": "x", **kw}
+    general = text.format(
+        **{
+            k: (number("en", v) if isinstance(v, int | float) and not isinstance(v, bool) else v)
+            for k, v in kw.items()
+        }
+    )
+    assert t("en", text, **kw) == general
+
+
 def test_lists_join_in_the_language() -> None:
     assert name_list("en", ["Slice", "Patch", "Burn"]) == "Slice, Patch and Burn"
     assert name_list("pl", ["Slice", "Patch", "Burn"]) == "Slice, Patch i Burn"

@@ -416,3 +416,89 @@ def test_a_flusher_without_a_wal_file_has_nothing_to_do(tmp_path: Path) -> None:
     f.request()
     f.stop()
     assert f.failures == 0 and f.fsyncs == 0
+
+
+def _count_requests(store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every fsync request the store makes of its flusher, as it is made."""
+    flusher = store.flusher
+    assert flusher is not None
+    made: list[int] = []
+    real = flusher.request
+
+    def request() -> int:
+        made.append(1)
+        return real()
+
+    monkeypatch.setattr(flusher, "request", request)
+    return made
+
+
+async def test_an_answer_holds_the_fsync_request_until_it_is_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While an answer is being sent, a commit (already in the WAL, readable by anyone)
+    asks for its fsync only once the answer is out; the commits made meanwhile share
+    that one request. Not busy: at once, as before."""
+    path = tmp_path / "hold.db"
+    async with await SqliteStore.open(path, synchronous="NORMAL") as store:
+        await _campaign(store)
+        made = _count_requests(store, monkeypatch)
+        busy = [True]
+        store.hold_flush_while(lambda: busy[0])
+        await _commit(store, "c1", 0)
+        await _commit(store, "c1", 1)
+        assert _version_seen_by_another_process(path) == 2
+        assert made == []
+        busy[0] = False
+        store.release_flush()
+        assert made == [1]
+        store.release_flush()  # nothing held: nothing asked
+        assert made == [1]
+        await _commit(store, "c1", 2)
+        assert made == [1, 1]
+        await asyncio.wait_for(store.flushed(), 5)
+
+
+async def test_a_held_fsync_request_goes_after_at_most_flush_hold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.storage.core import FLUSH_HOLD
+
+    async with await SqliteStore.open(tmp_path / "cap.db", synchronous="NORMAL") as store:
+        await _campaign(store)
+        made = _count_requests(store, monkeypatch)
+        store.hold_flush_while(lambda: True)  # an answer that never ends
+        await _commit(store, "c1", 0)
+        assert made == []
+        await asyncio.sleep(FLUSH_HOLD * 3)
+        assert made == [1]
+        assert store.flusher is not None
+        await asyncio.wait_for(store.flusher.wait(), 5)
+
+
+async def test_waiting_for_the_disk_does_not_wait_for_the_hold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`flushed()` (closing, a test, a backup) sends what is held at once; so does
+    closing the store, and a store that holds nothing any more sends it too."""
+    async with await SqliteStore.open(tmp_path / "w.db", synchronous="NORMAL") as store:
+        await _campaign(store)
+        made = _count_requests(store, monkeypatch)
+        store.hold_flush_while(lambda: True)
+        await _commit(store, "c1", 0)
+        assert store.flusher is not None
+        before = store.flusher.fsyncs
+        await asyncio.wait_for(store.flushed(), 5)
+        assert made == [1] and store.flusher.fsyncs > before
+        await _commit(store, "c1", 1)
+        store.hold_flush_while(None)
+        assert made == [1, 1]
+        await _commit(store, "c1", 2)
+        assert made == [1, 1, 1]
+        store.hold_flush_while(lambda: True)
+        await _commit(store, "c1", 3)
+    assert made == [1, 1, 1, 1]  # closing sent it, and its timer is gone with it
+    await asyncio.sleep(0.03)
+    assert made == [1, 1, 1, 1]
+    with closing(sqlite3.connect(tmp_path / "w.db")) as db:
+        assert db.execute("SELECT version FROM campaigns").fetchone()[0] == 4
