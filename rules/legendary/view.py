@@ -212,7 +212,7 @@ def card_ref(c: Card, inst: str, undercover: bool, half: int | None) -> CardRef:
 
 
 def view(game: Game, pack: Pack, seat: int | None) -> GameView:
-    w = Work(game, pack)
+    w = Work(game, pack, reading=True)
     uc = set(game.undercover)
     halves = game.turn.halves
 
