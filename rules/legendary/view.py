@@ -9,12 +9,14 @@ Adapting Mastermind's Tactics, and all counts. Events go through `events_for`.
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from pydantic import BaseModel, ConfigDict
 
 from rules.core.events import Event, visible_to
 from rules.legendary.actions import MASTERMIND
 from rules.legendary.cards import Card, HeroCard, Pack, TacticCard, VillainCard
-from rules.legendary.effects import Ability, FatedFuture, Undercover
+from rules.legendary.effects import Ability, CyberKey, FatedFuture, Undercover
 from rules.legendary.state import (
     CITY,
     CITY_NAMES,
@@ -211,27 +213,60 @@ def card_ref(c: Card, inst: str, undercover: bool, half: int | None) -> CardRef:
     return made
 
 
+M = TypeVar("M", bound=_V)
+_FIELDS: dict[type[_V], frozenset[str]] = {}
+
+
+def _built(cls: type[M], **fields: Any) -> M:
+    """`cls(**fields)` without validating again: for the parts of a view, made here from
+    a valid game and already of their fields' types (validating them was most of a
+    view's own time). Every field is given (tests/legendary/test_view_built.py checks
+    each model against `cls(**fields)`: equal, and the same JSON)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(cls.model_fields)
+    if fields.keys() != names:
+        raise TypeError(f"{cls.__name__}: give every field, and only its fields")
+    m = cls.__new__(cls)
+    object.__setattr__(m, "__dict__", fields)
+    object.__setattr__(m, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(m, "__pydantic_extra__", None)
+    object.__setattr__(m, "__pydantic_private__", None)
+    return m
+
+
+_CYBER_NAMES = tuple(k.value for k in CyberKey)  # the order of `Work.pile_counts`
+
+
 def view(game: Game, pack: Pack, seat: int | None) -> GameView:
     w = Work(game, pack, reading=True)
     uc = set(game.undercover)
     halves = game.turn.halves
+    cards, inst = pack.cards, w.inst
+    made = _REFS
 
     def ref(i: str) -> CardRef:
-        c = w.card(i)
-        return card_ref(c, i, i in uc, halves.get(i) if isinstance(c, HeroCard) else None)
+        # `card_ref`, with its cache looked up here first (a view makes dozens).
+        c = cards[inst[i]]
+        half = halves.get(i) if halves and isinstance(c, HeroCard) else None
+        found = made.get((id(c), i, i in uc, half))
+        if found is not None and found[0] is c:
+            return found[1]
+        return card_ref(c, i, i in uc, half)
 
     def cyber(zone: str) -> dict[str, int]:
-        return {k.value: n for k, n in w.pile_counts(w.z[zone]).items()}
+        return dict(zip(_CYBER_NAMES, w.pile_counts(w.z[zone]).values(), strict=True))
 
     def refs(zone: str) -> tuple[CardRef, ...]:
-        return tuple(ref(i) for i in w.z[zone])
+        return tuple(map(ref, w.z[zone]))
 
     city = []
     for s in range(CITY):
         v = w.z[Z.city(s)]
         card = w.card(v[0]) if v else None
         city.append(
-            SpaceView(
+            _built(
+                SpaceView,
                 name=CITY_NAMES[s],
                 villain=ref(v[0]) if v else None,
                 attack=w.enemy_attack(v[0]) if v else None,
@@ -243,7 +278,8 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
     for p in range(game.players):
         shown = seat == p or game.options.open_hands
         players.append(
-            PlayerView(
+            _built(
+                PlayerView,
                 seat=p,
                 name=game.names[p],
                 hand_count=len(w.z[Z.hand(p)]),
@@ -258,7 +294,8 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         )
     tactics = w.z[Z.TACTICS]
     adapting = w.adapting()
-    mm = MastermindView(
+    mm = _built(
+        MastermindView,
         id=w.mm.id,
         name=w.mm.name,
         adapting=adapting,
@@ -274,7 +311,8 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
     prompt = None
     if game.prompt is not None:
         gp = game.prompt
-        prompt = PromptView(
+        prompt = _built(
+            PromptView,
             kind=gp.kind,
             seat=gp.seat,
             text=gp.text,
@@ -282,7 +320,8 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         )
     officer = pack.cards[pack.officer]
     votes = w.votes()
-    return GameView(
+    return _built(
+        GameView,
         viewer=seat,
         version=game.version,
         names=game.names,
@@ -291,7 +330,7 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         recruit=game.turn.recruit,
         attack=game.turn.attack,
         # Played cards are public, even those moved since (Fated Future, Undercover).
-        played_this_turn=tuple(ref(i) for i in game.turn.played),
+        played_this_turn=tuple(map(ref, game.turn.played)),
         recruited=game.turn.recruited,
         fought=game.turn.fought,
         healed=game.turn.healed,
@@ -303,7 +342,7 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         twists=game.twists,
         mastermind=mm,
         city=tuple(city),
-        hq=tuple((ref(w.z[Z.hq(i)][0]) if w.z[Z.hq(i)] else None) for i in range(HQ)),
+        hq=tuple((ref(h[0]) if (h := w.z[Z.hq(i)]) else None) for i in range(HQ)),
         hq_under=tuple(refs(Z.under(i)) for i in range(HQ)),
         tokens=len(w.z[Z.TOKENS]),
         scheme_stack=refs(Z.SCHEME_STACK),
@@ -322,7 +361,8 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         players=tuple(players),
         prompt=prompt,
         special_actions=tuple(
-            SpecialView(
+            _built(
+                SpecialView,
                 id=s.id,
                 name=s.name,
                 text=s.text,
