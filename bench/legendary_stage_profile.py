@@ -104,12 +104,12 @@ class Stages:
 
         return wrapped
 
-    def install(self) -> None:
+    def install(self, stages: tuple[tuple[str, str, str], ...] = STAGES) -> None:
         """Wrap every stage; a function imported by name elsewhere is wrapped there too."""
         import importlib
         import sys
 
-        for label, mod, attr in STAGES:
+        for label, mod, attr in stages:
             owner: Any = importlib.import_module(mod)
             *path, name = attr.split(".")
             for p in path:
@@ -198,22 +198,42 @@ async def run(args: argparse.Namespace) -> None:
             if memo is not None:
                 print(f"views/legal memo: {memo.hits} hits, {memo.misses} misses")
             await fake.stop_bot(bot)
-    print(f"{args.tables} games, load average {load0:.2f} → {load1:.2f}")
+    report(f"{args.tables} games", (*KINDS, NOOP), STAGES, stages, gcw, cpu, wall, (load0, load1))
+    if args.profile:
+        for k, prof in profs.items():
+            path = f"{args.profile}.{k}"
+            prof.dump_stats(path)
+            print(f"\n== cProfile {k} ({path}), top by tottime ==")
+            pstats.Stats(prof).sort_stats("tottime").print_stats(args.top)
+
+
+def report(
+    what: str,
+    kinds: tuple[str, ...],
+    labels: tuple[tuple[str, str, str], ...],
+    stages: Stages,
+    gcw: GcWatch,
+    cpu: dict[str, list[float]],
+    wall: dict[str, list[float]],
+    loads: tuple[float, float],
+) -> None:
+    """The per-kind CPU and wall times, the garbage collections, and the stage table."""
+    print(f"{what}, load average {loads[0]:.2f} → {loads[1]:.2f}")
     print("kind   | n   | CPU p50 / mean ms (loop thread, dispatch → answer) | wall p50 / p99 ms")
-    for k in (*KINDS, NOOP):
+    for k in kinds:
         xs = cpu[k]
         print(
             f"{k:<6} | {len(xs):<3} | {pct(xs, 50):.2f} / {sum(xs) / len(xs):.2f}"
             f" | {pct(wall[k], 50):.1f} / {pct(wall[k], 99):.1f}"
         )
-    for k in (*KINDS, NOOP):
+    for k in kinds:
         n = len(cpu[k])
         print(f"{k}: {gcw.passes[k] / n:.2f} GC passes per interaction, {gcw.ms[k] / n:.2f} ms")
     print()
-    print("stage (CPU / wall ms per interaction, inclusive; calls) | " + " | ".join((*KINDS, NOOP)))
-    for label, _, _ in STAGES:
+    print("stage (CPU / wall ms per interaction, inclusive; calls) | " + " | ".join(kinds))
+    for label, _, _ in labels:
         cells = []
-        for k in (*KINDS, NOOP):
+        for k in kinds:
             n = len(cpu[k])
             c = stages.calls[k].get(label, 0)
             cells.append(
@@ -223,12 +243,6 @@ async def run(args: argparse.Namespace) -> None:
                 else "-"
             )
         print(f"{label} | " + " | ".join(cells))
-    if args.profile:
-        for k, prof in profs.items():
-            path = f"{args.profile}.{k}"
-            prof.dump_stats(path)
-            print(f"\n== cProfile {k} ({path}), top by tottime ==")
-            pstats.Stats(prof).sort_stats("tottime").print_stats(args.top)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,11 +9,10 @@ Adapting Mastermind's Tactics, and all counts. Events go through `events_for`.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
 from pydantic import BaseModel, ConfigDict
 
 from rules.core.events import Event, visible_to
+from rules.core.models import built as _built
 from rules.legendary.actions import MASTERMIND
 from rules.legendary.cards import Card, HeroCard, Pack, TacticCard, VillainCard
 from rules.legendary.effects import Ability, CyberKey, FatedFuture, Undercover
@@ -211,28 +210,6 @@ def card_ref(c: Card, inst: str, undercover: bool, half: int | None) -> CardRef:
         _REFS.clear()
     _REFS[key] = (c, made)
     return made
-
-
-M = TypeVar("M", bound=_V)
-_FIELDS: dict[type[_V], frozenset[str]] = {}
-
-
-def _built(cls: type[M], **fields: Any) -> M:
-    """`cls(**fields)` without validating again: for the parts of a view, made here from
-    a valid game and already of their fields' types (validating them was most of a
-    view's own time). Every field is given (tests/legendary/test_view_built.py checks
-    each model against `cls(**fields)`: equal, and the same JSON)."""
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = frozenset(cls.model_fields)
-    if fields.keys() != names:
-        raise TypeError(f"{cls.__name__}: give every field, and only its fields")
-    m = cls.__new__(cls)
-    object.__setattr__(m, "__dict__", fields)
-    object.__setattr__(m, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(m, "__pydantic_extra__", None)
-    object.__setattr__(m, "__pydantic_private__", None)
-    return m
 
 
 _CYBER_NAMES = tuple(k.value for k in CyberKey)  # the order of `Work.pile_counts`

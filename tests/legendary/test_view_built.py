@@ -1,4 +1,4 @@
-"""A view's parts are built without validating again (`rules.legendary.view._built`):
+"""A view's parts are built without validating again (`rules.core.models.built`):
 they must be the very models validating them gives: equal, with the same JSON, the
 same fields set, nested parts of the same types, on the states of the panel snapshot."""
 
