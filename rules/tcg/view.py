@@ -17,6 +17,9 @@ What each viewer gets:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from pydantic import BaseModel, ConfigDict
 
 from rules.core.events import Event, visible_to
@@ -292,9 +295,27 @@ def events_for(events: list[Event] | tuple[Event, ...], seat: int | None) -> lis
     return visible_to(events, seat)
 
 
-def visible_names(seen: DuelView) -> dict[str, str]:
+# The names of views already read, by the view object (kept in the value): a panel
+# names every action and way to pay from one view. Bounded.
+_NAMES: dict[int, tuple[DuelView, Mapping[str, str]]] = {}
+_NAMES_MAX = 4096
+
+
+def visible_names(seen: DuelView) -> Mapping[str, str]:
     """Instance id -> printed name, for every card this view shows (a hidden card is
-    simply absent): what front ends use to name the cards of events and prompts."""
+    simply absent): what front ends use to name the cards of events and prompts.
+    Worked out once per view (views are immutable), and read-only."""
+    hit = _NAMES.get(id(seen))
+    if hit is not None and hit[0] is seen:
+        return hit[1]
+    names = MappingProxyType(_visible_names(seen))
+    if len(_NAMES) >= _NAMES_MAX:
+        _NAMES.clear()
+    _NAMES[id(seen)] = (seen, names)
+    return names
+
+
+def _visible_names(seen: DuelView) -> dict[str, str]:
     out: dict[str, str] = {}
 
     def add(c: CardView) -> None:
