@@ -8,6 +8,7 @@ leaves the state unchanged by construction).
 from __future__ import annotations
 
 import functools
+from types import MappingProxyType
 from typing import Any
 
 from rules.core.events import Event
@@ -68,8 +69,9 @@ _CYBER_OF: dict[HeroClass, CyberKey] = {k: CyberKey(k.value) for k in HeroClass}
 class Work:
     """`Work(game, pack)`: a copy to edit. `Work(game, pack, reading=True)`: the queries
     only (a view, the legal actions, the scores): its zones and lists are the frozen
-    game's own tuples, not copies, so anything that tried to edit them would fail
-    (a tuple has no `append`) rather than change the game."""
+    game's own tuples and its dicts read-only views of the game's, not copies, so
+    anything that tried to edit them would fail (a tuple has no `append`, a mapping
+    proxy no item assignment) rather than change the game."""
 
     def __init__(self, game: Game, pack: Pack, *, reading: bool = False) -> None:
         self.g = game
@@ -82,8 +84,9 @@ class Work:
                 missing = [n for n in all_zone_names(game.players) if n not in zones]
                 zones = {**zones, **dict.fromkeys(missing, ())}  # saved before a zone existed
             self.z: dict[str, list[str]] = zones
-            self.copies: dict[str, str] = t.copies
-            self.halves: dict[str, int] = t.halves
+            # Read-only views of the game's own dicts (an edit would raise, too).
+            self.copies: dict[str, str] = MappingProxyType(t.copies)  # type: ignore[assignment]
+            self.halves: dict[str, int] = MappingProxyType(t.halves)  # type: ignore[assignment]
         else:
             self.z = {k: list(v) for k, v in game.zones.items()}
             if not self.z.keys() >= _zone_set(game.players):

@@ -80,3 +80,22 @@ def test_a_missing_or_unknown_field_is_caught() -> None:
         view_module._built(view_module.SpecialView, **fields)  # `used` missing
     with pytest.raises(TypeError):
         view_module._built(view_module.SpecialView, **fields, used=False, extra=1)
+
+
+def test_a_reading_work_copy_cannot_edit_the_game() -> None:
+    from rules.legendary.state import Z
+    from rules.legendary.work import Work
+
+    game = _states()[3]
+    before = game.model_dump_json()
+    w = Work(game, PACK, reading=True)
+    with pytest.raises(AttributeError):
+        w.z[Z.hand(0)].append("c1")
+    with pytest.raises(TypeError):
+        w.halves["c1"] = 0
+    with pytest.raises(AttributeError):
+        w.played.append("c1")
+    for seat in range(game.players):
+        view_module.view(game, PACK, seat)
+        engine.legal_actions(game, PACK, seat)
+    assert game.model_dump_json() == before
