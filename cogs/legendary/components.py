@@ -9,9 +9,11 @@ A divided card (L2) gets one button per half ("pa", "pb") instead of a "play" bu
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
-from bot.i18n import SOURCE, t
+from bot.i18n import SOURCE, language, t
 from cogs.common import ids as house_ids
 from cogs.common.buttons import MAX_ROWS, SHORT, Spec, make_view, spec
 from cogs.common.ids import ButtonId
@@ -79,6 +81,38 @@ def known_cards(v: GameView) -> dict[str, CardRef]:
     return out
 
 
+# The labels of plays, recruits and fights already worked out, by language, pack and
+# everything such a label reads (the card's name, cost and halves, the half and the
+# Fated answer): a card's button says the same in every panel that offers it, and its
+# words were most of a button's time. Bounded.
+_LABELS: dict[tuple[Any, ...], tuple[Pack | None, str]] = {}
+_LABELS_MAX = 20_000
+
+
+def _label_key(a: Action, v: GameView, cards: dict[str, CardRef]) -> tuple[Any, ...] | None:
+    """What the label of `a` depends on besides the language and pack (None: not kept)."""
+    k = type(a)  # exact types: see `bid_for`
+    if k is Play:
+        assert isinstance(a, Play)
+        c = cards.get(a.card)
+        if c is None:
+            return (Play, a.card, None, (), a.half, a.fated_future)
+        return (Play, None, c.name, c.halves, a.half, a.fated_future)
+    if k is Recruit:
+        assert isinstance(a, Recruit)
+        if a.card == OFFICER:
+            return (Recruit, OFFICER, v.officer_cost)
+        c = cards.get(a.card)
+        return (Recruit, a.card, None) if c is None else (Recruit, None, c.name, c.cost)
+    if k is Fight:
+        assert isinstance(a, Fight)
+        c = cards.get(a.target)
+        if a.target == MASTERMIND or c is None:
+            return (Fight, a.target)
+        return (Fight, None, c.name)
+    return None
+
+
 def action_label(
     a: Action,
     v: GameView,
@@ -91,6 +125,21 @@ def action_label(
     `known_cards(v)`, when the caller labels many actions of one view."""
     if cards is None:
         cards = known_cards(v)
+    key = _label_key(a, v, cards)
+    if key is None:
+        return _label(a, v, loc, pack, cards)
+    key = (language(loc), id(pack), *key)
+    hit = _LABELS.get(key)
+    if hit is not None and hit[0] is pack:
+        return hit[1]
+    text = _label(a, v, loc, pack, cards)
+    if len(_LABELS) >= _LABELS_MAX:
+        _LABELS.clear()
+    _LABELS[key] = (pack, text)
+    return text
+
+
+def _label(a: Action, v: GameView, loc: str, pack: Pack | None, cards: dict[str, CardRef]) -> str:
     local = names(pack, loc)
 
     def name(inst: str) -> str:
@@ -137,20 +186,28 @@ def action_label(
 
 
 def bid_for(a: Action, table: str, version: int) -> ButtonId:
-    if isinstance(a, Play):
+    # By exact type (the actions have no subclasses; `isinstance` on a pydantic model
+    # class is the slow path of an ABC, and a panel asks for every button).
+    k = type(a)
+    if k is Play:
+        assert isinstance(a, Play)
         kind = PLAY if a.half is None else HALF_ACTIONS[a.half]
-        return button(kind, table, version, a.card, bool(a.fated_future))
-    if isinstance(a, Recruit):
-        return button(RECRUIT, table, version, a.card)
-    if isinstance(a, Fight):
-        return button(FIGHT, table, version, a.target)
-    if isinstance(a, Heal):
-        return button(HEAL, table, version)
-    if isinstance(a, Special):
-        return button(SPECIAL, table, version, a.action)
-    if isinstance(a, Choose):
-        return button(CHOOSE, table, version, a.option)
-    return button(END, table, version)
+        return ButtonId(GAME, kind, table, version, a.card, bool(a.fated_future))
+    if k is Recruit:
+        assert isinstance(a, Recruit)
+        return ButtonId(GAME, RECRUIT, table, version, a.card)
+    if k is Fight:
+        assert isinstance(a, Fight)
+        return ButtonId(GAME, FIGHT, table, version, a.target)
+    if k is Heal:
+        return ButtonId(GAME, HEAL, table, version)
+    if k is Special:
+        assert isinstance(a, Special)
+        return ButtonId(GAME, SPECIAL, table, version, a.action)
+    if k is Choose:
+        assert isinstance(a, Choose)
+        return ButtonId(GAME, CHOOSE, table, version, a.option)
+    return ButtonId(GAME, END, table, version)
 
 
 def action_for(bid: ButtonId, seat: int) -> Action | None:
@@ -190,17 +247,22 @@ def panel_buttons(
     cards = known_cards(v)
     shown: list[Action] = []
     for a in legal:
-        c = cards.get(a.card) if isinstance(a, Play) else None
+        c = cards.get(a.card) if type(a) is Play else None
+        if c is None:
+            shown.append(a)
+            continue
+        assert isinstance(a, Play)
         plays = [a]
-        if isinstance(a, Play) and c is not None and c.halves and a.half is None:
+        if c.halves and a.half is None:
             # A divided card: a button per half instead of asking which (L2).
             plays = [a.model_copy(update={"half": n}) for n in range(len(c.halves))]
+        fated = "fated_future" in c.keywords
         for one in plays:
             shown.append(one)
-            if isinstance(one, Play) and c is not None and "fated_future" in c.keywords:
+            if fated:
                 # A Fated Future card: its second button answers "to the bottom" up front.
                 shown.append(one.model_copy(update={"fated_future": True}))
-    choices = [a for a in shown if isinstance(a, Choose)]
+    choices = [a for a in shown if type(a) is Choose]
     if len(choices) > MAX_BUTTONS:
         # A choice with more options than a message has buttons (a KO from a big discard
         # pile): select menus of 25 options each, every pick a click of its option.
@@ -209,12 +271,15 @@ def panel_buttons(
         b = spec(
             bid_for(a, table, version),
             text=clip(action_label(a, v, loc, pack, cards), SHORT),
-            style=Style.danger if isinstance(a, EndTurn) else Style.primary,
+            style=Style.danger if type(a) is EndTurn else Style.primary,
         )
-        # Special actions (a Scheme's Campaign, Flush) sit with Heal and End turn.
-        key = {Choose: "ch", Play: "play", Recruit: "rec", Fight: "fight"}
-        groups[key.get(type(a), "end")].append(b)
+        groups[_GROUP.get(type(a), "end")].append(b)
     return make_view(list(groups.values()))
+
+
+# A panel's rows by kind; special actions (a Scheme's Campaign, Flush) sit with Heal and
+# End turn.
+_GROUP: dict[type, str] = {Choose: "ch", Play: "play", Recruit: "rec", Fight: "fight"}
 
 
 def _choice_selects(

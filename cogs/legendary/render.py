@@ -124,7 +124,27 @@ def halves_text(c: CardRef) -> str:
     return f" — {' / '.join(c.halves)}"
 
 
+# Card lines already written, by card ref (refs are shared between views: the same
+# object while the card's instance, Undercover and half are), locale (as given: a
+# pack's translation may be regional) and pack (ref and pack kept in the value): a hand
+# panel writes its cards' lines after every action. Bounded.
+_LINES: dict[tuple[int, bool, str, int], tuple[CardRef, Pack | None, str]] = {}
+_LINES_MAX = 20_000
+
+
 def card_line(c: CardRef, *, cost: bool = True, loc: str = SOURCE, pack: Pack | None = None) -> str:
+    key = (id(c), cost, loc, id(pack))
+    hit = _LINES.get(key)
+    if hit is not None and hit[0] is c and hit[1] is pack:
+        return hit[2]
+    text = _card_line(c, cost, loc, pack)
+    if len(_LINES) >= _LINES_MAX:
+        _LINES.clear()
+    _LINES[key] = (c, pack, text)
+    return text
+
+
+def _card_line(c: CardRef, cost: bool, loc: str, pack: Pack | None) -> str:
     price = f" ({c.cost})" if cost and c.cost is not None else ""
     return f"{name(c, pack, loc)}{price}{halves_text(c)}{marks(c, loc)}"
 

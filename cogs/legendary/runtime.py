@@ -220,6 +220,22 @@ class LegendaryRuntime(GameRuntime[Table]):
             await self._post(cid, channel, state, texts, loc)
         self.update_dms(cid, state, events)
         self.kick_ai(cid, state)
+        self.warm(state)
+
+    def warm(self, state: Table) -> None:
+        """The view and legal actions of the person the game now waits on, worked out
+        here, in the publisher's turn (after the answers in progress and the board),
+        rather than inside their next command: after another seat's move nobody has
+        computed them yet (after their own move, their answer's panel has). The memo
+        keeps them for that command's name resolution."""
+        g = state.game
+        if g is None or state.over:
+            return
+        seat = engine.decision_seat(g)
+        if seat is None or state.seats[seat].person is None:
+            return  # an AI seat works from its own view, in a worker thread
+        self.view(state, seat)
+        self.legal(state, seat)
 
     async def _post(self, cid: str, channel: Any, state: Table, texts: list[str], loc: str) -> None:
         embeds: list[discord.Embed] = []

@@ -8,7 +8,7 @@ choice's key, else as a case-insensitive, unambiguous prefix of its name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from bot.i18n import SOURCE, t
 from cogs.tcg.render import action_label
@@ -17,44 +17,45 @@ from rules.tcg.view import DuelView, visible_names
 
 #: (name shown, key sent back, the action it stands for)
 Item = tuple[str, str, act.Action]
-Namer = Callable[[act.Action, DuelView, dict[str, str], str], tuple[str, str] | None]
+Names = Mapping[str, str]  # `visible_names`: instance id -> name
+Namer = Callable[[act.Action, DuelView, Names, str], tuple[str, str] | None]
 
 GIG_AREA = "gig"
 
 
-def _roll(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+def _roll(a: act.Action, v: DuelView, n: Names, loc: str) -> tuple[str, str] | None:
     return (f"d{a.die}", str(a.die)) if isinstance(a, act.Roll) else None
 
 
-def _play(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+def _play(a: act.Action, v: DuelView, n: Names, loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Play):
         return n.get(a.card) or t(loc, "a card"), a.card
     return None
 
 
-def _sell(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+def _sell(a: act.Action, v: DuelView, n: Names, loc: str) -> tuple[str, str] | None:
     return (n.get(a.card) or t(loc, "a card"), a.card) if isinstance(a, act.Sell) else None
 
 
-def _call(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+def _call(a: act.Action, v: DuelView, n: Names, loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Call):
         return t(loc, "slot {n}: face-down", n=a.slot + 1), str(a.slot + 1)
     return None
 
 
-def _activate(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+def _activate(a: act.Action, v: DuelView, n: Names, loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Activate):
         return n.get(a.card) or t(loc, "a card"), a.card
     return None
 
 
-def _unit(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+def _unit(a: act.Action, v: DuelView, n: Names, loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Attack):
         return n.get(a.unit) or t(loc, "a unit"), a.unit
     return None
 
 
-def _target(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+def _target(a: act.Action, v: DuelView, n: Names, loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Attack):
         if a.target is None:
             return t(loc, "the Gig area"), GIG_AREA
@@ -62,11 +63,11 @@ def _target(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[st
     return None
 
 
-def _block(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+def _block(a: act.Action, v: DuelView, n: Names, loc: str) -> tuple[str, str] | None:
     return (n.get(a.unit) or t(loc, "a unit"), a.unit) if isinstance(a, act.Block) else None
 
 
-def _quick(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+def _quick(a: act.Action, v: DuelView, n: Names, loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Play):
         return n.get(a.card) or t(loc, "a card"), "p" + a.card
     if isinstance(a, act.Activate):
@@ -75,17 +76,17 @@ def _quick(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str
     return None
 
 
-def _choose(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+def _choose(a: act.Action, v: DuelView, n: Names, loc: str) -> tuple[str, str] | None:
     return (action_label(a, v, loc), a.option) if isinstance(a, act.Choose) else None
 
 
-def _ability(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+def _ability(a: act.Action, v: DuelView, n: Names, loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Activate):
         return t(loc, "ability {n}", n=a.ability + 1), str(a.ability + 1)
     return None
 
 
-def _play_target(a: act.Action, v: DuelView, n: dict[str, str], loc: str) -> tuple[str, str] | None:
+def _play_target(a: act.Action, v: DuelView, n: Names, loc: str) -> tuple[str, str] | None:
     if isinstance(a, act.Play) and a.target is not None:
         return n.get(a.target) or t(loc, "a card"), a.target
     return None

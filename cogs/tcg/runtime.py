@@ -260,6 +260,22 @@ class TcgRuntime(GameRuntime[Duel]):
         self._update_dms(cid, state)
         self.schedule_timers(cid, state)
         self.maybe_ai(cid, state)
+        self.warm(state)
+
+    def warm(self, state: Duel) -> None:
+        """The view and legal actions of the person the duel now waits on, worked out
+        here, in the publisher's turn (after the answers in progress and the board),
+        rather than inside their next command: after the rival's move nobody has
+        computed them yet (after their own move, their answer's panel has). The memo
+        keeps them for that command's name resolution and payment check."""
+        seat = self.waiting(state)
+        if seat is None or state.result is not None:
+            return
+        player = state.seats[seat].player
+        if ai_level(player) is not None:
+            return  # the AI works from its own view, in its own thread
+        self.view_for(state, player)
+        self.legal(state, player)
 
     async def _post(
         self,

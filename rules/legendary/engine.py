@@ -368,7 +368,7 @@ finish = rs.finish
 
 
 def scores(game: Game, pack: Pack) -> list[int]:
-    w = Work(game, pack)
+    w = Work(game, pack, reading=True)
     return [w.vp(s) for s in range(w.players)]
 
 
@@ -384,6 +384,39 @@ def winners(game: Game, pack: Pack) -> list[int]:
 # ---- the legal actions ----------------------------------------------------------------
 
 
+# Legal actions already made, by (kind, seat, argument): actions are frozen values, so
+# one object serves every list that offers the same action (making them again was a
+# good part of a list's time). Bounded.
+_ACTIONS: dict[tuple[type, int, str], Action] = {}
+_ACTIONS_MAX = 50_000
+
+
+def _action(kind: type[Action], seat: int, arg: str = "") -> Action:
+    key = (kind, seat, arg)
+    found = _ACTIONS.get(key)
+    if found is not None:
+        return found
+    made: Action
+    if kind is Play:
+        made = Play(seat=seat, card=arg)
+    elif kind is Recruit:
+        made = Recruit(seat=seat, card=arg)
+    elif kind is Fight:
+        made = Fight(seat=seat, target=arg)
+    elif kind is Special:
+        made = Special(seat=seat, action=arg)
+    elif kind is Choose:
+        made = Choose(seat=seat, option=arg)
+    elif kind is Heal:
+        made = Heal(seat=seat)
+    else:
+        made = EndTurn(seat=seat)
+    if len(_ACTIONS) >= _ACTIONS_MAX:
+        _ACTIONS.clear()
+    _ACTIONS[key] = made
+    return made
+
+
 def legal_actions(game: Game, pack: Pack, seat: int) -> list[Action]:
     """Every action `seat` may take now (identical copies listed once)."""
     if game.over or seat >= game.players:
@@ -391,22 +424,23 @@ def legal_actions(game: Game, pack: Pack, seat: int) -> list[Action]:
     if game.prompt is not None:
         if game.prompt.seat != seat:
             return []
-        return [Choose(seat=seat, option=o.id) for o in game.prompt.options]
+        return [_action(Choose, seat, o.id) for o in game.prompt.options]
     if seat != game.current or game.pending:
         return []
-    w = Work(game, pack)
+    w = Work(game, pack, reading=True)
     out: list[Action] = []
     seen: set[str] = set()
-    for i in w.z[Z.hand(seat)]:
+    hand = w.z[Z.hand(seat)]
+    for i in hand:
         cid = w.inst[i]
         if cid in seen or not isinstance(w.card(i), HeroCard):
             continue
         seen.add(cid)
-        out.append(Play(seat=seat, card=i))
+        out.append(_action(Play, seat, i))
     lock = w.locked()
     for sa in w.special_actions():
         if w.special_available(sa) and (w.attack >= sa.attack and w.recruit >= sa.recruit):
-            out.append(Special(seat=seat, action=sa.id))
+            out.append(_action(Special, seat, sa.id))
     if not w.healed:
         if not (lock and w.fought):
             for s in range(HQ):
@@ -415,20 +449,18 @@ def legal_actions(game: Game, pack: Pack, seat: int) -> list[Action]:
                 for i in w.z[Z.hq(s)]:
                     c = w.card(i)
                     if isinstance(c, HeroCard) and c.cost <= w.recruit:
-                        out.append(Recruit(seat=seat, card=i))
+                        out.append(_action(Recruit, seat, i))
             if w.z[Z.OFFICERS]:
                 o = w.card(w.z[Z.OFFICERS][0])
                 if isinstance(o, HeroCard) and o.cost <= w.recruit:
-                    out.append(Recruit(seat=seat, card=OFFICER))
+                    out.append(_action(Recruit, seat, OFFICER))
         if not w.uru_failed and not (lock and w.recruited):
             for t in targets(w):
                 if w.gate_attack(t) <= w.attack:
-                    out.append(Fight(seat=seat, target=t))
-        if not (w.recruited or w.fought) and any(
-            isinstance(w.card(i), WoundCard) for i in w.z[Z.hand(seat)]
-        ):
-            out.append(Heal(seat=seat))
-    out.append(EndTurn(seat=seat))
+                    out.append(_action(Fight, seat, t))
+        if not (w.recruited or w.fought) and any(isinstance(w.card(i), WoundCard) for i in hand):
+            out.append(_action(Heal, seat))
+    out.append(_action(EndTurn, seat))
     return out
 
 

@@ -51,41 +51,54 @@ class Z:
     SCHEME_STACK = "scheme.stack"
     TOKENS = "scheme.tokens"
 
+    # The names are worked out once (the engine, views and legal actions ask for them
+    # in every loop: a new string is hashed again at each lookup, a kept one is not).
+
     @staticmethod
     def city(i: int) -> str:
-        return f"city{i}"
+        return _CITY[i] if 0 <= i < len(_CITY) else f"city{i}"
 
     @staticmethod
     def cap(i: int) -> str:
-        return f"city{i}.cap"
+        return _CAP[i] if 0 <= i < len(_CAP) else f"city{i}.cap"
 
     @staticmethod
     def hq(i: int) -> str:
-        return f"hq{i}"
+        return _HQ[i] if 0 <= i < len(_HQ) else f"hq{i}"
 
     @staticmethod
     def under(i: int) -> str:
-        return f"hq{i}.under"
+        return _UNDER[i] if 0 <= i < len(_UNDER) else f"hq{i}.under"
 
     @staticmethod
     def deck(p: int) -> str:
-        return f"p{p}.deck"
+        return _SEAT[p][0] if 0 <= p < len(_SEAT) else f"p{p}.deck"
 
     @staticmethod
     def hand(p: int) -> str:
-        return f"p{p}.hand"
+        return _SEAT[p][1] if 0 <= p < len(_SEAT) else f"p{p}.hand"
 
     @staticmethod
     def played(p: int) -> str:
-        return f"p{p}.played"
+        return _SEAT[p][2] if 0 <= p < len(_SEAT) else f"p{p}.played"
 
     @staticmethod
     def discard(p: int) -> str:
-        return f"p{p}.discard"
+        return _SEAT[p][3] if 0 <= p < len(_SEAT) else f"p{p}.discard"
 
     @staticmethod
     def victory(p: int) -> str:
-        return f"p{p}.victory"
+        return _SEAT[p][4] if 0 <= p < len(_SEAT) else f"p{p}.victory"
+
+
+_CITY = tuple(f"city{i}" for i in range(CITY))
+_CAP = tuple(f"city{i}.cap" for i in range(CITY))
+_HQ = tuple(f"hq{i}" for i in range(HQ))
+_UNDER = tuple(f"hq{i}.under" for i in range(HQ))
+_SEAT = tuple(
+    tuple(f"p{p}.{zone}" for zone in ("deck", "hand", "played", "discard", "victory"))
+    for p in range(8)
+)
 
 
 @functools.cache

@@ -12,9 +12,10 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from rules.core.events import Event, visible_to
+from rules.core.models import built as _built
 from rules.legendary.actions import MASTERMIND
 from rules.legendary.cards import Card, HeroCard, Pack, TacticCard, VillainCard
-from rules.legendary.effects import Ability, FatedFuture, Undercover
+from rules.legendary.effects import Ability, CyberKey, FatedFuture, Undercover
 from rules.legendary.state import (
     CITY,
     CITY_NAMES,
@@ -211,27 +212,38 @@ def card_ref(c: Card, inst: str, undercover: bool, half: int | None) -> CardRef:
     return made
 
 
+_CYBER_NAMES = tuple(k.value for k in CyberKey)  # the order of `Work.pile_counts`
+
+
 def view(game: Game, pack: Pack, seat: int | None) -> GameView:
-    w = Work(game, pack)
+    w = Work(game, pack, reading=True)
     uc = set(game.undercover)
     halves = game.turn.halves
+    cards, inst = pack.cards, w.inst
+    made = _REFS
 
     def ref(i: str) -> CardRef:
-        c = w.card(i)
-        return card_ref(c, i, i in uc, halves.get(i) if isinstance(c, HeroCard) else None)
+        # `card_ref`, with its cache looked up here first (a view makes dozens).
+        c = cards[inst[i]]
+        half = halves.get(i) if halves and isinstance(c, HeroCard) else None
+        found = made.get((id(c), i, i in uc, half))
+        if found is not None and found[0] is c:
+            return found[1]
+        return card_ref(c, i, i in uc, half)
 
     def cyber(zone: str) -> dict[str, int]:
-        return {k.value: n for k, n in w.pile_counts(w.z[zone]).items()}
+        return dict(zip(_CYBER_NAMES, w.pile_counts(w.z[zone]).values(), strict=True))
 
     def refs(zone: str) -> tuple[CardRef, ...]:
-        return tuple(ref(i) for i in w.z[zone])
+        return tuple(map(ref, w.z[zone]))
 
     city = []
     for s in range(CITY):
         v = w.z[Z.city(s)]
         card = w.card(v[0]) if v else None
         city.append(
-            SpaceView(
+            _built(
+                SpaceView,
                 name=CITY_NAMES[s],
                 villain=ref(v[0]) if v else None,
                 attack=w.enemy_attack(v[0]) if v else None,
@@ -243,7 +255,8 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
     for p in range(game.players):
         shown = seat == p or game.options.open_hands
         players.append(
-            PlayerView(
+            _built(
+                PlayerView,
                 seat=p,
                 name=game.names[p],
                 hand_count=len(w.z[Z.hand(p)]),
@@ -258,7 +271,8 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         )
     tactics = w.z[Z.TACTICS]
     adapting = w.adapting()
-    mm = MastermindView(
+    mm = _built(
+        MastermindView,
         id=w.mm.id,
         name=w.mm.name,
         adapting=adapting,
@@ -274,7 +288,8 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
     prompt = None
     if game.prompt is not None:
         gp = game.prompt
-        prompt = PromptView(
+        prompt = _built(
+            PromptView,
             kind=gp.kind,
             seat=gp.seat,
             text=gp.text,
@@ -282,7 +297,8 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         )
     officer = pack.cards[pack.officer]
     votes = w.votes()
-    return GameView(
+    return _built(
+        GameView,
         viewer=seat,
         version=game.version,
         names=game.names,
@@ -291,7 +307,7 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         recruit=game.turn.recruit,
         attack=game.turn.attack,
         # Played cards are public, even those moved since (Fated Future, Undercover).
-        played_this_turn=tuple(ref(i) for i in game.turn.played),
+        played_this_turn=tuple(map(ref, game.turn.played)),
         recruited=game.turn.recruited,
         fought=game.turn.fought,
         healed=game.turn.healed,
@@ -303,7 +319,7 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         twists=game.twists,
         mastermind=mm,
         city=tuple(city),
-        hq=tuple((ref(w.z[Z.hq(i)][0]) if w.z[Z.hq(i)] else None) for i in range(HQ)),
+        hq=tuple((ref(h[0]) if (h := w.z[Z.hq(i)]) else None) for i in range(HQ)),
         hq_under=tuple(refs(Z.under(i)) for i in range(HQ)),
         tokens=len(w.z[Z.TOKENS]),
         scheme_stack=refs(Z.SCHEME_STACK),
@@ -322,7 +338,8 @@ def view(game: Game, pack: Pack, seat: int | None) -> GameView:
         players=tuple(players),
         prompt=prompt,
         special_actions=tuple(
-            SpecialView(
+            _built(
+                SpecialView,
                 id=s.id,
                 name=s.name,
                 text=s.text,

@@ -8,6 +8,7 @@ leaves the state unchanged by construction).
 from __future__ import annotations
 
 import functools
+from types import MappingProxyType
 from typing import Any
 
 from rules.core.events import Event
@@ -59,30 +60,59 @@ def _zone_set(players: int) -> frozenset[str]:
     return frozenset(all_zone_names(players))
 
 
+# What a Cyber-Mod icon counts for each Hero class (the same value), and every key once
+# (an Enum's iteration and its call by value are slow, and counts are made per enemy).
+_CYBER_KEYS: tuple[CyberKey, ...] = tuple(CyberKey)
+_CYBER_OF: dict[HeroClass, CyberKey] = {k: CyberKey(k.value) for k in HeroClass}
+
+
 class Work:
-    def __init__(self, game: Game, pack: Pack) -> None:
+    """`Work(game, pack)`: a copy to edit. `Work(game, pack, reading=True)`: the queries
+    only (a view, the legal actions, the scores): its zones and lists are the frozen
+    game's own tuples and its dicts read-only views of the game's, not copies, so
+    anything that tried to edit them would fail (a tuple has no `append`, a mapping
+    proxy no item assignment) rather than change the game."""
+
+    def __init__(self, game: Game, pack: Pack, *, reading: bool = False) -> None:
         self.g = game
         self.pack = pack
-        self.z: dict[str, list[str]] = {k: list(v) for k, v in game.zones.items()}
-        if not self.z.keys() >= _zone_set(game.players):
-            for name in all_zone_names(game.players):
-                self.z.setdefault(name, [])  # games saved before a zone existed
-        self.copies: dict[str, str] = dict(game.turn.copies)
-        self.halves: dict[str, int] = dict(game.turn.halves)
+        t = game.turn
+        if reading:
+            # The frozen tuples stand in for the lists: only read, never edited.
+            zones: Any = game.zones
+            if not zones.keys() >= _zone_set(game.players):
+                missing = [n for n in all_zone_names(game.players) if n not in zones]
+                zones = {**zones, **dict.fromkeys(missing, ())}  # saved before a zone existed
+            self.z: dict[str, list[str]] = zones
+            # Read-only views of the game's own dicts (an edit would raise, too).
+            self.copies: dict[str, str] = MappingProxyType(t.copies)  # type: ignore[assignment]
+            self.halves: dict[str, int] = MappingProxyType(t.halves)  # type: ignore[assignment]
+        else:
+            self.z = {k: list(v) for k, v in game.zones.items()}
+            if not self.z.keys() >= _zone_set(game.players):
+                for name in all_zone_names(game.players):
+                    self.z.setdefault(name, [])  # games saved before a zone existed
+            self.copies = dict(t.copies)
+            self.halves = dict(t.halves)
         # Copies (L3) resolve like cards but live in no zone.
         self.inst = game.instances if not self.copies else {**game.instances, **self.copies}
         self.rng = game.rng
-        t = game.turn
         self.recruit = t.recruit
         self.attack = t.attack
-        self.played: list[str] = list(t.played)
         self.recruited = t.recruited
         self.fought = t.fought
         self.healed = t.healed
         self.uru_failed = t.uru_failed
-        self.specials: list[str] = list(t.specials)
-        self.after_draw: list[OpEffect] = list(t.after_draw)
-        self.undercover: list[str] = list(game.undercover)
+        if reading:
+            lists: Any = (t.played, t.specials, t.after_draw, game.undercover, game.pending)
+        else:
+            lists = (list(t.played), list(t.specials), list(t.after_draw),
+                     list(game.undercover), list(game.pending))  # fmt: skip
+        self.played: list[str] = lists[0]
+        self.specials: list[str] = lists[1]
+        self.after_draw: list[OpEffect] = lists[2]
+        self.undercover: list[str] = lists[3]
+        self.pending: list[Op] = lists[4]
         self.current = game.current
         self.turn_no = game.turn_no
         self.twists = game.twists
@@ -90,7 +120,6 @@ class Work:
         self.deck_ran_out = game.deck_ran_out
         self.result = game.result
         self.over = game.over
-        self.pending: list[Op] = list(game.pending)
         self.prompt: Prompt | None = game.prompt
         self.events: list[Event] = []
         self.players = game.players
@@ -254,12 +283,12 @@ class Work:
 
     def pile_counts(self, pile: list[str]) -> dict[CyberKey, int]:
         """Cards per class (a multiclass card counts once for each class, L2) and Wounds."""
-        out = dict.fromkeys(CyberKey, 0)
+        out = dict.fromkeys(_CYBER_KEYS, 0)
         for i in pile:
             c = self.card(i)
             if isinstance(c, HeroCard):
                 for k in c.classes:
-                    out[CyberKey(k.value)] += 1
+                    out[_CYBER_OF[k]] += 1
             elif isinstance(c, WoundCard):
                 out[CyberKey.WOUND] += 1
         return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from rules.core.models import interned
 from rules.tcg import actions as act
 from rules.tcg.board import Board, owner
 from rules.tcg.cards import CardType, Keyword, TcgContent
@@ -86,19 +87,21 @@ def legal_actions(state: Duel, content: TcgContent, player: str) -> list[act.Act
     p = state.prompt
     if p is not None:
         if p.seat == seat:
-            out.extend(act.Choose(player=player, option=o.key) for o in p.options)
+            out.extend(interned(act.Choose, player=player, option=o.key) for o in p.options)
     elif state.phase is Phase.MULLIGAN:
         first = state.first
         decider = first if state.seats[first].mulligan is None else 1 - first
         if decider == seat:
-            out += [act.Keep(player=player), act.Mulligan(player=player)]
+            out += [interned(act.Keep, player=player), interned(act.Mulligan, player=player)]
     elif state.phase is Phase.ROLL and state.active == seat and not state.pool:
         fixer = state.seats[seat].fixer
         sizes = list(fixer) if len(fixer) == 1 else [d for d in fixer if d != 20]
-        out.extend(act.Roll(player=player, die=d) for d in sizes)
+        out.extend(interned(act.Roll, player=player, die=d) for d in sizes)
     elif b.in_window(seat):
-        out.append(act.Pass(player=player))
-        out.extend(act.Block(player=player, unit=u) for u in b.units(seat) if b.can_block(u))
+        out.append(interned(act.Pass, player=player))
+        out.extend(
+            interned(act.Block, player=player, unit=u) for u in b.units(seat) if b.can_block(u)
+        )
         out += _calls(b, seat, player)
         out += _plays(b, seat, player, quick=True)
         out += _activations(b, seat, player, quick=True)
@@ -110,19 +113,20 @@ def legal_actions(state: Duel, content: TcgContent, player: str) -> list[act.Act
                 cid = state.cards[inst]
                 if content.cards[cid].sell and cid not in seen:
                     seen.add(cid)
-                    out.append(act.Sell(player=player, card=inst))
+                    out.append(interned(act.Sell, player=player, card=inst))
         out += _calls(b, seat, player)
         out += _plays(b, seat, player, quick=False)
         out += _activations(b, seat, player, quick=False)
         for u in b.units(seat):
             if b.may_attack(u):
                 out.extend(
-                    act.Attack(player=player, unit=u, target=t) for t in b.attack_targets(seat)
+                    interned(act.Attack, player=player, unit=u, target=t)
+                    for t in b.attack_targets(seat)
                 )
         if b.must_attack_first(seat) is None:
-            out.append(act.End(player=player))
+            out.append(interned(act.End, player=player))
     if state.phase is not Phase.CHOOSE_FIRST:
-        out.append(act.Concede(player=player))
+        out.append(interned(act.Concede, player=player))
     return out
 
 
@@ -131,7 +135,7 @@ def _calls(b: Board, seat: int, player: str) -> list[act.Action]:
     if st.called or not b.can_afford(seat, 1):
         return []
     return [
-        act.Call(player=player, slot=i)
+        interned(act.Call, player=player, slot=i)
         for i, sl in enumerate(st.legends)
         if sl.inst is not None and not sl.face_up
     ]
@@ -154,9 +158,9 @@ def _plays(b: Board, seat: int, player: str, quick: bool) -> list[act.Action]:
             hosts = b.units(seat) + [
                 sl.inst for sl in st.legends if sl.inst is not None and sl.face_up
             ]
-            out.extend(act.Play(player=player, card=inst, target=h) for h in hosts)
+            out.extend(interned(act.Play, player=player, card=inst, target=h) for h in hosts)
         else:
-            out.append(act.Play(player=player, card=inst))
+            out.append(interned(act.Play, player=player, card=inst))
     if not quick:
         for sl in st.legends:
             if sl.inst is None or not sl.face_up:
@@ -164,9 +168,9 @@ def _plays(b: Board, seat: int, player: str, quick: bool) -> list[act.Action]:
             card = b.card(sl.inst)
             if card.cost is None or not b.can_afford(seat, b.card_payment(seat, card)):
                 continue
-            out.append(act.Play(player=player, card=sl.inst))
+            out.append(interned(act.Play, player=player, card=sl.inst))
             if Keyword.GO_SOLO in card.text.keywords:
-                out.append(act.Play(player=player, card=sl.inst, solo=False))
+                out.append(interned(act.Play, player=player, card=sl.inst, solo=False))
     return out
 
 
@@ -179,5 +183,5 @@ def _activations(b: Board, seat: int, player: str, quick: bool) -> list[act.Acti
             if quick and not ab.quick:
                 continue
             if b.can_use_ability(inst, ab) and b.can_afford(seat, b.ability_payment(seat, ab)):
-                out.append(act.Activate(player=player, card=inst, ability=i))
+                out.append(interned(act.Activate, player=player, card=inst, ability=i))
     return out

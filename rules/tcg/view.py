@@ -17,9 +17,13 @@ What each viewer gets:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from pydantic import BaseModel, ConfigDict
 
 from rules.core.events import Event, visible_to
+from rules.core.models import built
 from rules.tcg.board import Board, value_pairs
 from rules.tcg.cards import Card, TcgContent, Would
 from rules.tcg.codes import Phase, PromptKind
@@ -178,7 +182,8 @@ def _seat_view(b: Board, i: int, viewer: int | None) -> SeatView:
         return card_view(inst, b.card(inst))
 
     field = tuple(
-        UnitView(
+        built(
+            UnitView,
             card=cv(u.inst),
             power=b.power(u.inst),
             spent=u.spent,
@@ -190,7 +195,8 @@ def _seat_view(b: Board, i: int, viewer: int | None) -> SeatView:
         for u in st.field
     )
     slots = tuple(
-        SlotView(
+        built(
+            SlotView,
             slot=n,
             empty=sl.inst is None,
             face_up=sl.face_up,
@@ -200,7 +206,8 @@ def _seat_view(b: Board, i: int, viewer: int | None) -> SeatView:
         )
         for n, sl in enumerate(st.legends)
     )
-    return SeatView(
+    return built(
+        SeatView,
         player=st.player,
         name=st.name,
         hand=tuple(cv(x) for x in st.hand) if own else None,
@@ -218,7 +225,7 @@ def _seat_view(b: Board, i: int, viewer: int | None) -> SeatView:
         trash=tuple(cv(x) for x in st.trash),
         removed=tuple(cv(x) for x in st.removed),
         fixer=st.fixer,
-        gigs=tuple(DieView(id=d.id, size=d.size, value=d.value) for d in st.gigs),
+        gigs=tuple(built(DieView, id=d.id, size=d.size, value=d.value) for d in st.gigs),
         street_cred=b.street_cred(i),
         value_pairs=value_pairs([d.value for d in st.gigs]),
         sold=st.sold,
@@ -238,20 +245,22 @@ def view(duel: Duel, content: TcgContent, seat: int | None) -> DuelView:
     p = duel.prompt
     if p is not None:
         shown = seat == p.seat or not p.private
-        prompt = PromptView(
-            seat=p.seat, kind=p.kind, text=p.text, options=p.options if shown else None
+        prompt = built(
+            PromptView, seat=p.seat, kind=p.kind, text=p.text, options=p.options if shown else None
         )
     elif b.in_window(1 - duel.active) and duel.attack is not None:
         # T10: the same prompt for every window; its options come from legal_actions.
         defender = 1 - duel.attack.seat
-        prompt = PromptView(
+        prompt = built(
+            PromptView,
             seat=defender,
             kind=PromptKind.REACTION,
             text=f"{b.label(defender)}, react: block, play a QUICK card, Call, or pass.",
             options=None,
         )
     a = duel.attack
-    return DuelView(
+    return built(
+        DuelView,
         viewer=seat,
         version=duel.version,
         phase=duel.phase,
@@ -262,7 +271,8 @@ def view(duel: Duel, content: TcgContent, seat: int | None) -> DuelView:
         prompt=prompt,
         attack=None
         if a is None
-        else AttackView(
+        else built(
+            AttackView,
             seat=a.seat,
             attacker=a.attacker,
             target=a.target,
@@ -285,9 +295,27 @@ def events_for(events: list[Event] | tuple[Event, ...], seat: int | None) -> lis
     return visible_to(events, seat)
 
 
-def visible_names(seen: DuelView) -> dict[str, str]:
+# The names of views already read, by the view object (kept in the value): a panel
+# names every action and way to pay from one view. Bounded.
+_NAMES: dict[int, tuple[DuelView, Mapping[str, str]]] = {}
+_NAMES_MAX = 4096
+
+
+def visible_names(seen: DuelView) -> Mapping[str, str]:
     """Instance id -> printed name, for every card this view shows (a hidden card is
-    simply absent): what front ends use to name the cards of events and prompts."""
+    simply absent): what front ends use to name the cards of events and prompts.
+    Worked out once per view (views are immutable), and read-only."""
+    hit = _NAMES.get(id(seen))
+    if hit is not None and hit[0] is seen:
+        return hit[1]
+    names = MappingProxyType(_visible_names(seen))
+    if len(_NAMES) >= _NAMES_MAX:
+        _NAMES.clear()
+    _NAMES[id(seen)] = (seen, names)
+    return names
+
+
+def _visible_names(seen: DuelView) -> dict[str, str]:
     out: dict[str, str] = {}
 
     def add(c: CardView) -> None:

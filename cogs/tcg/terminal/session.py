@@ -21,7 +21,7 @@ by its words matches its label as shown.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from bot.i18n import did_you_mean, from_environment, t, tcount
 from bot.terminal.console import Console, Quit
@@ -316,7 +316,7 @@ class Session:
                       "again.", line=line, last=len(ways)))  # fmt: skip
         return None
 
-    def _source(self, inst: str, names: dict[str, str]) -> str:
+    def _source(self, inst: str, names: Mapping[str, str]) -> str:
         """A Legend paying, by name when face-up; a face-down one by its slot only (its
         instance id would tell which Legend of the deck list it is)."""
         if inst in names:
