@@ -74,7 +74,7 @@ async def test_killed_process_restarts_and_old_buttons_work(fake: FakeDiscord, d
         stderr=asyncio.subprocess.PIPE,
     )
     try:
-        await fake.wait_for(lambda: fake.live_sessions, timeout=30, what="the child bot")
+        await fake.wait_for(lambda: fake.live_sessions, timeout=60, what="the child bot")
         await fake.idle(0.2)
         alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
 
