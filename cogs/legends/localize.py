@@ -11,6 +11,7 @@ that board already shows.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Iterable
 
 from bot.i18n import SOURCE, language
@@ -163,6 +164,8 @@ def localize_view(
     return view.model_copy(update={"board": board, "hands": hands})
 
 
+_FORMATTER = string.Formatter()
+
 Pairs = tuple[tuple[str, str], ...]
 # (id of the pack, language, scenario) -> (the pack, its pairs): the pack is kept in the
 # value, so its id is not reused while cached.
@@ -209,11 +212,26 @@ def _build(content: ContentPack, lang: str, sid: str | None) -> Pairs:
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
 
 
+def _head(template: str, **values: str) -> str:
+    """The template up to its first field not among `values`, filled: the part of the
+    engine's sentence that quotes a name ("Run complete: Edge of the Market. The crew
+    made it out with"), the rest (a number, an intro) being whatever it is."""
+    out = []
+    for literal, field, _spec, _conv in _FORMATTER.parse(template):
+        out.append(literal)
+        if field is None:
+            continue
+        if field not in values:
+            break
+        out.append(values[field])
+    return "".join(out).rstrip()
+
+
 def _named_events(content: ContentPack, lang: str) -> list[tuple[str, str]]:
-    """The engine's events naming a Persistent Memory, the campaign or an upgrade pack,
-    whole, with the translated name: a name alone could also be part of another
-    (untranslated) text."""
-    from cogs.legends.words import CAMPAIGN_DONE, MEMORY_RECORDED, UNLOCKED
+    """The engine's events naming a Persistent Memory, the campaign, an upgrade pack or
+    a scenario, whole (up to the values that follow the name), with the translated name:
+    a name alone could also be part of another (untranslated) text."""
+    from cogs.legends.words import CAMPAIGN_DONE, MEMORY_RECORDED, SCENARIO_NAMED, UNLOCKED
 
     keys = {k for scen in content.scenarios.values() for k in scen.memories}
     keys |= {
@@ -232,6 +250,11 @@ def _named_events(content: ContentPack, lang: str) -> list[tuple[str, str]]:
         en, there = content.upgrade_packs[uid].name, upgrade_pack_name(content, lang, uid)
         if there != en:
             pairs.append((UNLOCKED.format(pack=en), UNLOCKED.format(pack=there)))
+    for sid in content.scenarios:
+        en, there = content.scenarios[sid].name, scenario_name(content, lang, sid)
+        if there != en:
+            for tpl in SCENARIO_NAMED:
+                pairs.append((_head(tpl, scenario=en), _head(tpl, scenario=there)))
     return pairs
 
 

@@ -20,6 +20,14 @@ from bot.i18n.phrases import Phrasebook
 MEMORY_RECORDED = N_("Persistent Memory recorded: {memory}.")
 CAMPAIGN_DONE = N_("Campaign {name} complete. Legends, all of you.")
 UNLOCKED = N_("New gear in the Upgrade Pool: {pack}.")
+# The events that quote a scenario's name (rules/legends/engine/runs.py): a run's start
+# and end, a Trauma Pack's; the translated name goes in the same way.
+RUN_STARTED = N_("Scenario: {scenario}. {intro}")
+TRAUMA_STARTED = N_("Trauma Pack: {scenario}. {intro}")
+TRAUMA_DONE = N_("{scenario} is over. The crew is back on its feet.")
+RUN_COMPLETE = N_("Run complete: {scenario}. The crew made it out with {health} Health.")
+TRAUMA_NEXT = N_("Trauma Team is on the way: {scenario} is next.")
+SCENARIO_NAMED = (RUN_STARTED, TRAUMA_STARTED, TRAUMA_DONE, RUN_COMPLETE, TRAUMA_NEXT)
 
 # Events (rules/legends/engine/*: eng.emit).
 EVENTS = (
@@ -64,15 +72,15 @@ EVENTS = (
     N_("Added to every runner's deck: {cards}."),
     UNLOCKED,
     MEMORY_RECORDED,
-    N_("Scenario: {scenario}. {intro}"),
-    N_("Trauma Pack: {scenario}. {intro}"),
+    RUN_STARTED,
+    TRAUMA_STARTED,
     N_("{who} holds the Leader Token and flips first."),
     N_("The crew's max Health is now {health}."),
-    N_("{scenario} is over. The crew is back on its feet."),
-    N_("Run complete: {scenario}. The crew made it out with {health} Health."),
+    TRAUMA_DONE,
+    RUN_COMPLETE,
     CAMPAIGN_DONE,
     N_("The crew's Health hit 0. Flatlined."),
-    N_("Trauma Team is on the way: {scenario} is next."),
+    TRAUMA_NEXT,
     N_("Clue set aside: {card}."),
     N_("The crew must choose. {options}."),
     N_("{who} (Leader) flips the next card."),
