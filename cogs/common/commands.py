@@ -48,6 +48,13 @@ class CommandBase(commands.Cog, Generic[S, R]):
             raise RuntimeError(SYNC_MODE)
         return self._rt
 
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Every slash command of the game: the caller's language is remembered for
+        their DM'd hands (`GameRuntime.heard`). Never refuses."""
+        if self._rt is not None:
+            self._rt.heard(interaction)
+        return True
+
     async def _quiet(self, interaction: discord.Interaction[Any]) -> S | None:
         """For autocomplete: the channel's state, or None (never replies; an unreadable
         state offers no choices rather than an error)."""

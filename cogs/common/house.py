@@ -137,6 +137,7 @@ class House:
                 "was changed; ask the server's admin.",
             )
             return
+        rt.heard(interaction)  # a DM'd hand speaks the clicker's language from now on
         await rt.on_click(interaction, bid)
 
     async def close(self) -> None:

@@ -49,7 +49,7 @@ from bot.i18n import t
 from bot.service.game import Applied, GameService
 from cogs.common import perms, threads
 from cogs.common.dmhands import dm_closed_text
-from cogs.common.locale import table_locale
+from cogs.common.locale import table_locale, user_locale
 from cogs.common.prefs import Prefs
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import Deadline, Reminder, Timers
@@ -105,6 +105,9 @@ class GameRuntime(ABC, Generic[S]):
         self.on_idle: Callable[[], None] | None = None
         # Campaigns whose channel or thread was deleted: they wait for `/{command} move`.
         self.homeless: dict[str, int] = {}
+        # person -> the language of their last command or click in this game (`heard`):
+        # their DM'd hands speak it (`dm_language`).
+        self.locales: dict[str, str] = {}
         self.closed = False
         service.subscribe(self.on_commit)
 
@@ -203,6 +206,21 @@ class GameRuntime(ABC, Generic[S]):
         `dm_closed_notice`): the table's language. This default knows no table option, so
         it is the server's; a game with a `language` option overrides it."""
         return table_locale(None, await self.channel(cid))
+
+    def heard(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of the person of `interaction` (their client's), remembered as
+        the language of their DM'd hands. The house calls it for every click on the
+        game's buttons (`House.click`) and every one of its slash commands
+        (`CommandBase.interaction_check`)."""
+        loc = user_locale(interaction)
+        self.locales[str(interaction.user.id)] = loc
+        return loc
+
+    def dm_language(self, player: str, table: str) -> str:
+        """The language of `player`'s DM'd hand: theirs as last heard from them (any
+        command or click of this game), else the table's language `table`. Kept in
+        memory, so after a restart a DM speaks the table's until they act again."""
+        return self.locales.get(player) or table
 
     def dm_closed_notice(self, player: str, loc: str) -> str:
         """Posted once in the channel, in the table's language `loc`, when `player`'s DMs

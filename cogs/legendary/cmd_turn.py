@@ -119,7 +119,7 @@ class TurnCommands(CommandBase):
         if here is None:
             return
         cid, state = here
-        loc = user_locale(interaction)  # the DM speaks it too (`LegendaryRuntime.heard`)
+        loc = user_locale(interaction)  # the DM speaks it too (`GameRuntime.heard`)
         player = player_id(interaction)
         seats = state.seats_of(player)
         if not seats:

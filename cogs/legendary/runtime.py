@@ -15,7 +15,8 @@ DMs, timers, in cogs/common) with what is Legendary.
 * **Languages** (docs/i18n.md): public messages (the board, event lines, reminders,
   the end) speak the table's `language` option, else its server's; an ephemeral answer
   speaks the clicking person's; a DM'd hand speaks its player's language as last heard
-  from them (`heard`, kept in memory: after a restart, the table's until they act).
+  from them (the house's `heard` and `dm_language`, as in every game: kept in memory, so
+  after a restart the table's until they act).
 * **The turn timer** (`/legendary options turn_timer`): the person the game waits on (the
   current player, or the player a prompt is addressed to) is reminded every `turn_timer`
   seconds, MAX_REMINDERS times; one interval later the table moves for them (a prompt:
@@ -37,7 +38,7 @@ from pydantic import TypeAdapter
 from bot.i18n import N_, SOURCE, t
 from bot.service.game import Applied, GameService
 from cogs.common.dmhands import DmHands
-from cogs.common.locale import table_locale, user_locale
+from cogs.common.locale import table_locale
 from cogs.common.memo import VersionMemo
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime
@@ -85,8 +86,6 @@ class LegendaryRuntime(GameRuntime[Table]):
         # Views and legal actions by table version and seat (cogs/common/memo.py), for
         # as many tables as the service keeps states of.
         self.memo = VersionMemo(max(VIEW_TABLES, getattr(service, "cache_size", 0)))
-        # person -> the language of their last interaction (their DM'd hand speaks it)
-        self.locales: dict[str, str] = {}
         from cogs.legendary.interact import ClickHandler
 
         self.clicks = ClickHandler(self)
@@ -107,7 +106,6 @@ class LegendaryRuntime(GameRuntime[Table]):
         return None if g is None else f"turn {g.turn_no}, v{state.version}"
 
     async def on_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
-        self.heard(interaction)
         await self.clicks.handle(interaction, bid)
 
     def explain_for(self, refusal: Refusal, locale: str) -> str:
@@ -128,12 +126,6 @@ class LegendaryRuntime(GameRuntime[Table]):
 
     # ---- languages --------------------------------------------------------------------
 
-    def heard(self, interaction: discord.Interaction[Any]) -> str:
-        """The language of the person of `interaction`, remembered for their DMs."""
-        loc = user_locale(interaction)
-        self.locales[str(interaction.user.id)] = loc
-        return loc
-
     def public_locale(self, state: Table, where: Any = None) -> str:
         """The language of the table's public messages: its `language` option, else its
         server's (from `where`, or the channel it is bound to)."""
@@ -144,9 +136,6 @@ class LegendaryRuntime(GameRuntime[Table]):
 
     def setup_locale(self, channel: Any, state: Table) -> str:
         return self.public_locale(state, channel)
-
-    def dm_locale(self, state: Table, player: str) -> str:
-        return self.locales.get(player) or self.public_locale(state)
 
     # ---- views ------------------------------------------------------------------------
 
@@ -344,7 +333,7 @@ class LegendaryRuntime(GameRuntime[Table]):
             if not seats:
                 continue
             seat = seats[0]
-            loc = self.dm_locale(state, player)
+            loc = self.dm_language(player, self.public_locale(state))
             notes = [
                 f"🔒 {line(self.content, loc, e.text)}"
                 for e in events_for(list(events), seat)

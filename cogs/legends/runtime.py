@@ -294,8 +294,9 @@ class LegendsRuntime(GameRuntime[Table]):
         prev: asyncio.Task[None] | None,
         language: str = "",
     ) -> None:
-        # A DM has no interaction to tell the reader's language: the table's is used.
-        loc = table_locale(language, await self.channel(cid))
+        # A DM has no interaction to tell the reader's language: theirs as last heard from
+        # them (any /legends command or click), else the table's.
+        loc = self.dm_language(player, table_locale(language, await self.channel(cid)))
         view = localize_view(view, self.content, None, loc)
         mine = localize_events(events[-6:], self.content, None, loc)
         notes = [f"🔒 {howto.event_text(e, loc)}" for e in mine]

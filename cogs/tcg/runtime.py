@@ -316,7 +316,8 @@ class TcgRuntime(GameRuntime[Duel]):
             if self._dm_sig.get((cid, player)) == sig:
                 continue
             self._dm_sig[(cid, player)] = sig
-            embed, buttons = panel(self, state, player, [], loc=self.table_loc(cid))
+            loc = self.dm_language(player, self.table_loc(cid))  # theirs, as last heard
+            embed, buttons = panel(self, state, player, [], loc=loc)
             kwargs: dict[str, Any] = {"embed": embed}
             if buttons is not None:
                 kwargs["view"] = buttons

@@ -149,3 +149,48 @@ async def test_rules_help_in_the_readers_language(fake: FakeDiscord, db: Path) -
 
     for key, text in TOPICS.items():
         assert t("pl", text) != text, key
+
+
+async def test_a_dm_d_hand_speaks_its_player_s_language_as_last_heard(
+    fake: FakeDiscord, db: Path
+) -> None:
+    """docs/i18n.md: a DM'd hand speaks its player's language as last heard from them (any
+    /tcg command or click), else the duel's; the same rule in every game."""
+    d = await position(
+        fake,
+        db,
+        Side(
+            hand=["alley-cutter"],
+            legends=LEGENDS,
+            eddies=3,
+            gigs=["d6:3"],
+            deck=["alley-cutter"] * 10,
+        ),
+        Side(hand=["alley-cutter"], legends=LEGENDS, gigs=["d8:5"], deck=["alley-cutter"] * 10),
+    )
+    alice, bob = d.users
+    for user, locale in ((alice, "pl"), (bob, "en-US")):
+        it = await fake.send_slash(
+            user, "tcg dm", {"enabled": True}, channel=d.channel, locale=locale
+        )
+        await d.settle_it(it)
+    sent = {u.id: len(fake.dms_to(u)) for u in (alice, bob)}
+    # alice ends her turn with a Polish click: bob draws, alice's options change.
+    mine = await _hand(d, alice, "pl")
+    end = next(
+        c["custom_id"]
+        for r in mine.components
+        for c in r["components"]
+        if c.get("label") == "Zakończ turę"
+    )
+    await d.settle_it(await fake.click_button(alice, mine, end, locale="pl"))
+    for user in (alice, bob):
+        await fake.wait_for(lambda u=user: len(fake.dms_to(u)) > sent[u.id], 5)
+    pl = "\n".join(fake.dms_to(alice)[-1].all_texts)
+    en = "\n".join(fake.dms_to(bob)[-1].all_texts)
+    assert "Twoja ręka" in pl and "Your hand" not in pl, pl
+    assert "Your hand" in en and "Twoja ręka" not in en, en
+    # The duel's language (the server's English) for a player not heard from.
+    d.rt.locales.clear()
+    assert d.rt.dm_language(str(alice.id), d.rt.table_loc(d.cid)) == "en"
+    await d.bot.close()

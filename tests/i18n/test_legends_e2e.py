@@ -149,3 +149,61 @@ async def test_quoting_a_card_in_polish_breaks_table_talk_too(
     assert "została usunięta" in dm.content and card.name in dm.content
     t.assert_no_public_leak()
     await bot.close()
+
+
+def _hand_dm(fake: FakeDiscord, user: Any) -> str:
+    dms = fake.dms_to(user)
+    assert dms, "no DM"
+    return "\n".join(dms[-1].all_texts)
+
+
+async def test_a_dm_d_hand_speaks_its_player_s_language_as_last_heard(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """docs/i18n.md: a DM'd hand speaks its player's language as last heard from them (any
+    /legends command or click), else the table's; the same rule as the other games."""
+    bot = await start_fixer(fake, tmp_path / "fixer.sqlite3")
+    ola = fake.add_user("ola", guild=fake.guild)
+    sam = fake.add_user("sam", guild=fake.guild)
+    t = await new_table(fake, bot, [ola, sam], roles=["solo", "netrunner"], start=False)
+    await _slash(fake, bot, ola, "options", {"language": "pl"}, "pl")  # a Polish table
+    await _slash(fake, bot, ola, "dm", {"enabled": True}, "pl")
+    await _slash(fake, bot, sam, "dm", {"enabled": True}, "en-US")
+    assert "whenever it changes" in _hand_dm(fake, sam)  # the opt-in's own DM: sam's
+    await _slash(fake, bot, ola, "start", {}, "pl")
+    # The hands the run deals: each in its player's language, not the table's.
+    pl, en = _hand_dm(fake, ola), _hand_dm(fake, sam)
+    assert "Twoja ręka" in pl and "Your hand" not in pl, pl
+    assert "Your hand" in en and "Twoja ręka" not in en, en
+
+    # The language follows the player's latest interaction: sam clicks in Polish now.
+    msg, cid = t.last_with("fx:legends:hand:")
+    click = await fake.click_button(sam, msg, cid, locale="pl")
+    await finish(click)
+    await settle(fake, bot)
+    rt = bot.runtime("legends")
+    assert rt.dm_language(str(sam.id), "en") == "pl"
+    # Nothing heard from a player (after a restart, say): the table's language.
+    rt.locales.clear()
+    assert rt.dm_language(str(sam.id), "en") == "en"
+    before = len(fake.dms_to(sam))
+    for _ in range(12):  # ola (in English) moves the run on until sam's hand changes
+        if len(fake.dms_to(sam)) > before:
+            break
+        state = await t.state()
+        assert state.run is not None
+        if state.run.phase == "plan":
+            player = state.runners[state.run.turn or 0].player
+            assert player == str(ola.id), "sam's turn came without a DM"
+            legal = rt.view(state, player).legal
+            card = next(a.card for a in legal if isinstance(a, Play))
+            await _slash(fake, bot, ola, "play", {"card": card}, "en-US")
+        else:
+            msg, cid = t.last_with("fx:legends:flip:")
+            click = await fake.click_button(ola, msg, cid, locale="en-US")
+            await finish(click)
+            await settle(fake, bot)
+    assert len(fake.dms_to(sam)) > before, "sam's hand never changed"
+    assert "Twoja ręka" in _hand_dm(fake, sam)  # the table's (Polish), not sam's last
+    t.assert_no_public_leak()
+    await bot.close()
