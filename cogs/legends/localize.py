@@ -100,6 +100,14 @@ def _scenario_of(state: Table | None) -> str | None:
     return None if state is None or state.run is None else state.run.scenario
 
 
+def _quoted_scenario(state: Table | None) -> str | None:
+    """The scenario whose texts the events leading to `state` quote: the run's, or once
+    a run is over the run just played (the update that ends it shows its last card)."""
+    if state is not None and state.run is None and state.history:
+        return state.history[-1].scenario
+    return _scenario_of(state)
+
+
 def _seats(b: BoardView, loc: str) -> BoardView:
     """The board's seat names with the engine's merc mark in the language (Fixer's word,
     not the pack's, but every board shown goes through here)."""
@@ -263,7 +271,7 @@ def localize_text(text: str, content: ContentPack, state: Table | None, loc: str
     lang = language(loc)
     if lang == SOURCE or lang not in content.translations:
         return text
-    for en, there in _replacements(content, lang, _scenario_of(state)):
+    for en, there in _replacements(content, lang, _quoted_scenario(state)):
         if en in text:
             text = text.replace(en, there)
     return text

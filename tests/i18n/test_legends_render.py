@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 
 import pytest
 
 from cogs.legends import gallery, render
 from cogs.legends.components import board_buttons
 from cogs.legends.gallery import Shot
+from cogs.legends.localize import localize_board
 from rules.legends.view import board
 from tests.discord.test_render import (
     REPO,
@@ -22,6 +24,7 @@ from tests.discord.test_render import (
     reveal,
     runs,
     secret_names,
+    texts,
 )
 
 LANGS = ("en", "pl")
@@ -54,9 +57,57 @@ def test_gallery_public_messages_show_no_hidden_card(loc: str) -> None:
             assert_public_safe(shot.content, shot.embeds, shot.view, secret, f"{loc} {shot.key}")
 
 
+@functools.cache
+def english_pack_lines() -> frozenset[str]:
+    """The opening of every line of the bundled pack's English texts that its Polish
+    translation words differently (player cards, intros, Scenario Cards, choices): none
+    may show in a Polish render."""
+    c = content()
+    tr = c.translations["pl"]
+    out: set[str] = set()
+
+    def add(en: str | None, there: str | None, shortest: int = 24) -> None:
+        if not en or not there or en == there:
+            return
+        for line in en.splitlines():
+            if len(line.strip()) >= shortest:
+                out.add(line.strip()[:40])
+
+    for cid, words in tr.cards.items():
+        add(c.cards[cid].text, words.text)
+    for sid, st in tr.scenarios.items():
+        scen = c.scenarios[sid]
+        add(scen.intro, st.intro)
+        for scard in scen.cards:
+            sc = st.cards.get(scard.order)
+            if sc is not None:
+                add(scard.text, sc.text)
+                for ch in scard.choices:
+                    add(ch.label, sc.choices.get(ch.key), shortest=12)
+    return frozenset(out)
+
+
+def assert_no_english_pack_text(parts: Iterable[str], what: str) -> None:
+    text = "\n".join(parts)
+    left = sorted(line for line in english_pack_lines() if line in text)
+    assert not left, f"{what}: the pack's English where Polish is translated: {left}"
+
+
+def test_the_english_pack_text_scan_would_catch_english() -> None:
+    lines = english_pack_lines()
+    assert len(lines) > 50
+    c = content()
+    scard = next(sc for sc in c.scenarios["edge-of-the-market"].cards if sc.order == 12)
+    with pytest.raises(AssertionError):
+        assert_no_english_pack_text([scard.text], "en")
+
+
 @pytest.mark.parametrize("index", range(5))
 def test_every_step_in_polish_within_limits_and_hiding_hands(index: int) -> None:
     c, steps = runs()[index]
+    # The bundled pack's runs: the pack's translated texts read Polish in every message
+    # (the longest-texts pack of the last run rewrites them, so its English stays).
+    scan = c is content()
     revealed: set[str] = set()
     for n, step in enumerate(steps):
         reveal(revealed, step.events, c)
@@ -67,7 +118,9 @@ def test_every_step_in_polish_within_limits_and_hiding_hands(index: int) -> None
         if upd is not None:
             check(upd.content, upd.embeds, upd.view, what + " update")
             assert_public_safe(upd.content, upd.embeds, upd.view, secret, what + " update")
-        b = board(st, c)
+            if scan:
+                assert_no_english_pack_text(gallery.iter_texts(upd), what + " update")
+        b = localize_board(board(st, c), c, st, "pl")
         embed = (
             render.board_embed(b, loc="pl")
             if st.run is not None
@@ -75,12 +128,16 @@ def test_every_step_in_polish_within_limits_and_hiding_hands(index: int) -> None
         )
         check(None, [embed], board_buttons(b, loc="pl"), what + " board")
         assert_public_safe(None, [embed], board_buttons(b, loc="pl"), secret, what + " board")
+        if scan:
+            assert_no_english_pack_text(texts(None, [embed], None), what + " board")
         if st.run is None:
             continue
         for player in dict.fromkeys(r.player for r in st.runners):
             notes = gallery.private_notes(step, player, loc="pl")
             shot = gallery.hand_panel("h", "h", "", st, player, c, notes, loc="pl")
             check(shot.content, shot.embeds, shot.view, what + f" panel of {player}")
+            if scan:
+                assert_no_english_pack_text(gallery.iter_texts(shot), what + f" panel of {player}")
 
 
 def test_adversarial_states_in_polish_within_limits_and_hiding_hands() -> None:

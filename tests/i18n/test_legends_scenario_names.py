@@ -59,6 +59,18 @@ def test_the_update_that_ends_a_won_run_names_the_scenario_in_polish(pack: Conte
     assert "Edge of the Market" not in pl
     # The same name as the campaign screen the update carries.
     assert pl.count(EDGE_PL) >= 2, pl
+    # The card whose flip ends the run reads in the translation's words too, though the
+    # run is over by the time the update is posted.
+    words = pack.translations["pl"].scenarios["edge-of-the-market"].cards
+    flipped = [e for e in steps[-1].events if e.kind == "flipped"]
+    assert flipped, [e.kind for e in steps[-1].events]
+    for scard in pack.scenarios["edge-of-the-market"].cards:
+        if scard.text and scard.order in words and scard.text in flipped[-1].text:
+            assert scard.text.splitlines()[0] not in pl, pl
+            assert (words[scard.order].text or "").splitlines()[0] in pl, pl
+            break
+    else:
+        raise AssertionError("the last flip quotes no translated Scenario Card")
     en = _update_text(steps[-1], pack, "en-US")
     assert "Run complete: Edge of the Market." in en
     assert EDGE_PL not in en
