@@ -11,6 +11,7 @@ from bot.i18n import t
 from cogs.common.answer import or_refuse, player_id, send
 from cogs.common.locale import user_locale
 from cogs.common.text import CONTENT_MAX, clip
+from cogs.common.topics import topic_choices
 from cogs.legendary import render
 from cogs.legendary.cmd_base import (
     AC,
@@ -21,7 +22,7 @@ from cogs.legendary.cmd_base import (
     refuse,
     resolve,
 )
-from cogs.legendary.howto import RULES, card_text, rules_text
+from cogs.legendary.howto import NAMES, card_text, rules_text
 from rules.core.errors import IllegalAction
 from rules.legendary import engine
 
@@ -106,7 +107,8 @@ class ReadCommands(CommandBase):
 
     @rules.autocomplete("topic")
     async def _ac_rules(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return [AC(name=k, value=k) for k in sorted(RULES) if current.lower() in k][:MAX_CHOICES]
+        pairs = topic_choices(user_locale(i), NAMES, current)
+        return [AC(name=name, value=key) for name, key in pairs][:MAX_CHOICES]
 
     @LEGENDARY.command(name="log", description="Recent events (only you see it)")
     async def log_cmd(self, interaction: discord.Interaction[Any]) -> None:

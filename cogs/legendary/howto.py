@@ -1,8 +1,9 @@
 """Legendary's short rules reference (`/legendary rules`) and card text (`/legendary
 card`), in our own words (the rules summary: docs/rules/legendary.md).
 
-Each topic's text is a catalogue message (`N_`), shown in the reader's language; the
-topic names stay as they are (they are what the option takes). A card reads in the
+Each topic's text is a catalogue message (`N_`), shown in the reader's language; so is
+its name (`NAMES`), in the autocomplete and the list (cogs/common/topics.py); the key is
+what the option sends back. A card reads in the
 pack's translation for its reader's language (content/legendary/translations), the
 English where it has none.
 """
@@ -10,6 +11,7 @@ English where it has none.
 from __future__ import annotations
 
 from bot.i18n import N_, SOURCE, t
+from cogs.common.topics import find_topic, topic_list
 from cogs.legendary.localize import class_names, icons
 from rules.legendary.cards import Card, HeroCard, Pack, TacticCard, VillainCard
 
@@ -53,6 +55,19 @@ RULES: dict[str, str] = {
     ),
 }
 
+#: Each topic's name, as the reader's language words it (the key is what is sent back).
+NAMES: dict[str, str] = {
+    "turn": N_("Your turn"),
+    "city": N_("The city"),
+    "heal": N_("Healing"),
+    "winning": N_("How to win"),
+    "fated future": N_("Fated Future"),
+    "divided": N_("Divided cards"),
+    "votes": N_("Vote Schemes"),
+    "tokens": N_("Token Schemes"),
+    "uru": N_("Uru-Enchanted Weapons"),
+}
+
 KINDS = {
     "hero": N_("hero"),
     "wound": N_("wound"),
@@ -67,13 +82,13 @@ KINDS = {
 
 def rules_text(topic: str | None, loc: str = SOURCE) -> str:
     """`/legendary rules [topic]` in the language `loc`."""
-    topics = ", ".join(sorted(RULES))
+    topics = topic_list(loc, NAMES)
     if topic is None:
         return t(loc, "Topics: {topics}", topics=topics)
-    found = RULES.get(topic.strip().lower())
-    if found is None:
+    key = find_topic(loc, NAMES, topic)  # its key or name, or their unambiguous start
+    if key is None:
         return t(loc, "No topic '{topic}'. Topics: {topics}", topic=topic, topics=topics)
-    return t(loc, found)
+    return t(loc, RULES[key])
 
 
 def _text(pack: Pack | None, path: str, english: str | None, loc: str) -> str:

@@ -39,6 +39,11 @@ from rules.legends.state import Table
 legends = LEGENDS
 
 
+def _topics(loc: str) -> str:
+    """The rules topics by their titles in the reader's language (either finds one)."""
+    return ", ".join(t(loc, title) for title, _ in TOPICS.values())
+
+
 class TableCommands(CommandBase):
     # ---- read-only views -------------------------------------------------------------------
 
@@ -254,14 +259,14 @@ class TableCommands(CommandBase):
             )
         if not key:
             await refuse(
-                interaction, t(loc, "No such topic. Topics: {topics}.", topics=", ".join(TOPICS))
+                interaction, t(loc, "No such topic. Topics: {topics}.", topics=_topics(loc))
             )
             return
         title, text = TOPICS[key]
         embed = discord.Embed(
             title=t(loc, title), description=t(loc, text), colour=render.COLOR_BOARD
         )
-        embed.set_footer(text=t(loc, "Topics: {topics}", topics=", ".join(TOPICS)))
+        embed.set_footer(text=t(loc, "Topics: {topics}", topics=_topics(loc)))
         await send(interaction, embeds=[embed], ephemeral=True)
 
     @rules.autocomplete("topic")

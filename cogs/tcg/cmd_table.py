@@ -12,6 +12,7 @@ from bot.storage.errors import StorageError
 from cogs.common.answer import player_id, send, storage_text
 from cogs.common.locale import user_locale
 from cogs.common.text import CONTENT_MAX, clip
+from cogs.common.topics import find_topic, topic_choices, topic_list
 from cogs.tcg import decks as player_decks
 from cogs.tcg import render, texts
 from cogs.tcg.cmd_base import (
@@ -28,7 +29,7 @@ from cogs.tcg.interact import (
     refuse,
 )
 from cogs.tcg.localize import card_lines, words
-from cogs.tcg.rules_text import TOPICS
+from cogs.tcg.rules_text import NAMES, topic_text
 from rules.tcg import actions as act
 from rules.tcg.cards import DeckList
 from rules.tcg.decks import DeckTextError, deck_problems, deck_text, parse_deck_text
@@ -171,13 +172,11 @@ class TableCommands(CommandBase):
     @app_commands.describe(topic="a rules topic (leave out for the list)")
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         loc = user_locale(interaction)
-        topics = ", ".join(sorted(TOPICS))
+        topics = topic_list(loc, NAMES)
         if topic is None:
             text = t(loc, "Topics: {topics}", topics=topics)
         else:
-            low = topic.strip().lower()
-            keys = [k for k in TOPICS if k == low] or [k for k in TOPICS if k.startswith(low)]
-            key = keys[0] if len(keys) == 1 else None  # an unambiguous prefix
+            key = find_topic(loc, NAMES, topic)  # its key or name, or their unambiguous start
             if key is None:
                 await refuse(
                     interaction,
@@ -189,14 +188,14 @@ class TableCommands(CommandBase):
                     ),
                 )
                 return
-            text = f"**{key}** — {t(loc, TOPICS[key])}"
+            text = topic_text(loc, key)
         await send(interaction, content=clip(text, CONTENT_MAX), ephemeral=True)
 
     @rules.autocomplete("topic")
     async def _rules_auto(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
-        return _matching([(k, k) for k in sorted(TOPICS)], current)
+        return _matching(topic_choices(user_locale(interaction), NAMES, ""), current)
 
     @TCG.command(name="dm", description="Get your hand by DM whenever it changes")
     @app_commands.describe(enabled="True: your hand comes by DM; False: no more DMs")

@@ -4,7 +4,7 @@ the deck commands, help) to a `Builder`, in its language."""
 
 from __future__ import annotations
 
-from bot.i18n import SOURCE, t
+from bot.i18n import SOURCE
 from cogs.common.gallery import Shot
 from cogs.common.text import refusal_embed
 from cogs.tcg import howto, render, texts
@@ -13,7 +13,7 @@ from cogs.tcg.gallery_kit import GREEN, LEGENDS, NAMES, PLAYERS, Builder, Step, 
 from cogs.tcg.localize import card_lines, words
 from cogs.tcg.messages import challenge_buttons, deck_picker, update_message
 from cogs.tcg.panel import panel, payment_choices, payment_prompt
-from cogs.tcg.rules_text import TOPICS
+from cogs.tcg.rules_text import topic_text
 from cogs.tcg.runtime import CHALLENGE_SECONDS
 from cogs.tcg.words import say
 from rules.core.errors import IllegalAction
@@ -458,7 +458,7 @@ def help_texts(b: Builder, bad: DeckList) -> None:
         "ephemeral: only the asker",
         False,
         "",
-        f"**eddies** — {t(loc, TOPICS['eddies'])}",
+        topic_text(loc, "eddies"),
     )
     names = words(c, loc).names
     cards = sorted(names.get(x.full_name, x.full_name) for x in c.cards.values())[:8]

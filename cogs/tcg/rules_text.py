@@ -1,11 +1,12 @@
 """`/tcg rules` topics: a short reference in our own words (the full text with rulings is
 docs/rules/tcg.md). Each text is a catalogue message (`N_`): `/tcg rules` shows it in the
-reader's language (`t(loc, text)`); the topic names stay as they are (they are what the
-option takes)."""
+reader's language (`t(loc, text)`); each topic's name (`NAMES`) too, in the autocomplete,
+the list and the answer (cogs/common/topics.py); the key is what the option sends back."""
 
 from __future__ import annotations
 
-from bot.i18n import N_
+from bot.i18n import N_, t
+from cogs.common.topics import topic_name
 
 TOPICS: dict[str, str] = {
     "setup": N_(
@@ -47,3 +48,20 @@ TOPICS: dict[str, str] = {
         "Legend lies in which face-down slot (owner included) stay hidden."
     ),
 }
+
+#: Each topic's name, as the reader's language words it (the key is what is sent back).
+NAMES: dict[str, str] = {
+    "setup": N_("Setting up a duel"),
+    "turn": N_("A turn, phase by phase"),
+    "eddies": N_("Paying with Eddies"),
+    "legends": N_("Calling Legends"),
+    "attack": N_("Attacks"),
+    "reaction": N_("Reaction windows"),
+    "winning": N_("Winning"),
+    "hidden": N_("What stays hidden"),
+}
+
+
+def topic_text(loc: str, key: str) -> str:
+    """`/tcg rules topic:` answered: the topic's name, then its text, in `loc`."""
+    return f"**{topic_name(loc, NAMES, key)}** — {t(loc, TOPICS[key])}"

@@ -132,14 +132,24 @@ async def test_rules_help_in_the_readers_language(fake: FakeDiscord, db: Path) -
         alice, "tcg rules", {"topic": "eddies"}, channel=d.channel, locale="pl"
     )
     pl = _answer(await d.settle_it(it)).text
-    assert pl.startswith("**eddies** — Sprzedaj kartę z Sell tagiem")
+    assert pl.startswith("**Płacenie Eddies** — Sprzedaj kartę z Sell tagiem"), pl
     assert "Eddie" in pl and "Legend" in pl and "€$" in pl
     it = await d.fake.send_slash(
         bob, "tcg rules", {"topic": "eddies"}, channel=d.channel, locale="en-US"
     )
-    assert _answer(await d.settle_it(it)).text == f"**eddies** — {TOPICS['eddies']}"
+    assert _answer(await d.settle_it(it)).text == f"**Paying with Eddies** — {TOPICS['eddies']}"
     it = await d.fake.send_slash(alice, "tcg rules", {}, channel=d.channel, locale="pl")
-    assert _answer(await d.settle_it(it)).text.startswith("Tematy: attack, eddies")
+    listed = _answer(await d.settle_it(it)).text
+    assert listed.startswith("Tematy: Przygotowanie pojedynku, Tura, faza po fazie"), listed
+    # A topic typed by its Polish name; the autocomplete offers the names, sends the keys.
+    it = await d.fake.send_slash(
+        alice, "tcg rules", {"topic": "okna reakcji"}, channel=d.channel, locale="pl"
+    )
+    assert _answer(await d.settle_it(it)).text.startswith("**Okna reakcji** — ")
+    ac = await fake.autocomplete(alice, "tcg rules", {"topic": ""}, focused="topic", locale="pl")
+    await ac.response()
+    offered = {c["value"]: c["name"] for c in ac.choices}
+    assert offered["eddies"] == "Płacenie Eddies" and offered["setup"] == "Przygotowanie pojedynku"
     it = await d.fake.send_slash(
         alice, "tcg rules", {"topic": "zzz"}, channel=d.channel, locale="pl"
     )
