@@ -110,9 +110,9 @@ def marks(c: CardRef, loc: str = SOURCE) -> str:
     if "fated_future" in c.keywords:
         out.append(t(loc, "Fated"))
     if "undercover" in c.keywords or c.undercover:
-        out.append("Undercover")
+        out.append(keyword_name(loc, "undercover"))
     if "cyber_mod" in c.keywords:
-        out.append("Cyber-Mod")
+        out.append(keyword_name(loc, "cyber_mod"))
     return f" [{', '.join(out)}]" if out else ""
 
 
