@@ -78,8 +78,8 @@ def test_json_records_the_pack_version_and_digest(tmp_path: Path) -> None:
     assert digest_of(copy, "b.json") == bundled  # same cards, same digest
     red = copy / "cards" / "red.toml"
     text = red.read_text()
-    assert "power = 10" in text
-    red.write_text(text.replace("power = 10", "power = 9", 1))
+    assert "power = 8\n" in text
+    red.write_text(text.replace("power = 8\n", "power = 7\n", 1))
     edited = digest_of(copy, "c.json")
     assert edited[:2] == bundled[:2] and edited[2] != bundled[2]
 
