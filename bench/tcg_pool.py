@@ -3,7 +3,10 @@
 Balance is judged on a pooled Wilson interval over several runs (different seeds, run
 as they fit on a shared machine), so this adds up the JSON reports by pairing and prints
 each deck's wins with the 95% interval. Runs are pooled only when they agree on pack,
-AI levels and samples: duels at another search strength are another experiment.
+AI levels and samples: duels at another search strength are another experiment. The pack
+is its id, and, where the report records them, its version and content digest (cards and
+decks): a copy of the pack with one card edited is another pack. Older reports without a
+version or digest are checked on what they record.
 Earlier totals whose JSON files are gone (recorded in docs/tcg-content.md) go in with
 --prior.
 
@@ -37,9 +40,20 @@ class Pool:
         self.sources.append(source)
 
 
+def _pack_of(data: dict[str, object]) -> dict[str, str]:
+    """What the report records of its pack: id, and version and digest when present."""
+    pack = {"id": str(data["pack"])}
+    for key in ("version", "digest"):
+        value = data.get(f"pack_{key}")
+        if value is not None:
+            pack[key] = str(value)
+    return pack
+
+
 def load(paths: list[str], pools: dict[tuple[str, str], Pool]) -> tuple[str, ...] | None:
     """Add each report to its pairing's pool; returns the (pack, ai, samples) they share."""
     setting: tuple[str, ...] | None = None
+    pack: dict[str, tuple[str, str]] = {}  # id / version / digest: (value, first file with it)
     for p in paths:
         data = json.loads(Path(p).read_text(encoding="utf-8"))
         here = (data["pack"], ",".join(data["ai"]), str(data["samples"]))
@@ -50,11 +64,24 @@ def load(paths: list[str], pools: dict[tuple[str, str], Pool]) -> tuple[str, ...
                 f"error: {p} was played with pack/ai/samples {here}, the others with {setting}\n"
                 "Pool runs of one setting at a time."
             )
+        for key, value in _pack_of(data).items():
+            known, source = pack.setdefault(key, (value, p))
+            if value != known:
+                raise SystemExit(
+                    f"error: {p} was played with pack {key} {value}, {source} with {known}: "
+                    "the cards or decks differ.\n"
+                    "Pool runs of one pack version (and content) at a time."
+                )
         a, b = data["decks"]
         r = data["report"]
         pools.setdefault((a, b), Pool()).add(
             r["a_wins"], r["b_wins"], r["games"], r["turns_mean"], f"{r['games']} at {data['seed']}"
         )
+    if setting is not None and len(pack) > 1:
+        label = " ".join(pack[k][0] for k in ("version",) if k in pack)
+        if "digest" in pack:
+            label += f" (digest {pack['digest'][0]})"
+        setting = (f"{setting[0]} {label.strip()}", *setting[1:])
     return setting
 
 

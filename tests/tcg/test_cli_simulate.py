@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,39 @@ def test_report_and_json(tmp_path: Path) -> None:
     assert f"({rep['a_wins']}/4), 95% CI" in lines[1]
     assert "Turns" in out and "Overtime" in out and "Decked out" in out and "Draws" in out
     assert rep["turns_mean"] == sum(d["turns"] for d in data["duels"]) / 4
+
+
+CORE = Path(__file__).resolve().parents[2] / "content" / "tcg" / "core"
+
+
+def test_json_records_the_pack_version_and_digest(tmp_path: Path) -> None:
+    """A report names what it was played with: an edited copy of the pack keeps the id and
+    version but not the digest, so pooled runs can tell the two apart (bench/tcg_pool.py)."""
+    copy = tmp_path / "pack"
+    shutil.copytree(CORE, copy)
+    one = ["--decks", "chrome-rush,loaded-dice", "--ai", "random,random", "--games", "1"]
+
+    def digest_of(pack: Path | None, name: str) -> tuple[str, str, str]:
+        target = tmp_path / name
+        extra = ["--pack", str(pack)] if pack else []
+        assert run([*one, *extra, "--json", str(target)])[0] == 0
+        data = json.loads(target.read_text())
+        return data["pack"], data["pack_version"], data["pack_digest"]
+
+    bundled = digest_of(None, "a.json")
+    version = next(
+        line.split('"')[1]
+        for line in (CORE / "pack.toml").read_text().splitlines()
+        if line.startswith("version")
+    )
+    assert bundled[:2] == ("core", version) and len(bundled[2]) == 16
+    assert digest_of(copy, "b.json") == bundled  # same cards, same digest
+    red = copy / "cards" / "red.toml"
+    text = red.read_text()
+    assert "power = 8\n" in text
+    red.write_text(text.replace("power = 8\n", "power = 7\n", 1))
+    edited = digest_of(copy, "c.json")
+    assert edited[:2] == bundled[:2] and edited[2] != bundled[2]
 
 
 def test_same_seed_same_report_other_seed_other_games() -> None:

@@ -11,6 +11,7 @@ writes the report for tooling. Exit status: 0 on success, 2 for a setup problem.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from collections.abc import Sequence
@@ -255,6 +256,14 @@ def reason_words(lang: str, reason: str) -> str:
     return result_words(lang, reason)
 
 
+def pack_digest(content: TcgContent) -> str:
+    """A short digest of what a duel plays with: the pack's cards and decks (translations
+    left out). Two runs with the same pack id and version but edited cards differ here."""
+    played = content.model_dump(mode="json", include={"cards", "decks"})
+    text = json.dumps(played, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def main(
     argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None
 ) -> int:
@@ -308,6 +317,8 @@ def main(
         data = {
             "version": 1,
             "pack": content.id,
+            "pack_version": content.version,
+            "pack_digest": pack_digest(content),
             "decks": [d.id for d in decks],
             "ai": list(levels),
             "samples": args.samples,
