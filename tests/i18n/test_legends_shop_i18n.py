@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from cogs.legends import render_private
+from cogs.legends import render, render_private
 from cogs.legends.localize import card_words
 from content.legends.loader import DEFAULT_PACK_DIR, load_pack
 from rules.legends import engine
@@ -76,7 +76,7 @@ def test_a_card_the_translation_names_reads_by_that_name(
 
 
 @pytest.mark.parametrize("loc", LANGS)
-def test_the_shop_and_the_deck_fit_with_the_longest_texts(loc: str) -> None:
+def test_the_between_runs_screens_fit_with_the_longest_texts(loc: str) -> None:
     lc = long_content()
     _, steps = runs()[4]
     end = steps[-1].after
@@ -84,3 +84,7 @@ def test_the_shop_and_the_deck_fit_with_the_longest_texts(loc: str) -> None:
     shop = render_private.shop_embed(end.runners, pool, lc, open_now=False, loc=loc)
     check(None, [shop], None, f"{loc} shop")
     check(None, [render_private.deck_embed(end.runners, lc, loc=loc)], None, f"{loc} deck")
+    # The other between-runs screens, in each language too.
+    check(None, [render.campaign_embed(end, lc, loc=loc)], None, f"{loc} campaign")
+    check(None, [render.clues_embed(end, lc, loc=loc)], None, f"{loc} clues")
+    check(None, [render.memory_embed(end, lc, loc=loc)], None, f"{loc} memory")
