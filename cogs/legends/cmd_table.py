@@ -26,7 +26,7 @@ from cogs.legends.interact import (
     refuse,
     send,
 )
-from cogs.legends.localize import localize_board
+from cogs.legends.localize import card_words, localize_board
 from cogs.legends.rules_text import TOPICS
 from rules.legends import engine
 from rules.legends.actions import (
@@ -124,25 +124,8 @@ class TableCommands(CommandBase):
         loc = user_locale(interaction)
         player = player_id(interaction)
         mine = [r for r in state.runners if r.player == player]
-        lines = []
-        for card_id in self._pool(state):
-            card = content.cards[card_id]
-            lines.append(
-                f"• **{render_private.card_label(card, loc=loc)}** — "
-                f"{tcount(loc, card.cost, 'Eddie')}" + (f": {card.text}" if card.text else "")
-            )
-        head = ", ".join(
-            t(loc, "Your merc: {eddies}", eddies=tcount(loc, r.eddies, "Eddie"))
-            if r.is_merc
-            else t(loc, "You: {eddies}", eddies=tcount(loc, r.eddies, "Eddie"))
-            for r in mine
-        ) or t(loc, "You are not seated: join to shop.")
-        if state.run is not None:
-            head += "\n" + t(loc, "The Upgrade Pool opens between runs.")
-        embed = discord.Embed(
-            title=t(loc, "Upgrade Pool"),
-            colour=render.COLOR_PRIVATE,
-            description=render.clip(head + "\n\n" + "\n".join(lines), 4000),
+        embed = render_private.shop_embed(
+            mine, self._pool(state), content, open_now=state.run is None, loc=loc
         )
         buttons = None
         if state.run is None and mine:
@@ -151,10 +134,11 @@ class TableCommands(CommandBase):
                 for card_id in self._pool(state):
                     card = content.cards[card_id]
                     if card.cost <= r.eddies and r.deck.count(card_id) < engine.DECK_LIMIT:
+                        name, _ = card_words(content, loc, card_id)
                         text = (
-                            t(loc, "Merc buys {card} ({cost})", card=card.name, cost=card.cost)
+                            t(loc, "Merc buys {card} ({cost})", card=name, cost=card.cost)
                             if r.is_merc
-                            else t(loc, "Buy {card} ({cost})", card=card.name, cost=card.cost)
+                            else t(loc, "Buy {card} ({cost})", card=name, cost=card.cost)
                         )
                         items.append((card_id, text, r.is_merc))
             buttons = shop_buttons(state.id, state.version, items)
@@ -199,7 +183,7 @@ class TableCommands(CommandBase):
                 card = content.cards[card_id]
                 if card.cost <= r.eddies and r.deck.count(card_id) < engine.DECK_LIMIT:
                     who = t(loc, "Merc: ") if r.is_merc else ""
-                    label = render_private.card_label(card, loc=loc)
+                    label = render_private.pack_card_label(content, card_id, loc=loc)
                     items.append(
                         (
                             f"{who}{label} — {tcount(loc, card.cost, 'Eddie')}",
@@ -236,7 +220,7 @@ class TableCommands(CommandBase):
                 who = t(loc, "Merc: ") if r.is_merc else ""
                 items.append(
                     (
-                        f"{who}{render_private.card_label(content.cards[card_id], loc=loc)} "
+                        f"{who}{render_private.pack_card_label(content, card_id, loc=loc)} "
                         f"(×{r.deck.count(card_id)})",
                         (MERC_PREFIX if r.is_merc else "") + card_id,
                     )

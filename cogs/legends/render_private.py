@@ -10,6 +10,7 @@ import discord
 
 from bot.i18n import t, tcount
 from cogs.common.text import COLOR_PRIVATE, FOOTER_MAX, TITLE_MAX, clip
+from cogs.legends.localize import card_words
 from cogs.legends.render import (
     card_line,
     fit_lines,
@@ -138,6 +139,47 @@ def prompt_option_label(
     return key
 
 
+def pack_card_label(content: ContentPack, card_id: str, *, loc: str = "en") -> str:
+    """`card_label` of a pack card with its name in the reader's language, when the pack's
+    translation gives one (the deck, the shop, their autocompletes)."""
+    name, _ = card_words(content, loc, card_id)
+    return card_label(content.cards[card_id], loc=loc, name=name)
+
+
+def shop_embed(
+    runners: Sequence[Runner],
+    pool: Sequence[str],
+    content: ContentPack,
+    *,
+    open_now: bool,
+    loc: str = "en",
+) -> discord.Embed:
+    """`/legends shop`: the Upgrade Pool's cards with their prices and texts (in the
+    reader's language, as the pack's translation words them), and what `runners` (the
+    caller's, and their merc) have to spend."""
+    lines = []
+    for card_id in pool:
+        card = content.cards[card_id]
+        _, text = card_words(content, loc, card_id)
+        lines.append(
+            f"• **{pack_card_label(content, card_id, loc=loc)}** — "
+            f"{tcount(loc, card.cost, 'Eddie')}" + (f": {text}" if text else "")
+        )
+    head = ", ".join(
+        t(loc, "Your merc: {eddies}", eddies=tcount(loc, r.eddies, "Eddie"))
+        if r.is_merc
+        else t(loc, "You: {eddies}", eddies=tcount(loc, r.eddies, "Eddie"))
+        for r in runners
+    ) or t(loc, "You are not seated: join to shop.")
+    if not open_now:
+        head += "\n" + t(loc, "The Upgrade Pool opens between runs.")
+    return discord.Embed(
+        title=t(loc, "Upgrade Pool"),
+        colour=COLOR_PRIVATE,
+        description=clip(head + "\n\n" + "\n".join(lines), 4000),
+    )
+
+
 def deck_embed(
     runners: Sequence[Runner], content: ContentPack, *, loc: str = "en"
 ) -> discord.Embed:
@@ -159,7 +201,7 @@ def deck_embed(
             )
         ]
         for cid, n in sorted(counts.items(), key=lambda kv: content.cards[kv[0]].name):
-            lines.append(f"{n}× {card_label(content.cards[cid], loc=loc)}")
+            lines.append(f"{n}× {pack_card_label(content, cid, loc=loc)}")
         parts.append("\n".join(lines))
     return discord.Embed(
         title=t(loc, "Your deck"), colour=COLOR_PRIVATE, description=clip("\n\n".join(parts), 4000)
