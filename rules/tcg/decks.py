@@ -79,12 +79,15 @@ _LEGEND_MARK = re.compile(r"^\*\s*|\s*\((?:legend|l)\)\s*$", re.IGNORECASE)
 
 
 class DeckTextError(ValueError):
-    """A deck list that can't be read: `line` is the first bad line (1-based)."""
+    """A deck list that can't be read: `line` is the first bad line (1-based) and
+    `message` what is wrong with it; `others` are the later bad lines, each read as
+    "line N: …" after the first, joined by "; "."""
 
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
+    def __init__(self, line: int, message: str, others: tuple[DeckTextError, ...] = ()) -> None:
+        super().__init__("; ".join([f"line {line}: {message}", *(str(o) for o in others)]))
         self.line = line
         self.message = message
+        self.others = others
 
 
 def _lookup(content: TcgContent) -> dict[str, Card]:
@@ -137,11 +140,7 @@ def parse_deck_text(
         else:
             main[card.id] = main.get(card.id, 0) + count
     if errors:
-        raise (
-            errors[0]
-            if len(errors) == 1
-            else DeckTextError(errors[0].line, "; ".join(str(e) for e in errors))
-        )
+        raise DeckTextError(errors[0].line, errors[0].message, tuple(errors[1:]))
     return DeckList(id=deck_id, name=name, legends=tuple(legends), cards=tuple(main.items()))
 
 

@@ -123,7 +123,7 @@ def test_a_deck_lists_reading_errors_read_in_polish() -> None:
     with pytest.raises(DeckTextError) as exc:
         parse_deck_text("3 No Such Card\n???\n0 Alley Cutter", content())
     polish = error_text("pl", exc.value)
-    assert polish.startswith("wiersz 1: wiersz 1: nie ma karty o nazwie „No Such Card”")
+    assert polish.startswith("wiersz 1: nie ma karty o nazwie „No Such Card”; wiersz 2: ")
     assert "line" not in polish and "no card" not in polish
     assert error_text("en", exc.value) == str(exc.value)
     refusal = texts.import_refusal("pl", exc.value)

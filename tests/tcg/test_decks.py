@@ -71,3 +71,10 @@ def test_errors_name_their_line() -> None:
     with pytest.raises(DeckTextError) as e:
         parse_deck_text("Legends:\n1 Grunt\n", PACK)
     assert e.value.line == 2 and "not a Legend" in str(e.value)
+
+
+def test_several_bad_lines_each_named_once() -> None:
+    with pytest.raises(DeckTextError) as e:
+        parse_deck_text("Legends:\n1 Solo L\n3 Grnut\n0 Grunt\n", PACK)
+    assert e.value.line == 3
+    assert str(e.value) == ("line 3: no card named 'Grnut'; line 4: the count must be at least 1")
