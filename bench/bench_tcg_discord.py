@@ -229,6 +229,12 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
                     row[f"{kind}_p50"] = pct(xs, 50)
                     row[f"{kind}_p99"] = pct(xs, 99)
                     row[f"{kind}_n"] = len(xs)
+                # The criterion names `play` and `attack`; `pay` (the click
+                # on a way to pay after a play that asks) is printed beside it.
+                worst = max(row["play_p99"], row["attack_p99"])
+                noop = row["noop_p99"]
+                row["ratio"] = worst / noop if noop else float("nan")
+                with_pay = max(worst, row["pay_p99"]) / noop if noop else float("nan")
                 rows.append(row)
                 print(
                     f"{n:>4} duels: play p50 {row['play_p50']:.1f} p99 {row['play_p99']:.1f} ms "
@@ -236,7 +242,8 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
                     f"{row['pay_p99']:.1f} ms ({row['pay_n']}) | attack p50 "
                     f"{row['attack_p50']:.1f} p99 "
                     f"{row['attack_p99']:.1f} ms ({row['attack_n']}) | noop p50 "
-                    f"{row['noop_p50']:.1f} p99 {row['noop_p99']:.1f} ms",
+                    f"{row['noop_p50']:.1f} p99 {row['noop_p99']:.1f} ms | worst p99 of play, "
+                    f"attack / noop p99 {row['ratio']:.2f}× (with pay {with_pay:.2f}×)",
                     flush=True,
                 )
             await fake.stop_bot(bot)

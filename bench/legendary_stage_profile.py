@@ -24,6 +24,7 @@ import gc
 import inspect
 import os
 import pstats
+import resource
 import tempfile
 import time
 from collections import defaultdict
@@ -126,14 +127,30 @@ class Stages:
 
 class GcWatch:
     """Garbage collections that ran inside measured interactions, by kind: how many and
-    their total pause (the bot's IdleGC moves them between answers; this checks)."""
+    their total pause (the bot's IdleGC moves them between answers; this checks). Also
+    the loop thread's involuntary context switches in them (`getrusage`: preempted while
+    runnable, by another process on a busy machine), booked when `kind` is set back to
+    None."""
 
     def __init__(self) -> None:
-        self.kind: str | None = None
+        self._kind: str | None = None
         self.passes: dict[str, int] = defaultdict(int)
         self.ms: dict[str, float] = defaultdict(float)
+        self.switches: dict[str, list[int]] = defaultdict(list)
         self._t0 = 0.0
+        self._sw0 = 0
         gc.callbacks.append(self.on_gc)
+
+    @property
+    def kind(self) -> str | None:
+        return self._kind
+
+    @kind.setter
+    def kind(self, kind: str | None) -> None:
+        now = resource.getrusage(resource.RUSAGE_THREAD).ru_nivcsw
+        if kind is None and self._kind is not None:
+            self.switches[self._kind].append(now - self._sw0)
+        self._kind, self._sw0 = kind, now
 
     def on_gc(self, phase: str, info: dict[str, int]) -> None:
         if self.kind is None:
@@ -258,6 +275,14 @@ def report(
     for k in kinds:
         n = len(cpu[k])
         print(f"{k}: {gcw.passes[k] / n:.2f} GC passes per interaction, {gcw.ms[k] / n:.2f} ms")
+    for k in kinds:
+        sw = gcw.switches[k]
+        if sw:
+            hit = sum(1 for x in sw if x) / len(sw)
+            print(
+                f"{k}: {sum(sw) / len(sw):.2f} involuntary context switches per interaction"
+                f" (preempted in {hit:.0%} of them)"
+            )
     print()
     print("stage (CPU / wall ms per interaction, inclusive; calls) | " + " | ".join(kinds))
     for label, _, _ in labels:
