@@ -8,6 +8,8 @@ it, so every command's `--help` keeps its order."""
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Callable, Sequence
 
 from bot.i18n import N_, from_environment, t
 from bot.i18n.cliargs import Parser
@@ -18,6 +20,14 @@ def command_parser(prog: str, description: str) -> Parser:
     `description` is a catalogue message."""
     lang = from_environment()
     return Parser(prog=prog, description=t(lang, description), lang=lang)
+
+
+def parse(
+    parser: Callable[[], argparse.ArgumentParser], argv: Sequence[str] | None
+) -> argparse.Namespace:
+    """The options of a command whose parser `parser` makes now (in the terminal's
+    language of this call): `argv`, or the process's own arguments."""
+    return parser().parse_args(list(sys.argv[1:] if argv is None else argv))
 
 
 def _lang(p: argparse.ArgumentParser) -> str:

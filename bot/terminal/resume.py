@@ -32,6 +32,7 @@ from bot.service.game import GameAdapter
 from bot.storage.base import CampaignInfo
 from bot.storage.errors import StorageError
 from bot.terminal.console import Console, Quit, numbers
+from bot.terminal.options import parse
 from bot.terminal.saves import SaveFailed, Saves, default_database, is_terminal
 from rules.core.errors import IllegalAction
 
@@ -410,7 +411,7 @@ class PlayCommand(Generic[S, A]):
         stdout: TextIO | None = None,
         stderr: TextIO | None = None,
     ) -> int:
-        args = self.parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+        args = parse(self.parser, argv)
         inp = stdin or sys.stdin
         out = stdout or sys.stdout
         if self.replace_errors and isinstance(out, io.TextIOWrapper):

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Generic, TextIO, TypeVar
 
 from bot.i18n import from_environment, t
+from bot.terminal.options import parse
 from bot.terminal.report import interrupted
 from bot.terminal.resume import EXIT_SETUP, SetupError, print_error, write_failed
 
@@ -56,7 +57,7 @@ class SimulateCommand(Generic[J]):
         stdout: TextIO | None = None,
         stderr: TextIO | None = None,
     ) -> int:
-        args = self.parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+        args = parse(self.parser, argv)
         out = stdout or sys.stdout
         err = stderr or sys.stderr
         try:
