@@ -32,13 +32,20 @@ from bot.storage.base import (
     CampaignInfo,
     CampaignStatus,
     CheckReport,
+    Commit,
     LogEntry,
-    NewAction,
     Pref,
-    RunInfo,
     RunRecord,
     SavedItem,
     StoredCampaign,
+)
+from bot.storage.commit_rows import (
+    insert_action_sql,
+    insert_params,
+    log_entry_of,
+    not_moved,
+    run_params,
+    upsert_run_sql,
 )
 from bot.storage.connection import now_ms
 from bot.storage.errors import (
@@ -52,7 +59,6 @@ from bot.storage.errors import (
     MigrationError,
     SchemaTooNewError,
     StorageError,
-    VersionConflictError,
 )
 from bot.storage.exchange_rows import RUN_COLUMNS, dollar
 from bot.storage.inserts import InsertsMixin
@@ -68,6 +74,10 @@ from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row, info_fro
 from bot.storage.transfer import CampaignExport
 
 log = logging.getLogger("bot.storage")
+
+# The log row and the run row of a commit, as SQLite writes them (bot/storage/commit_rows.py).
+_INSERT_ACTION = insert_action_sql(dollar)
+_UPSERT_RUN = upsert_run_sql(dollar)
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
@@ -367,39 +377,17 @@ class PostgresStore(SharedPostgres, InsertsMixin):
 
     # ---- actions ---------------------------------------------------------------------
 
-    async def commit_action(
-        self,
-        campaign_id: str,
-        *,
-        version_before: int,
-        version_after: int,
-        state: str,
-        action: NewAction,
-        status: CampaignStatus | None = None,
-        run: RunInfo | None = None,
-    ) -> LogEntry:
+    async def _commit_action(self, c: Commit) -> LogEntry:
         # Shielded: once sent, the transaction finishes (or fails) as a whole even if
         # the caller is cancelled, so the pool connection is never left mid-transaction.
-        return await asyncio.shield(
-            self._commit(campaign_id, version_before, version_after, state, action, status, run)
-        )
+        return await asyncio.shield(self._commit(c))
 
-    async def _commit(
-        self,
-        cid: str,
-        version_before: int,
-        version_after: int,
-        state: str,
-        action: NewAction,
-        status: CampaignStatus | None,
-        run: RunInfo | None,
-    ) -> LogEntry:
+    async def _commit(self, c: Commit) -> LogEntry:
         now = self._clock()
-        if run is None:
+        if c.run is None:
             # No run changes: one statement, one round trip (bot/storage/pg_commit.py).
-            return await pg_commit.commit(
-                self, cid, version_before, version_after, state, action, status, now
-            )
+            return await pg_commit.commit(self, c, now)
+        cid = c.campaign_id
         try:
             async with self._tx(f"saving an action on campaign {cid}") as conn:
                 # The row lock taken here orders concurrent writers of this campaign; a
@@ -410,68 +398,22 @@ class PostgresStore(SharedPostgres, InsertsMixin):
                     " AND status = 'active'"  # closed by another process: reload, refuse
                     " RETURNING (SELECT coalesce(max(seq), 0) + 1 FROM actions"
                     " WHERE campaign_id = $5)",
-                    state,
-                    version_after,
+                    c.state,
+                    c.version_after,
                     now,
-                    status,
+                    c.status,
                     cid,
-                    version_before,
+                    c.version_before,
                 )
                 if moved is None:
                     stored = await conn.fetchval("SELECT version FROM campaigns WHERE id = $1", cid)
-                    if stored is None:
-                        raise CampaignNotFoundError(f"There is no campaign {cid}.")
-                    raise VersionConflictError(
-                        f"Campaign {cid} is at v{stored} in the database, not "
-                        f"v{version_before}: another writer changed it."
-                    )
-                entry = LogEntry(
-                    campaign_id=cid,
-                    seq=int(moved),
-                    version_before=version_before,
-                    player=action.player,
-                    kind=action.kind,
-                    action=action.action,
-                    events=action.events,
-                    interaction_id=action.interaction_id,
-                    created_at=now,
-                )
-                await conn.execute(
-                    "INSERT INTO actions (campaign_id, seq, version_before, player, kind,"
-                    " interaction_id, created_at, action, events)"
-                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-                    cid,
-                    entry.seq,
-                    version_before,
-                    action.player,
-                    action.kind,
-                    action.interaction_id,
-                    now,
-                    action.action,
-                    action.events,
-                )
-                if run is not None:
-                    ended = run.status != "active"
-                    await conn.execute(
-                        "INSERT INTO runs (campaign_id, number, label, status,"
-                        " started_version, ended_version, started_at, ended_at)"
-                        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
-                        " ON CONFLICT (campaign_id, number) DO UPDATE SET"
-                        " label = excluded.label, status = excluded.status,"
-                        " ended_version = coalesce(runs.ended_version, excluded.ended_version),"
-                        " ended_at = coalesce(runs.ended_at, excluded.ended_at)",
-                        cid,
-                        run.number,
-                        run.label,
-                        run.status,
-                        None if ended else version_after,
-                        version_after if ended else None,
-                        None if ended else now,
-                        now if ended else None,
-                    )
+                    raise not_moved(cid, stored, c.version_before)
+                entry = log_entry_of(c, int(moved), now)
+                await conn.execute(_INSERT_ACTION, *insert_params(entry))
+                await conn.execute(_UPSERT_RUN, *run_params(c, now))
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise self._integrity(exc, cid, None) from exc
-        self.announce(cid, version_after)  # other processes drop their cached copy
+        self.announce(cid, c.version_after)  # other processes drop their cached copy
         return entry
 
     async def find_interaction(self, campaign_id: str, interaction_id: str) -> LogEntry | None:
