@@ -11,14 +11,19 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.base import Commit, LogEntry, RunRecord
-from bot.storage.commit_rows import insert_params, log_entry_of, not_moved, run_params
+from bot.storage.commit_rows import (
+    insert_params,
+    log_entry_of,
+    not_moved,
+    run_params,
+    update_params,
+)
 from bot.storage.commits import (
     INSERT_ACTION,
     UPDATE_STATE,
     UPSERT_RUN,
     CommitRequest,
     settle,
-    update_params,
     write_batch,
 )
 from bot.storage.connection import scalar

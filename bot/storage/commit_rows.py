@@ -29,6 +29,12 @@ def upsert_run_sql(mark: Callable[[int], str]) -> str:
     )
 
 
+def update_params(c: Commit, now: int) -> tuple[Any, ...]:
+    """The values of the version-checked UPDATE of the campaign's row: its state,
+    version, updated_at and status, then the campaign and the version it must be at."""
+    return (c.state, c.version_after, now, c.status, c.campaign_id, c.version_before)
+
+
 def log_entry_of(c: Commit, seq: int, now: int) -> LogEntry:
     """The log row `c` appends as entry `seq`, written at `now`."""
     a = c.action

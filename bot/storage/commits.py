@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from dataclasses import dataclass
-from typing import Any
 
 import aiosqlite
 
@@ -18,6 +17,7 @@ from bot.storage.commit_rows import (
     log_entry_of,
     not_moved,
     run_params,
+    update_params,
     upsert_run_sql,
 )
 from bot.storage.connection import transaction
@@ -61,10 +61,6 @@ def settle(
     else:
         assert result is not None
         future.set_result(result)
-
-
-def update_params(c: Commit, now: int) -> tuple[Any, ...]:
-    return (c.state, c.version_after, now, c.status, c.campaign_id, c.version_before)
 
 
 def write_batch(conn: sqlite3.Connection, batch: list[CommitRequest], now: int) -> list[LogEntry]:

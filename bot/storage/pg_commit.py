@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import asyncpg
 
 from bot.storage.base import Commit, LogEntry
-from bot.storage.commit_rows import log_entry_of, not_moved
+from bot.storage.commit_rows import log_entry_of, not_moved, update_params
 
 if TYPE_CHECKING:
     from bot.storage.postgres import PostgresStore
@@ -41,12 +41,7 @@ async def commit(store: PostgresStore, c: Commit, now: int) -> LogEntry:
         async with store._conn(f"saving an action on campaign {cid}") as conn:
             seq = await conn.fetchval(
                 _SQL,
-                c.state,
-                c.version_after,
-                now,
-                c.status,
-                cid,
-                c.version_before,
+                *update_params(c, now),
                 a.player,
                 a.kind,
                 a.interaction_id,

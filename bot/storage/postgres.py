@@ -26,6 +26,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.storage import commit_rows as rows_of
 from bot.storage import pg_admin, pg_commit, pg_saved
 from bot.storage.base import (
     CAMPAIGN_STATUSES,
@@ -38,14 +39,6 @@ from bot.storage.base import (
     RunRecord,
     SavedItem,
     StoredCampaign,
-)
-from bot.storage.commit_rows import (
-    insert_action_sql,
-    insert_params,
-    log_entry_of,
-    not_moved,
-    run_params,
-    upsert_run_sql,
 )
 from bot.storage.connection import now_ms
 from bot.storage.errors import (
@@ -76,8 +69,8 @@ from bot.storage.transfer import CampaignExport
 log = logging.getLogger("bot.storage")
 
 # The log row and the run row of a commit, as SQLite writes them (bot/storage/commit_rows.py).
-_INSERT_ACTION = insert_action_sql(dollar)
-_UPSERT_RUN = upsert_run_sql(dollar)
+_INSERT_ACTION = rows_of.insert_action_sql(dollar)
+_UPSERT_RUN = rows_of.upsert_run_sql(dollar)
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
@@ -398,19 +391,14 @@ class PostgresStore(SharedPostgres, InsertsMixin):
                     " AND status = 'active'"  # closed by another process: reload, refuse
                     " RETURNING (SELECT coalesce(max(seq), 0) + 1 FROM actions"
                     " WHERE campaign_id = $5)",
-                    c.state,
-                    c.version_after,
-                    now,
-                    c.status,
-                    cid,
-                    c.version_before,
+                    *rows_of.update_params(c, now),
                 )
                 if moved is None:
                     stored = await conn.fetchval("SELECT version FROM campaigns WHERE id = $1", cid)
-                    raise not_moved(cid, stored, c.version_before)
-                entry = log_entry_of(c, int(moved), now)
-                await conn.execute(_INSERT_ACTION, *insert_params(entry))
-                await conn.execute(_UPSERT_RUN, *run_params(c, now))
+                    raise rows_of.not_moved(cid, stored, c.version_before)
+                entry = rows_of.log_entry_of(c, int(moved), now)
+                await conn.execute(_INSERT_ACTION, *rows_of.insert_params(entry))
+                await conn.execute(_UPSERT_RUN, *rows_of.run_params(c, now))
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise self._integrity(exc, cid, None) from exc
         self.announce(cid, c.version_after)  # other processes drop their cached copy
