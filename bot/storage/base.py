@@ -234,7 +234,6 @@ class Store(ABC):
         """The active campaign of `game` bound to this channel (each game has at most one
         per channel; other games' campaigns in it are not seen)."""
 
-    @abstractmethod
     async def list_campaigns(
         self,
         status: CampaignStatus | None = "active",
@@ -244,6 +243,13 @@ class Store(ABC):
     ) -> list[CampaignInfo]:
         """Campaigns with that status (None: all) of that game (None: every game, for the
         admin commands), most recently updated first."""
+        return await self._list_campaigns(status, game, limit)
+
+    @abstractmethod
+    async def _list_campaigns(
+        self, status: CampaignStatus | None, game: str | None, limit: int | None
+    ) -> list[CampaignInfo]:
+        """`list_campaigns`, the backend's way (`bot.storage.rows.list_sql`)."""
 
     @abstractmethod
     async def set_status(self, campaign_id: str, status: CampaignStatus) -> CampaignInfo: ...

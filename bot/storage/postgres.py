@@ -63,7 +63,7 @@ from bot.storage.pg_schema import (
     VERSION_TABLE,
 )
 from bot.storage.pg_shared import SharedPostgres
-from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row, info_from_row
+from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row, info_from_row, list_sql
 from bot.storage.transfer import CampaignExport
 
 log = logging.getLogger("bot.storage")
@@ -303,27 +303,11 @@ class PostgresStore(SharedPostgres, InsertsMixin):
         )
         return None if row is None else info_from_row(row)
 
-    async def list_campaigns(
-        self,
-        status: CampaignStatus | None = "active",
-        *,
-        game: str | None = None,
-        limit: int | None = None,
+    async def _list_campaigns(
+        self, status: CampaignStatus | None, game: str | None, limit: int | None
     ) -> list[CampaignInfo]:
-        where: list[str] = []
-        params: list[Any] = []
-        for column, value in (("status", status), ("game", game)):
-            if value is not None:
-                params.append(value)
-                where.append(f"{column} = ${len(params)}")
-        sql = f"SELECT {INFO_COLUMNS} FROM campaigns"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
         # COLLATE "C": the same order of ids as SQLite's byte order.
-        sql += ' ORDER BY updated_at DESC, id COLLATE "C"'
-        if limit is not None:
-            params.append(limit)
-            sql += f" LIMIT ${len(params)}"
+        sql, params = list_sql(status, game, limit, dollar, id_order='id COLLATE "C"')
         rows = await self._fetch(sql, *params, doing="listing campaigns")
         return [info_from_row(r) for r in rows]
 
