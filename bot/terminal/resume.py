@@ -27,7 +27,7 @@ from typing import Generic, Protocol, TextIO, TypeVar
 from bot.cli_words import storage_words
 from bot.config import DEFAULT_DATABASE
 from bot.games import DEFAULT_GAME
-from bot.i18n import from_environment, t
+from bot.i18n import N_, from_environment, t
 from bot.service.game import GameAdapter
 from bot.storage.base import CampaignInfo
 from bot.storage.errors import StorageError
@@ -457,16 +457,7 @@ def run(
     try:
         saves = place.open(table.adapter)
     except StorageError as exc:
-        print_error(
-            err,
-            t(
-                from_environment(),
-                "cannot use the database {path}: {why}",
-                path=str(place.db),
-                why=storage_words(from_environment(), exc.message),
-            ),
-        )
-        return EXIT_STORAGE
+        return _storage_failed(err, N_("cannot use the database {path}: {why}"), place, exc)
     try:
         if place.resume is None:
             return table.start(saves).run()
@@ -492,15 +483,15 @@ def run(
             return 0
         return session.run()
     except StorageError as exc:
-        print_error(
-            err,
-            t(
-                from_environment(),
-                "the database {path} failed: {why}",
-                path=str(place.db),
-                why=storage_words(from_environment(), exc.message),
-            ),
-        )
-        return EXIT_STORAGE
+        return _storage_failed(err, N_("the database {path} failed: {why}"), place, exc)
     finally:
         saves.close()
+
+
+def _storage_failed(err: TextIO, message: str, place: Place, exc: StorageError) -> int:
+    """Say on `err` that the database failed (`message`, a catalogue message taking
+    {path} and {why}: the storage layer's words); the exit status."""
+    lang = from_environment()
+    why = storage_words(lang, exc.message)
+    print_error(err, t(lang, message, path=str(place.db), why=why))
+    return EXIT_STORAGE
