@@ -1,25 +1,27 @@
 """What the command line's modules share (bot/cli.py, bot/cli_db.py, bot/cli_items.py):
 the database a command works on, its errors in the terminal's language, a game's
-adapter."""
+adapter, and how an export file is written and read back."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from bot.config import DEFAULT_DATABASE
 from bot.i18n import from_environment, t
 
 Subparsers = Any  # argparse._SubParsersAction, which typeshed keeps private
 Handler = Callable[[argparse.Namespace], int]
+M = TypeVar("M", bound=BaseModel)
 
 
 def database_path(args: argparse.Namespace) -> Path:
@@ -95,6 +97,47 @@ def adapter_for(game: str) -> Any:
             "the %s game is unavailable: %s", game, type(exc).__name__
         )
         return None
+
+
+def write_export(file: str, text: str, *, force: bool) -> int | None:
+    """Write an export's `text` to `file` ("-": standard output). A file is never left
+    half written: the text goes to a temporary file beside it, synced to disk, then
+    renamed over it; an existing file only with `force`. None once the file is written
+    (the caller says what it holds), else the exit status (0 after standard output; a
+    failure's, said on stderr)."""
+    if file == "-":
+        sys.stdout.write(text)
+        return 0
+    dest = Path(file)
+    if dest.exists() and not force:
+        return fail(already_exists(dest))
+    tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, dest)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        return fail(cannot_write(dest, exc))
+    return None
+
+
+def read_export(path: Path, model: type[M], invalid: str) -> M | int:
+    """The export file `path` read as `model`, or the exit status of a failure (said on
+    stderr): it cannot be read, or it is not such an export (`invalid`: a catalogue
+    message taking {file} and {where}, the fields that are wrong)."""
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        return fail(cannot_read(path, exc))
+    try:
+        return model.model_validate_json(raw)
+    except ValidationError as exc:
+        where = invalid_fields(exc)
+        return fail(t(from_environment(), invalid, file=path, where=where))
 
 
 def storage_call(fn: Callable[[], Any]) -> int:

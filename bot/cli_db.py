@@ -5,9 +5,7 @@ errors in the terminal's language (bot/i18n/cliargs.py)."""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,14 +13,12 @@ from typing import Any
 from bot.cli_common import (
     Subparsers,
     adapter_for,
-    already_exists,
-    cannot_read,
-    cannot_write,
     database_path,
     database_target,
     fail,
-    invalid_fields,
+    read_export,
     storage_call,
+    write_export,
 )
 from bot.cli_words import storage_words
 from bot.i18n import N_, SOURCE, from_environment, number, t, tn
@@ -266,24 +262,9 @@ def _db_export(args: argparse.Namespace) -> int:
     async def go() -> int:
         async with await open_store(path, create=False) as store:
             data = await store.export_campaign(args.campaign_id)
-        text = data.model_dump_json(indent=1) + "\n"
-        if args.file == "-":
-            sys.stdout.write(text)
-            return 0
-        dest = Path(args.file)
-        if dest.exists() and not args.force:
-            return fail(already_exists(dest))
-        tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
-        try:
-            with open(tmp, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, dest)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            return fail(cannot_write(dest, exc))
+        status = write_export(args.file, data.model_dump_json(indent=1) + "\n", force=args.force)
+        if status is not None:
+            return status
         lang = from_environment()
         print(
             t(
@@ -296,7 +277,7 @@ def _db_export(args: argparse.Namespace) -> int:
                 prefs=tn(
                     lang, "{n} Discord preference", "{n} Discord preferences", len(data.prefs)
                 ),
-                file=dest,
+                file=Path(args.file),
             )
         )
         return 0
@@ -305,8 +286,6 @@ def _db_export(args: argparse.Namespace) -> int:
 
 
 def _db_import(args: argparse.Namespace) -> int:
-    from pydantic import ValidationError
-
     from bot.storage.errors import InvalidExportError
     from bot.storage.opener import open_store
     from bot.storage.sqlite import SqliteStore
@@ -316,23 +295,16 @@ def _db_import(args: argparse.Namespace) -> int:
     if args.guild and not args.channel:
         fail(t(from_environment(), "--guild was given without --channel.\nGive --channel too."))
         return 2
-    try:
-        raw = args.file.read_text(encoding="utf-8")
-    except OSError as exc:
-        return fail(cannot_read(args.file, exc))
-    try:
-        data = CampaignExport.model_validate_json(raw)
-    except ValidationError as exc:
-        where = invalid_fields(exc)
-        return fail(
-            t(
-                from_environment(),
-                "{file} is not a valid Fixer campaign export ({where}).\n"
-                "Import a file written by python -m bot db export; nothing was imported.",
-                file=args.file,
-                where=where,
-            )
-        )
+    data = read_export(
+        args.file,
+        CampaignExport,
+        N_(
+            "{file} is not a valid Fixer campaign export ({where}).\n"
+            "Import a file written by python -m bot db export; nothing was imported."
+        ),
+    )
+    if isinstance(data, int):
+        return data
     if not args.no_verify:
         verdict = verify_export(data)
         if verdict is not None:

@@ -5,15 +5,11 @@ campaign export carries one campaign; these carry what players keep across campa
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from bot.cli_common import invalid_fields
-from bot.i18n import from_environment, t, tn
+from bot.i18n import N_, from_environment, t, tn
 
 
 def add_item_commands(dbsub: Any) -> None:
@@ -37,7 +33,7 @@ def add_item_commands(dbsub: Any) -> None:
 
 
 def _export_items(args: argparse.Namespace) -> int:
-    from bot.cli_common import already_exists, cannot_write, database_target, fail, storage_call
+    from bot.cli_common import database_target, storage_call, write_export
     from bot.storage.items_io import export_items
     from bot.storage.opener import open_store
 
@@ -46,52 +42,33 @@ def _export_items(args: argparse.Namespace) -> int:
     async def go() -> int:
         async with await open_store(path, create=False) as store:
             data = await export_items(store, int(time.time()), game=args.game, owner=args.owner)
-        text = data.model_dump_json(indent=1) + "\n"
-        if args.file == "-":
-            sys.stdout.write(text)
-            return 0
-        dest = Path(args.file)
-        if dest.exists() and not args.force:
-            return fail(already_exists(dest))
-        tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
-        try:
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, dest)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            return fail(cannot_write(dest, exc))
+        status = write_export(args.file, data.model_dump_json(indent=1) + "\n", force=args.force)
+        if status is not None:
+            return status
         lang = from_environment()
         items = tn(lang, "{n} saved item", "{n} saved items", len(data.items))
-        print(t(lang, "exported {items} to {file}", items=items, file=dest))
+        print(t(lang, "exported {items} to {file}", items=items, file=Path(args.file)))
         return 0
 
     return storage_call(go)
 
 
 def _import_items(args: argparse.Namespace) -> int:
-    from pydantic import ValidationError
-
-    from bot.cli_common import cannot_read, database_target, fail, storage_call
+    from bot.cli_common import database_target, read_export, storage_call
     from bot.storage.items_io import ItemsExport, import_items
     from bot.storage.opener import open_store
 
     path = database_target(args)
-    try:
-        data = ItemsExport.model_validate_json(args.file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        return fail(cannot_read(args.file, exc))
-    except ValidationError as exc:
-        where = invalid_fields(exc)
-        return fail(
-            t(
-                from_environment(),
-                "{file} is not a Fixer saved-items export ({where}).\n"
-                "Import a file written by python -m bot db export-items; nothing was imported.",
-                file=args.file,
-                where=where,
-            )
-        )
+    data = read_export(
+        args.file,
+        ItemsExport,
+        N_(
+            "{file} is not a Fixer saved-items export ({where}).\n"
+            "Import a file written by python -m bot db export-items; nothing was imported."
+        ),
+    )
+    if isinstance(data, int):
+        return data
 
     async def go() -> int:
         async with await open_store(path) as store:

@@ -10,23 +10,20 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.base import (
-    CampaignStatus,
-    LogEntry,
-    NewAction,
-    RunInfo,
-    RunRecord,
+from bot.storage.base import Commit, LogEntry, RunRecord
+from bot.storage.commit_rows import (
+    insert_params,
+    log_entry_of,
+    not_moved,
+    run_params,
+    update_params,
 )
 from bot.storage.commits import (
     INSERT_ACTION,
     UPDATE_STATE,
     UPSERT_RUN,
     CommitRequest,
-    insert_params,
-    log_entry_of,
-    run_params,
     settle,
-    update_params,
     write_batch,
 )
 from bot.storage.connection import scalar
@@ -34,7 +31,6 @@ from bot.storage.core import SqliteBase
 from bot.storage.errors import (
     CampaignNotFoundError,
     StorageError,
-    VersionConflictError,
     translate,
 )
 from bot.storage.rows import LOG_COLUMNS, entry_from_row
@@ -44,17 +40,7 @@ from rules.core.text import plural
 class ActionsMixin(SqliteBase):
     """`Store`'s action-log methods: commits (grouped), the log, genesis and runs."""
 
-    async def commit_action(
-        self,
-        campaign_id: str,
-        *,
-        version_before: int,
-        version_after: int,
-        state: str,
-        action: NewAction,
-        status: CampaignStatus | None = None,
-        run: RunInfo | None = None,
-    ) -> LogEntry:
+    async def _commit_action(self, c: Commit) -> LogEntry:
         """Group commit: the request joins a queue; one committer writes every request
         waiting at that moment in a single transaction (one fsync for all of them) and
         answers each only after COMMIT. If anything in a batch fails, the batch is rolled
@@ -65,16 +51,7 @@ class ActionsMixin(SqliteBase):
         if self._closed:
             raise StorageError(f"The database {self.path} is closed.")
         loop = asyncio.get_running_loop()
-        request = CommitRequest(
-            campaign_id=campaign_id,
-            version_before=version_before,
-            version_after=version_after,
-            state=state,
-            action=action,
-            status=status,
-            run=run,
-            future=loop.create_future(),
-        )
+        request = CommitRequest(c, loop.create_future())
         if self._inline is not None:
             return await self._commit_inline(request)
         self._pending.append(request)
@@ -92,19 +69,19 @@ class ActionsMixin(SqliteBase):
             try:
                 (entry,) = write_batch(self._inline, [r], self._clock())
             except sqlite3.IntegrityError as exc:
-                raise self._integrity(exc, r.campaign_id, None) from exc
+                raise self._integrity(exc, r.commit.campaign_id, None) from exc
             except sqlite3.OperationalError as exc:
                 if getattr(exc, "sqlite_errorcode", None) not in (
                     sqlite3.SQLITE_BUSY,
                     sqlite3.SQLITE_LOCKED,
                 ):
                     raise translate(
-                        exc, str(self.path), f"saving an action on campaign {r.campaign_id}"
+                        exc, str(self.path), f"saving an action on campaign {r.commit.campaign_id}"
                     ) from exc
                 busy = True
             except sqlite3.Error as exc:
                 raise translate(
-                    exc, str(self.path), f"saving an action on campaign {r.campaign_id}"
+                    exc, str(self.path), f"saving an action on campaign {r.commit.campaign_id}"
                 ) from exc
             else:
                 busy = False
@@ -149,7 +126,7 @@ class ActionsMixin(SqliteBase):
 
     async def _commit_batch(self, batch: list[CommitRequest]) -> list[LogEntry]:
         now = self._clock()
-        first = batch[0].campaign_id
+        first = batch[0].commit.campaign_id
         what = plural(
             len(batch), f"saving an action on campaign {first}", f"saving {len(batch)} actions"
         )
@@ -174,8 +151,9 @@ class ActionsMixin(SqliteBase):
     ) -> list[LogEntry]:
         """The same transaction through aiosqlite's public API: a fixed number of
         statements per batch, whatever its size."""
-        first = batch[0].campaign_id
-        ids = sorted({r.campaign_id for r in batch})
+        commits = [r.commit for r in batch]
+        first = commits[0].campaign_id
+        ids = sorted({c.campaign_id for c in commits})
         entries: list[LogEntry] = []
         try:
             async with self._write(what) as w:
@@ -187,31 +165,26 @@ class ActionsMixin(SqliteBase):
                         ids,
                     )
                 }
-                for r in batch:
-                    seq = top.get(r.campaign_id, 0) + 1
-                    top[r.campaign_id] = seq
-                    entries.append(log_entry_of(r, seq, now))
-                cur = await w.executemany(UPDATE_STATE, [update_params(r, now) for r in batch])
+                for c in commits:
+                    seq = top.get(c.campaign_id, 0) + 1
+                    top[c.campaign_id] = seq
+                    entries.append(log_entry_of(c, seq, now))
+                cur = await w.executemany(UPDATE_STATE, [update_params(c, now) for c in commits])
                 if cur.rowcount != len(batch):
-                    raise await self._why_not_updated(w, batch[0])
+                    raise await self._why_not_updated(w, commits[0])
                 await w.executemany(INSERT_ACTION, [insert_params(e) for e in entries])
-                runs = [run_params(r, now) for r in batch if r.run is not None]
+                runs = [run_params(c, now) for c in commits if c.run is not None]
                 if runs:
                     await w.executemany(UPSERT_RUN, runs)
         except sqlite3.IntegrityError as exc:
             raise self._integrity(exc, first, None) from exc
         return entries
 
-    async def _why_not_updated(self, w: aiosqlite.Connection, r: CommitRequest) -> StorageError:
+    async def _why_not_updated(self, w: aiosqlite.Connection, c: Commit) -> StorageError:
         """The state row did not move: which error to report (exact for a batch of one;
         a bigger batch is retried request by request anyway)."""
-        stored = await scalar(w, "SELECT version FROM campaigns WHERE id = ?", (r.campaign_id,))
-        if stored is None:
-            return CampaignNotFoundError(f"There is no campaign {r.campaign_id}.")
-        return VersionConflictError(
-            f"Campaign {r.campaign_id} is at v{stored} in the database, not "
-            f"v{r.version_before}: another writer changed it."
-        )
+        stored = await scalar(w, "SELECT version FROM campaigns WHERE id = ?", (c.campaign_id,))
+        return not_moved(c.campaign_id, stored, c.version_before)
 
     async def find_interaction(self, campaign_id: str, interaction_id: str) -> LogEntry | None:
         row = await self._read_one(

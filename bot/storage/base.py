@@ -97,6 +97,21 @@ class NewAction:
 
 
 @dataclass(frozen=True, slots=True)
+class Commit:
+    """One `Store.commit_action`, as every backend writes it: the campaign moves from
+    `version_before` to `version_after` with `state`, `action` is appended to its log,
+    and `status` and `run` (None: unchanged) are set."""
+
+    campaign_id: str
+    version_before: int
+    version_after: int
+    state: str
+    action: NewAction
+    status: CampaignStatus | None = None
+    run: RunInfo | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """One row of the append-only action log."""
 
@@ -219,7 +234,6 @@ class Store(ABC):
         """The active campaign of `game` bound to this channel (each game has at most one
         per channel; other games' campaigns in it are not seen)."""
 
-    @abstractmethod
     async def list_campaigns(
         self,
         status: CampaignStatus | None = "active",
@@ -229,6 +243,13 @@ class Store(ABC):
     ) -> list[CampaignInfo]:
         """Campaigns with that status (None: all) of that game (None: every game, for the
         admin commands), most recently updated first."""
+        return await self._list_campaigns(status, game, limit)
+
+    @abstractmethod
+    async def _list_campaigns(
+        self, status: CampaignStatus | None, game: str | None, limit: int | None
+    ) -> list[CampaignInfo]:
+        """`list_campaigns`, the backend's way (`bot.storage.rows.list_sql`)."""
 
     @abstractmethod
     async def set_status(self, campaign_id: str, status: CampaignStatus) -> CampaignInfo: ...
@@ -240,7 +261,6 @@ class Store(ABC):
 
     # ---- actions ---------------------------------------------------------------------
 
-    @abstractmethod
     async def commit_action(
         self,
         campaign_id: str,
@@ -255,6 +275,13 @@ class Store(ABC):
         """Atomically: check the stored version, write the state, append the log row,
         update the status and the run. Raises VersionConflictError,
         DuplicateInteractionError or another StorageError; then nothing was written."""
+        return await self._commit_action(
+            Commit(campaign_id, version_before, version_after, state, action, status, run)
+        )
+
+    @abstractmethod
+    async def _commit_action(self, c: Commit) -> LogEntry:
+        """`commit_action`, the backend's way."""
 
     @abstractmethod
     async def find_interaction(self, campaign_id: str, interaction_id: str) -> LogEntry | None: ...

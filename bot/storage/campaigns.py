@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import sqlite3
 from contextlib import AbstractAsyncContextManager
-from typing import Any
 
 import aiosqlite
 
@@ -19,7 +18,7 @@ from bot.storage.core import SqliteBase
 from bot.storage.errors import CampaignNotFoundError
 from bot.storage.exchange_rows import qmark
 from bot.storage.inserts import InsertsMixin
-from bot.storage.rows import INFO_COLUMNS, info_from_row
+from bot.storage.rows import INFO_COLUMNS, info_from_row, list_sql
 
 log = logging.getLogger("bot.storage")
 
@@ -65,28 +64,10 @@ class CampaignsMixin(SqliteBase, InsertsMixin):
         )
         return None if row is None else info_from_row(row)
 
-    async def list_campaigns(
-        self,
-        status: CampaignStatus | None = "active",
-        *,
-        game: str | None = None,
-        limit: int | None = None,
+    async def _list_campaigns(
+        self, status: CampaignStatus | None, game: str | None, limit: int | None
     ) -> list[CampaignInfo]:
-        sql = f"SELECT {INFO_COLUMNS} FROM campaigns"
-        where: list[str] = []
-        params: list[Any] = []
-        if status is not None:
-            where.append("status = ?")
-            params.append(status)
-        if game is not None:
-            where.append("game = ?")
-            params.append(game)
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY updated_at DESC, id"
-        if limit is not None:
-            sql += " LIMIT ?"
-            params.append(limit)
+        sql, params = list_sql(status, game, limit, qmark)
         rows = await self._read_all(sql, params, "listing campaigns")
         return [info_from_row(r) for r in rows]
 

@@ -12,12 +12,12 @@ bot/storage/postgres.py.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import asyncpg
 
-from bot.storage.base import LogEntry, NewAction
-from bot.storage.errors import CampaignNotFoundError, VersionConflictError
+from bot.storage.base import Commit, LogEntry
+from bot.storage.commit_rows import log_entry_of, not_moved, update_params
 
 if TYPE_CHECKING:
     from bot.storage.postgres import PostgresStore
@@ -33,32 +33,20 @@ _SQL = (
 )
 
 
-async def commit(
-    store: PostgresStore,
-    cid: str,
-    version_before: int,
-    version_after: int,
-    state: str,
-    action: NewAction,
-    status: str | None,
-    now: int,
-) -> LogEntry:
+async def commit(store: PostgresStore, c: Commit, now: int) -> LogEntry:
     """`Store.commit_action` for a commit that changes no run."""
+    cid = c.campaign_id
+    a = c.action
     try:
         async with store._conn(f"saving an action on campaign {cid}") as conn:
-            seq = await _statement(
-                conn,
-                cid=cid,
-                version_before=version_before,
-                version_after=version_after,
-                state=state,
-                status=status,
-                now=now,
-                player=action.player,
-                kind=action.kind,
-                interaction_id=action.interaction_id,
-                action=action.action,
-                events=action.events,
+            seq = await conn.fetchval(
+                _SQL,
+                *update_params(c, now),
+                a.player,
+                a.kind,
+                a.interaction_id,
+                a.action,
+                a.events,
             )
             stored = None
             if seq is None:
@@ -66,55 +54,6 @@ async def commit(
     except asyncpg.IntegrityConstraintViolationError as exc:
         raise store._integrity(exc, cid, None) from exc
     if seq is None:
-        if stored is None:
-            raise CampaignNotFoundError(f"There is no campaign {cid}.")
-        raise VersionConflictError(
-            f"Campaign {cid} is at v{stored} in the database, not v{version_before}: "
-            "another writer changed it (or closed it)."
-        )
-    store.announce(cid, version_after)  # other processes drop their cached copy
-    return LogEntry(
-        campaign_id=cid,
-        seq=seq,
-        version_before=version_before,
-        player=action.player,
-        kind=action.kind,
-        action=action.action,
-        events=action.events,
-        interaction_id=action.interaction_id,
-        created_at=now,
-    )
-
-
-async def _statement(
-    conn: Any,
-    *,
-    cid: str,
-    version_before: int,
-    version_after: int,
-    state: str,
-    status: str | None,
-    now: int,
-    player: str,
-    kind: str,
-    interaction_id: str | None,
-    action: str,
-    events: str,
-) -> int | None:
-    """The new log row's seq, or None if the campaign was not at `version_before` (or
-    is not active): then nothing was written."""
-    seq = await conn.fetchval(
-        _SQL,
-        state,
-        version_after,
-        now,
-        status,
-        cid,
-        version_before,
-        player,
-        kind,
-        interaction_id,
-        action,
-        events,
-    )
-    return None if seq is None else int(seq)
+        raise not_moved(cid, stored, c.version_before, or_closed=True)
+    store.announce(cid, c.version_after)  # other processes drop their cached copy
+    return log_entry_of(c, int(seq), now)

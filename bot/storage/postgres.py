@@ -26,16 +26,16 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.storage import commit_rows as rows_of
 from bot.storage import pg_admin, pg_commit, pg_saved
 from bot.storage.base import (
     CAMPAIGN_STATUSES,
     CampaignInfo,
     CampaignStatus,
     CheckReport,
+    Commit,
     LogEntry,
-    NewAction,
     Pref,
-    RunInfo,
     RunRecord,
     SavedItem,
     StoredCampaign,
@@ -52,7 +52,6 @@ from bot.storage.errors import (
     MigrationError,
     SchemaTooNewError,
     StorageError,
-    VersionConflictError,
 )
 from bot.storage.exchange_rows import RUN_COLUMNS, dollar
 from bot.storage.inserts import InsertsMixin
@@ -64,10 +63,14 @@ from bot.storage.pg_schema import (
     VERSION_TABLE,
 )
 from bot.storage.pg_shared import SharedPostgres
-from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row, info_from_row
+from bot.storage.rows import INFO_COLUMNS, LOG_COLUMNS, entry_from_row, info_from_row, list_sql
 from bot.storage.transfer import CampaignExport
 
 log = logging.getLogger("bot.storage")
+
+# The log row and the run row of a commit, as SQLite writes them (bot/storage/commit_rows.py).
+_INSERT_ACTION = rows_of.insert_action_sql(dollar)
+_UPSERT_RUN = rows_of.upsert_run_sql(dollar)
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
@@ -300,27 +303,11 @@ class PostgresStore(SharedPostgres, InsertsMixin):
         )
         return None if row is None else info_from_row(row)
 
-    async def list_campaigns(
-        self,
-        status: CampaignStatus | None = "active",
-        *,
-        game: str | None = None,
-        limit: int | None = None,
+    async def _list_campaigns(
+        self, status: CampaignStatus | None, game: str | None, limit: int | None
     ) -> list[CampaignInfo]:
-        where: list[str] = []
-        params: list[Any] = []
-        for column, value in (("status", status), ("game", game)):
-            if value is not None:
-                params.append(value)
-                where.append(f"{column} = ${len(params)}")
-        sql = f"SELECT {INFO_COLUMNS} FROM campaigns"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
         # COLLATE "C": the same order of ids as SQLite's byte order.
-        sql += ' ORDER BY updated_at DESC, id COLLATE "C"'
-        if limit is not None:
-            params.append(limit)
-            sql += f" LIMIT ${len(params)}"
+        sql, params = list_sql(status, game, limit, dollar, id_order='id COLLATE "C"')
         rows = await self._fetch(sql, *params, doing="listing campaigns")
         return [info_from_row(r) for r in rows]
 
@@ -367,39 +354,17 @@ class PostgresStore(SharedPostgres, InsertsMixin):
 
     # ---- actions ---------------------------------------------------------------------
 
-    async def commit_action(
-        self,
-        campaign_id: str,
-        *,
-        version_before: int,
-        version_after: int,
-        state: str,
-        action: NewAction,
-        status: CampaignStatus | None = None,
-        run: RunInfo | None = None,
-    ) -> LogEntry:
+    async def _commit_action(self, c: Commit) -> LogEntry:
         # Shielded: once sent, the transaction finishes (or fails) as a whole even if
         # the caller is cancelled, so the pool connection is never left mid-transaction.
-        return await asyncio.shield(
-            self._commit(campaign_id, version_before, version_after, state, action, status, run)
-        )
+        return await asyncio.shield(self._commit(c))
 
-    async def _commit(
-        self,
-        cid: str,
-        version_before: int,
-        version_after: int,
-        state: str,
-        action: NewAction,
-        status: CampaignStatus | None,
-        run: RunInfo | None,
-    ) -> LogEntry:
+    async def _commit(self, c: Commit) -> LogEntry:
         now = self._clock()
-        if run is None:
+        if c.run is None:
             # No run changes: one statement, one round trip (bot/storage/pg_commit.py).
-            return await pg_commit.commit(
-                self, cid, version_before, version_after, state, action, status, now
-            )
+            return await pg_commit.commit(self, c, now)
+        cid = c.campaign_id
         try:
             async with self._tx(f"saving an action on campaign {cid}") as conn:
                 # The row lock taken here orders concurrent writers of this campaign; a
@@ -410,68 +375,17 @@ class PostgresStore(SharedPostgres, InsertsMixin):
                     " AND status = 'active'"  # closed by another process: reload, refuse
                     " RETURNING (SELECT coalesce(max(seq), 0) + 1 FROM actions"
                     " WHERE campaign_id = $5)",
-                    state,
-                    version_after,
-                    now,
-                    status,
-                    cid,
-                    version_before,
+                    *rows_of.update_params(c, now),
                 )
                 if moved is None:
                     stored = await conn.fetchval("SELECT version FROM campaigns WHERE id = $1", cid)
-                    if stored is None:
-                        raise CampaignNotFoundError(f"There is no campaign {cid}.")
-                    raise VersionConflictError(
-                        f"Campaign {cid} is at v{stored} in the database, not "
-                        f"v{version_before}: another writer changed it."
-                    )
-                entry = LogEntry(
-                    campaign_id=cid,
-                    seq=int(moved),
-                    version_before=version_before,
-                    player=action.player,
-                    kind=action.kind,
-                    action=action.action,
-                    events=action.events,
-                    interaction_id=action.interaction_id,
-                    created_at=now,
-                )
-                await conn.execute(
-                    "INSERT INTO actions (campaign_id, seq, version_before, player, kind,"
-                    " interaction_id, created_at, action, events)"
-                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-                    cid,
-                    entry.seq,
-                    version_before,
-                    action.player,
-                    action.kind,
-                    action.interaction_id,
-                    now,
-                    action.action,
-                    action.events,
-                )
-                if run is not None:
-                    ended = run.status != "active"
-                    await conn.execute(
-                        "INSERT INTO runs (campaign_id, number, label, status,"
-                        " started_version, ended_version, started_at, ended_at)"
-                        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
-                        " ON CONFLICT (campaign_id, number) DO UPDATE SET"
-                        " label = excluded.label, status = excluded.status,"
-                        " ended_version = coalesce(runs.ended_version, excluded.ended_version),"
-                        " ended_at = coalesce(runs.ended_at, excluded.ended_at)",
-                        cid,
-                        run.number,
-                        run.label,
-                        run.status,
-                        None if ended else version_after,
-                        version_after if ended else None,
-                        None if ended else now,
-                        now if ended else None,
-                    )
+                    raise rows_of.not_moved(cid, stored, c.version_before)
+                entry = rows_of.log_entry_of(c, int(moved), now)
+                await conn.execute(_INSERT_ACTION, *rows_of.insert_params(entry))
+                await conn.execute(_UPSERT_RUN, *rows_of.run_params(c, now))
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise self._integrity(exc, cid, None) from exc
-        self.announce(cid, version_after)  # other processes drop their cached copy
+        self.announce(cid, c.version_after)  # other processes drop their cached copy
         return entry
 
     async def find_interaction(self, campaign_id: str, interaction_id: str) -> LogEntry | None:

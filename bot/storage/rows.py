@@ -1,11 +1,12 @@
-"""How rows of the campaigns, actions and runs tables become the interface's records."""
+"""How rows of the campaigns, actions and runs tables become the interface's records,
+and the query of the campaign list, the same on every backend."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.storage.base import CampaignInfo, LogEntry, RunRecord
+from bot.storage.base import CampaignInfo, CampaignStatus, LogEntry, RunRecord
 
 INFO_COLUMNS = (
     "id, game, name, owner, guild_id, channel_id, status, version, created_at, updated_at"
@@ -28,6 +29,33 @@ def info_from_row(row: Sequence[Any]) -> CampaignInfo:
         created_at=row[8],
         updated_at=row[9],
     )
+
+
+def list_sql(
+    status: CampaignStatus | None,
+    game: str | None,
+    limit: int | None,
+    mark: Callable[[int], str],
+    *,
+    id_order: str = "id",
+) -> tuple[str, list[Any]]:
+    """`Store.list_campaigns`'s SELECT and its values, in the backend's placeholder style
+    (`mark`): the latest updated first, then by id (`id_order`: how the backend orders
+    ids as SQLite does, byte by byte)."""
+    where: list[str] = []
+    params: list[Any] = []
+    for column, value in (("status", status), ("game", game)):
+        if value is not None:
+            params.append(value)
+            where.append(f"{column} = {mark(len(params))}")
+    sql = f"SELECT {INFO_COLUMNS} FROM campaigns"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    sql += f" ORDER BY updated_at DESC, {id_order}"
+    if limit is not None:
+        params.append(limit)
+        sql += f" LIMIT {mark(len(params))}"
+    return sql, params
 
 
 def entry_from_row(row: Sequence[Any]) -> LogEntry:

@@ -4,6 +4,10 @@ campaigns, resolving `--resume [ID]` (with a message for each way it can be wron
 command that comes back to a game, and the goodbye that says so. It names no game: each
 game's `play.py` passes its `GameAdapter` and how to describe and run its own table.
 
+Every game is saved in the database (`--db`, else $BOT_DATABASE, else the bot's default
+file) after each move; `--resume ID` picks one up where it was, `--resume` alone lists the
+game's saved terminal campaigns to pick from.
+
 Exit status of every terminal table: 0 when the session ends, 1 if the database failed,
 2 for a setup problem (pack, names, options, an unknown or unusable saved campaign).
 """
@@ -11,22 +15,24 @@ Exit status of every terminal table: 0 when the session ends, 1 if the database 
 from __future__ import annotations
 
 import argparse
+import io
 import shlex
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, TextIO, TypeVar
+from typing import Generic, Protocol, TextIO, TypeVar
 
 from bot.cli_words import storage_words
 from bot.config import DEFAULT_DATABASE
 from bot.games import DEFAULT_GAME
-from bot.i18n import from_environment, t
+from bot.i18n import N_, from_environment, t
 from bot.service.game import GameAdapter
 from bot.storage.base import CampaignInfo
 from bot.storage.errors import StorageError
 from bot.terminal.console import Console, Quit, numbers
+from bot.terminal.options import parse
 from bot.terminal.saves import SaveFailed, Saves, default_database, is_terminal
 from rules.core.errors import IllegalAction
 
@@ -382,24 +388,42 @@ class FrontBase:
         self.place = place
 
 
-def main(
-    game: str,
-    args: argparse.Namespace,
-    front: Callable[[argparse.Namespace, Console, Place], Front[S, A]],
-    *,
-    fixed: Sequence[tuple[str, object]],
-    stdin: TextIO | None,
-    stdout: TextIO | None,
-    stderr: TextIO | None = None,
-) -> int:
-    """A game's `python -m bot play` after its options are parsed: the console (a
+@dataclass(frozen=True)
+class PlayCommand(Generic[S, A]):
+    """One game's `python -m bot play` (the game's `main`): its options parsed by the
+    `parser` it makes (in the terminal's language at each call), the console (a
     terminal's own stdin and stdout clear the screen between hot-seat players), where it
-    saves, then `run`."""
-    inp = stdin or sys.stdin
-    out = stdout or sys.stdout
-    console = Console(inp, out, tty=stdin is None and inp.isatty() and out.isatty())
-    place = Place.of(game, args)
-    return run(place, lambda: front(args, console, place), console, fixed=fixed, err=stderr)
+    saves, then `run`. `setup_options` are the options that choose a new game's setup
+    (refused with --resume); `replace_errors`: a character the console cannot encode is
+    written as a replacement instead of stopping the game."""
+
+    game: str
+    parser: Callable[[], argparse.ArgumentParser]
+    front: Callable[[argparse.Namespace, Console, Place], Front[S, A]]
+    setup_options: Sequence[str]
+    replace_errors: bool = False
+
+    def __call__(
+        self,
+        argv: Sequence[str] | None = None,
+        *,
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        stderr: TextIO | None = None,
+    ) -> int:
+        args = parse(self.parser, argv)
+        inp = stdin or sys.stdin
+        out = stdout or sys.stdout
+        if self.replace_errors and isinstance(out, io.TextIOWrapper):
+            out.reconfigure(errors="replace")
+        # Each option's value under argparse's own name for it ("--ai-deck": args.ai_deck).
+        fixed = [
+            (opt, getattr(args, opt.lstrip("-").replace("-", "_"))) for opt in self.setup_options
+        ]
+        console = Console(inp, out, tty=stdin is None and inp.isatty() and out.isatty())
+        place = Place.of(self.game, args)
+        front = self.front
+        return run(place, lambda: front(args, console, place), console, fixed=fixed, err=stderr)
 
 
 def run(
@@ -433,16 +457,7 @@ def run(
     try:
         saves = place.open(table.adapter)
     except StorageError as exc:
-        print_error(
-            err,
-            t(
-                from_environment(),
-                "cannot use the database {path}: {why}",
-                path=str(place.db),
-                why=storage_words(from_environment(), exc.message),
-            ),
-        )
-        return EXIT_STORAGE
+        return _storage_failed(err, N_("cannot use the database {path}: {why}"), place, exc)
     try:
         if place.resume is None:
             return table.start(saves).run()
@@ -468,15 +483,15 @@ def run(
             return 0
         return session.run()
     except StorageError as exc:
-        print_error(
-            err,
-            t(
-                from_environment(),
-                "the database {path} failed: {why}",
-                path=str(place.db),
-                why=storage_words(from_environment(), exc.message),
-            ),
-        )
-        return EXIT_STORAGE
+        return _storage_failed(err, N_("the database {path} failed: {why}"), place, exc)
     finally:
         saves.close()
+
+
+def _storage_failed(err: TextIO, message: str, place: Place, exc: StorageError) -> int:
+    """Say on `err` that the database failed (`message`, a catalogue message taking
+    {path} and {why}: the storage layer's words); the exit status."""
+    lang = from_environment()
+    why = storage_words(lang, exc.message)
+    print_error(err, t(lang, message, path=str(place.db), why=why))
+    return EXIT_STORAGE

@@ -3,6 +3,7 @@ Answers only the asker sees speak their language; public posts the table's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -150,29 +151,19 @@ class GameCommands(CommandBase):
 
     @LEGENDARY.command(name="join", description="Take a seat (ai: the host seats an AI player)")
     async def join(self, interaction: discord.Interaction[Any], ai: bool = False) -> None:
-        here = await self._here(interaction)
-        if here is None:
-            return
-        cid, _ = here
-        action = Join(
-            person=player_id(interaction),
-            name=interaction.user.display_name,
-            ai=ai,
-            manager=perms.is_manager(interaction),
+        name = interaction.user.display_name
+        await self._person_act(
+            interaction,
+            lambda person, manager: Join(person=person, name=name, ai=ai, manager=manager),
+            lambda loc: t(loc, "✓ Seated.") if not ai else t(loc, "✓ AI seated."),
         )
-        loc = user_locale(interaction)
-        done = t(loc, "✓ Seated.") if not ai else t(loc, "✓ AI seated.")
-        await self._table_act(interaction, cid, action, done)
 
     @LEGENDARY.command(name="leave", description="Give up your seat before the start")
     async def leave(self, interaction: discord.Interaction[Any], ai: bool = False) -> None:
-        here = await self._here(interaction)
-        if here is None:
-            return
-        cid, _ = here
-        action = Leave(person=player_id(interaction), ai=ai, manager=perms.is_manager(interaction))
-        await self._table_act(
-            interaction, cid, action, t(user_locale(interaction), "✓ Seat given up.")
+        await self._person_act(
+            interaction,
+            lambda person, manager: Leave(person=person, ai=ai, manager=manager),
+            lambda loc: t(loc, "✓ Seat given up."),
         )
 
     @LEGENDARY.command(name="options", description="Table options (host, before the start)")
@@ -258,27 +249,32 @@ class GameCommands(CommandBase):
 
     @LEGENDARY.command(name="start", description="Shuffle, deal and start (host)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        here = await self._here(interaction)
-        if here is None:
-            return
-        cid, _ = here
-        action = Start(
-            person=player_id(interaction),
-            seed=self.rt.new_seed(),
-            manager=perms.is_manager(interaction),
+        await self._person_act(
+            interaction,
+            lambda person, manager: Start(person=person, seed=self.rt.new_seed(), manager=manager),
+            lambda loc: t(loc, "✓ The game starts. Open your cards with /legendary hand."),
         )
-        done = t(
-            user_locale(interaction), "✓ The game starts. Open your cards with /legendary hand."
-        )
-        await self._table_act(interaction, cid, action, done)
 
     @LEGENDARY.command(name="abandon", description="End the game without a result (host)")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        await self._person_act(
+            interaction,
+            lambda person, manager: Abandon(person=person, manager=manager),
+            lambda loc: t(loc, "✓ Game abandoned."),
+        )
+
+    async def _person_act(
+        self,
+        interaction: discord.Interaction[Any],
+        make: Callable[[str, bool], Join | Leave | Start | Abandon],
+        done: Callable[[str], str],
+    ) -> None:
+        """A table command that is one action of the person: on the channel's table, the
+        action `make` builds from the person's id and whether they manage the server,
+        then `done`'s answer in their language."""
         here = await self._here(interaction)
         if here is None:
             return
         cid, _ = here
-        action = Abandon(person=player_id(interaction), manager=perms.is_manager(interaction))
-        await self._table_act(
-            interaction, cid, action, t(user_locale(interaction), "✓ Game abandoned.")
-        )
+        action = make(player_id(interaction), perms.is_manager(interaction))
+        await self._table_act(interaction, cid, action, done(user_locale(interaction)))

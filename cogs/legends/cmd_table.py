@@ -3,6 +3,7 @@ clues, memory, solve, deck, shop, buy, remove, rules, dm."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import discord
@@ -34,7 +35,7 @@ from rules.legends.actions import (
     Remove,
     Solve,
 )
-from rules.legends.state import Table
+from rules.legends.state import Runner, Table
 
 legends = LEGENDS
 
@@ -114,6 +115,36 @@ class TableCommands(CommandBase):
     def _pool(self, state: Table) -> list[str]:
         return engine.shop_cards(state, self.rt.content)
 
+    def _affordable(self, state: Table, r: Runner) -> list[str]:
+        """The Upgrade Pool's cards runner `r` can buy now (Eddies, deck limit)."""
+        content = self.rt.content
+        return [
+            card_id
+            for card_id in self._pool(state)
+            if content.cards[card_id].cost <= r.eddies and r.deck.count(card_id) < engine.DECK_LIMIT
+        ]
+
+    async def _deck_choices(
+        self,
+        interaction: discord.Interaction[Any],
+        current: str,
+        options: Callable[[Table, Runner, str], Iterable[tuple[str, str]]],
+    ) -> list[Choice[str]]:
+        """Autocomplete of a card for the person's runners, between runs: `options(state,
+        r, loc)` gives (label, card id) for runner `r`; a merc's are marked as its own."""
+        state = await self._quiet(interaction)
+        if state is None or state.run is not None:
+            return []
+        loc = user_locale(interaction)
+        items: list[tuple[str, str]] = []
+        for r in state.runners:
+            if r.player != player_id(interaction):
+                continue
+            who = t(loc, "Merc: ") if r.is_merc else ""
+            prefix = MERC_PREFIX if r.is_merc else ""
+            items.extend((who + label, prefix + cid) for label, cid in options(state, r, loc))
+        return choices(items, current)
+
     @legends.command(name="shop", description="The Upgrade Pool and its prices")
     async def shop(self, interaction: discord.Interaction[Any]) -> None:
         here = await self._here(interaction)
@@ -131,16 +162,15 @@ class TableCommands(CommandBase):
         if state.run is None and mine:
             items = []
             for r in mine:
-                for card_id in self._pool(state):
+                for card_id in self._affordable(state, r):
                     card = content.cards[card_id]
-                    if card.cost <= r.eddies and r.deck.count(card_id) < engine.DECK_LIMIT:
-                        name, _ = card_words(content, loc, card_id)
-                        text = (
-                            t(loc, "Merc buys {card} ({cost})", card=name, cost=card.cost)
-                            if r.is_merc
-                            else t(loc, "Buy {card} ({cost})", card=name, cost=card.cost)
-                        )
-                        items.append((card_id, text, r.is_merc))
+                    name, _ = card_words(content, loc, card_id)
+                    text = (
+                        t(loc, "Merc buys {card} ({cost})", card=name, cost=card.cost)
+                        if r.is_merc
+                        else t(loc, "Buy {card} ({cost})", card=name, cost=card.cost)
+                    )
+                    items.append((card_id, text, r.is_merc))
             buttons = shop_buttons(state.id, state.version, items)
         await send(interaction, embeds=[embed], view=buttons, ephemeral=True)
 
@@ -170,27 +200,15 @@ class TableCommands(CommandBase):
     async def _buy_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
-        state = await self._quiet(interaction)
-        if state is None or state.run is not None:
-            return []
         content = self.rt.content
-        loc = user_locale(interaction)
-        items = []
-        for r in state.runners:
-            if r.player != player_id(interaction):
-                continue
-            for card_id in self._pool(state):
-                card = content.cards[card_id]
-                if card.cost <= r.eddies and r.deck.count(card_id) < engine.DECK_LIMIT:
-                    who = t(loc, "Merc: ") if r.is_merc else ""
-                    label = render_private.pack_card_label(content, card_id, loc=loc)
-                    items.append(
-                        (
-                            f"{who}{label} — {tcount(loc, card.cost, 'Eddie')}",
-                            (MERC_PREFIX if r.is_merc else "") + card_id,
-                        )
-                    )
-        return choices(items, current)
+
+        def affordable(state: Table, r: Runner, loc: str) -> Iterable[tuple[str, str]]:
+            for card_id in self._affordable(state, r):
+                label = render_private.pack_card_label(content, card_id, loc=loc)
+                cost = content.cards[card_id].cost
+                yield f"{label} — {tcount(loc, cost, 'Eddie')}", card_id
+
+        return await self._deck_choices(interaction, current, affordable)
 
     @legends.command(name="remove", description="Take a card out of your deck (between runs)")
     @app_commands.describe(card="A card of your deck")
@@ -207,25 +225,17 @@ class TableCommands(CommandBase):
     async def _remove_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[Choice[str]]:
-        state = await self._quiet(interaction)
-        if state is None or state.run is not None:
-            return []
         content = self.rt.content
-        loc = user_locale(interaction)
-        items = []
-        for r in state.runners:
-            if r.player != player_id(interaction) or len(r.deck) <= engine.MIN_DECK:
-                continue
-            for card_id in sorted(set(r.deck), key=lambda c: content.cards[c].name):
-                who = t(loc, "Merc: ") if r.is_merc else ""
-                items.append(
-                    (
-                        f"{who}{render_private.pack_card_label(content, card_id, loc=loc)} "
-                        f"(×{r.deck.count(card_id)})",
-                        (MERC_PREFIX if r.is_merc else "") + card_id,
-                    )
-                )
-        return choices(items, current)
+        cards = content.cards
+
+        def in_deck(_state: Table, r: Runner, loc: str) -> Iterable[tuple[str, str]]:
+            if len(r.deck) <= engine.MIN_DECK:
+                return
+            for card_id in sorted(set(r.deck), key=lambda c: cards[c].name):
+                label = render_private.pack_card_label(content, card_id, loc=loc)
+                yield f"{label} (×{r.deck.count(card_id)})", card_id
+
+        return await self._deck_choices(interaction, current, in_deck)
 
     @legends.command(name="rules", description="Short rules reference, only for you")
     @app_commands.describe(topic="What to explain")

@@ -167,3 +167,29 @@ async def test_closed_dms_are_reported_ephemerally(fake: FakeDiscord, db: Path) 
     assert fake.dms_to(t.user) == []
     await asyncio.sleep(0)
     await bot.close()
+
+
+async def test_join_leave_start_and_abandon_answer_the_person_and_change_the_table(
+    fake: FakeDiscord, db: Path
+) -> None:
+    bot = await boot(fake, db)
+    t = await new_game(fake, bot, ("alice", "bob"), ai=1, start=False)
+    assert len((await t.state()).seats) == 3
+    it = await t.slash("leave", {"ai": True})
+    assert it.original is not None and it.original.ephemeral
+    assert it.original.text == "✓ Seat given up."
+    assert len((await t.state()).seats) == 2
+    it = await t.slash("leave", user=t.users[1])
+    assert it.original is not None and it.original.text == "✓ Seat given up."
+    assert [s.name for s in (await t.state()).seats] == ["alice"]
+    it = await t.slash("join", user=t.users[1])
+    assert it.original is not None and it.original.text == "✓ Seated."
+    it = await t.slash("start")
+    assert it.original is not None
+    assert it.original.text == "✓ The game starts. Open your cards with /legendary hand."
+    assert (await t.state()).game is not None
+    it = await t.slash("abandon", user=t.users[1])
+    assert it.original is not None and it.original.ephemeral
+    assert "Only the host" in it.original.text
+    it = await t.slash("abandon")
+    assert it.original is not None and it.original.text == "✓ Game abandoned."

@@ -4,13 +4,7 @@ You take seat 1; AI teammates take the others. Scripted input works (tests drive
 with `io.StringIO`). The setup (Scheme, Mastermind, Villain groups, Henchman groups,
 Heroes) is named by flags or picked at a prompt (`--choose`, `choose.py`); what is not
 chosen is drawn at random.
-
-Every game is saved in the database (`--db`, else $BOT_DATABASE, else the bot's default
-file) after each move; `--resume ID` picks one up where it was, `--resume` alone lists the
-saved terminal games to pick from (`bot.terminal.resume`, shared by every game).
-
-Exit status: 0 when the game ends or you quit, 1 if the database failed, 2 for a setup
-problem (pack, names, options, an unknown or unusable saved game).
+Saving, `--db`, `--resume` and the exit status: `bot.terminal.resume`, every game's.
 """
 
 from __future__ import annotations
@@ -18,13 +12,11 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-from collections.abc import Sequence
-from typing import TextIO
 
-from bot.i18n import from_environment, name_list, t
-from bot.i18n.cliargs import Parser
+from bot.i18n import N_, from_environment, name_list, t
 from bot.terminal import resume as saved
 from bot.terminal.console import Console
+from bot.terminal.options import add_pack, add_seed, command_parser
 from bot.terminal.saves import Saves
 from cogs.legendary import table as tbl
 from cogs.legendary.adapter import LegendaryAdapter
@@ -43,13 +35,12 @@ DEFAULT_AI = "greedy"
 
 def parser() -> argparse.ArgumentParser:
     """The options, their help and argparse's errors in the terminal's language."""
-    p = Parser(
-        prog="python -m bot play --game legendary",
-        description=t(
-            from_environment(),
+    p = command_parser(
+        "python -m bot play --game legendary",
+        N_(
             "Play Legendary 2099 in the terminal: you take seat 1, AI teammates the other "
             "seats. Every move is saved in the database; --resume comes back to a game. "
-            "Name the setup by flags or pick it with --choose; the rest is drawn at random.",
+            "Name the setup by flags or pick it with --choose; the rest is drawn at random."
         ),
     )
     lang = p.lang
@@ -70,38 +61,15 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help=t(lang, "pick the setup's parts not named by flags from a prompt before the game"),
     )
-    p.add_argument("--seed", type=int, help=t(lang, "the game's seed (default: random)"))
+    add_seed(p, N_("the game's seed (default: random)"))
     p.add_argument("--name", default=None, help=t(lang, "your name at the table (default: you)"))
     p.add_argument(
         "--ai", choices=LEVELS, default=None,
         help=t(lang, "your teammates' AI (default {ai})", ai=DEFAULT_AI),
     )  # fmt: skip
-    p.add_argument("--pack", help=t(lang, "content pack directory (default: the bundled pack)"))
+    add_pack(p, N_("content pack directory (default: the bundled pack)"))
     saved.add_options(p)
     return p
-
-
-def main(
-    argv: Sequence[str] | None = None,
-    *,
-    stdin: TextIO | None = None,
-    stdout: TextIO | None = None,
-    stderr: TextIO | None = None,
-) -> int:
-    args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    fixed = [
-        ("--players", args.players),
-        ("--scheme", args.scheme),
-        ("--mastermind", args.mastermind),
-        *((part.flag, getattr(args, part.field)) for part in choose.PARTS),
-        ("--choose", args.choose),
-        ("--seed", args.seed),
-        ("--name", args.name),
-        ("--ai", args.ai),
-    ]
-    return saved.main(
-        LegendaryAdapter.game, args, Front, fixed=fixed, stdin=stdin, stdout=stdout, stderr=stderr
-    )
 
 
 class Front(saved.FrontBase):
@@ -221,6 +189,25 @@ def pack_problem(pack: Pack, game: Game) -> str | None:
         if card not in pack.cards:
             return t(lang, "it has no card '{id}'", id=card)
     return None
+
+
+#: `python -m bot play --game legendary` (the options that choose a new game's setup are
+#: refused with --resume).
+main = saved.PlayCommand(
+    LegendaryAdapter.game,
+    parser,
+    Front,
+    (
+        "--players",
+        "--scheme",
+        "--mastermind",
+        *(part.flag for part in choose.PARTS),
+        "--choose",
+        "--seed",
+        "--name",
+        "--ai",
+    ),
+)
 
 
 if __name__ == "__main__":

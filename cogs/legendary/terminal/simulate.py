@@ -11,18 +11,15 @@ Exit status: 0 on success, 2 for a setup problem (pack, names, numbers).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 from bot.i18n import N_, SOURCE, fixed, from_environment, t, tn
-from bot.i18n.cliargs import Parser
+from bot.terminal import simulate as command
+from bot.terminal.options import add_games, add_json, add_pack, add_seed, command_parser
 from bot.terminal.progress import Progress
-from bot.terminal.report import ci95, interrupted, labelled, pct, tally
-from bot.terminal.resume import print_error, write_failed
-from cogs.legendary.terminal.packs import EXIT_SETUP, SetupError, check_players, load, pick
+from bot.terminal.report import ci95, labelled, pct, tally
+from cogs.legendary.terminal.packs import check_players, load, pick
 from rules.core.stats import wilson
 from rules.legendary.cards import Pack
 from rules.legendary.sim import SimReport, simulate
@@ -32,12 +29,11 @@ AIS = ("planner", "greedy", "random")
 
 def parser() -> argparse.ArgumentParser:
     """The options, their help and argparse's errors in the terminal's language."""
-    p = Parser(
-        prog="python -m bot simulate --game legendary",
-        description=t(
-            from_environment(),
+    p = command_parser(
+        "python -m bot simulate --game legendary",
+        N_(
             "Play K games of Legendary 2099 with AI players and report the win rate (95% "
-            "confidence interval), Evil Wins and draw rates, turns and what beat the players.",
+            "confidence interval), Evil Wins and draw rates, turns and what beat the players."
         ),
     )
     lang = p.lang
@@ -52,18 +48,16 @@ def parser() -> argparse.ArgumentParser:
         default="all",
         help=t(lang, "Mastermind id or name, or 'all' (default: all)"),
     )
-    p.add_argument("--games", type=int, default=20, help=t(lang, "games per pairing (default 20)"))
+    add_games(p, N_("games per pairing (default 20)"), default=20)
     p.add_argument(
         "--ai",
         choices=AIS,
         default="planner",
         help=t(lang, "planner: the strongest AI (default); greedy: faster; random: a baseline"),
     )
-    p.add_argument(
-        "--seed", type=int, default=0, help=t(lang, "base seed (default 0); same seed, same report")
-    )
-    p.add_argument("--pack", help=t(lang, "content pack directory (default: the bundled pack)"))
-    p.add_argument("--json", metavar="FILE", help=t(lang, "also write the reports as JSON to FILE"))
+    add_seed(p, N_("base seed (default 0); same seed, same report"), default=0)
+    add_pack(p, N_("content pack directory (default: the bundled pack)"))
+    add_json(p, N_("also write the reports as JSON to FILE"))
     return p
 
 
@@ -151,66 +145,56 @@ def to_json(r: SimReport, seed: int) -> dict[str, Any]:
     return {**r.model_dump(mode="json"), "seed": seed, "win_ci95": [lo, hi]}
 
 
-def main(
-    argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None
-) -> int:
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    try:
-        check_players(args.players)
-        if args.games < 1:
-            raise SetupError(
-                t(from_environment(), "--games must be at least 1, not {n}", n=str(args.games))
-            )
-        pack = load(args.pack)
-        schemes = pick(
-            "scheme", args.scheme, {k: v.name for k, v in pack.schemes.items()}, allow_all=True
-        )
-        masterminds = pick(
-            "mastermind",
-            args.mastermind,
-            {k: v.name for k, v in pack.masterminds.items()},
-            allow_all=True,
-        )
-    except SetupError as exc:
-        print_error(err, str(exc))
-        return EXIT_SETUP
+Job = tuple[Pack, list[str], list[str]]
+
+
+def _setup(args: argparse.Namespace) -> Job:
+    """The pack and the Schemes and Masterminds to pair; raises SetupError."""
+    check_players(args.players)
+    command.check_games(args.games)
+    pack = load(args.pack)
+    schemes = pick(
+        "scheme", args.scheme, {k: v.name for k, v in pack.schemes.items()}, allow_all=True
+    )
+    masterminds = pick(
+        "mastermind",
+        args.mastermind,
+        {k: v.name for k, v in pack.masterminds.items()},
+        allow_all=True,
+    )
+    return pack, schemes, masterminds
+
+
+def _run(job: Job, args: argparse.Namespace, out: TextIO, err: TextIO) -> dict[str, object]:
+    pack, schemes, masterminds = job
     lang = from_environment()
-    try:
-        reports: list[SimReport] = []
-        for s in schemes:
-            for m in masterminds:
-                label = f"{pack.schemes[s].name[:12]}/{pack.masterminds[m].name[:12]}"
-                r = simulate(
-                    pack,
-                    players=args.players,
-                    scheme=s,
-                    mastermind=m,
-                    games=args.games,
-                    agent=args.ai,
-                    seed=args.seed,
-                    progress=Progress(err, label, lang),
-                )
-                reports.append(r)
-                print(render(r, pack, args.seed, lang), file=out)
-                out.flush()
-        if len(reports) > 1:
-            print(render_total(reports, lang), file=out)
-    except KeyboardInterrupt:
-        return interrupted(err)
-    if args.json:
-        data = {
-            "version": 1,
-            "game": "legendary",
-            "reports": [to_json(r, args.seed) for r in reports],
-        }
-        try:
-            Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        except OSError as exc:
-            print_error(err, write_failed(args.json, exc))
-            return EXIT_SETUP
-    return 0
+    reports: list[SimReport] = []
+    for s in schemes:
+        for m in masterminds:
+            label = f"{pack.schemes[s].name[:12]}/{pack.masterminds[m].name[:12]}"
+            r = simulate(
+                pack,
+                players=args.players,
+                scheme=s,
+                mastermind=m,
+                games=args.games,
+                agent=args.ai,
+                seed=args.seed,
+                progress=Progress(err, label, lang),
+            )
+            reports.append(r)
+            print(render(r, pack, args.seed, lang), file=out)
+            out.flush()
+    if len(reports) > 1:
+        print(render_total(reports, lang), file=out)
+    return {
+        "version": 1,
+        "game": "legendary",
+        "reports": [to_json(r, args.seed) for r in reports],
+    }
+
+
+main = command.SimulateCommand(parser, _setup, _run)
 
 
 if __name__ == "__main__":

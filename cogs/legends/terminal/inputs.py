@@ -12,19 +12,12 @@ from collections.abc import Sequence
 
 from bot.i18n import did_you_mean, name_list, t
 from cogs.legends.terminal import howto
+from cogs.legends.terminal.render import hand_card
 from rules.legends.actions import Action, Choose, Discard, Flip, Play, Ready
 from rules.legends.cards import ContentPack
 from rules.legends.engine import check
 from rules.legends.state import Table
-from rules.legends.view import CardView, PlayerView
-
-
-def _card(view: PlayerView, inst: str) -> CardView | None:
-    for hand in view.hands.values():
-        for c in hand:
-            if c.inst == inst:
-                return c
-    return None
+from rules.legends.view import PlayerView
 
 
 def _named(query: str, names: Sequence[str]) -> list[int]:
@@ -171,7 +164,7 @@ def _by_card(
     cands: list[tuple[int, str]] = []
     for i, m in enumerate(moves):
         if isinstance(m, kinds):
-            card = _card(view, m.card)
+            card = hand_card(view, m.card)
             if card is not None:
                 cands.append((i, card.name))
     hits = _named(query, [n for _, n in cands])

@@ -3,27 +3,18 @@
 One person plays a seat and AI crewmates fill the others, or several people share the
 keyboard (`--hotseat`) with hands hidden between turns. Reads moves from stdin, so a
 session can be scripted (`printf '1\\n1\\n' | python -m bot play`); end of input quits.
-
-Every campaign is saved in the database (`--db`, else $BOT_DATABASE, else the bot's
-default file) after each move; `--resume ID` picks one up where it was, `--resume` alone
-lists the saved terminal campaigns to pick from.
-
-Exit status: 0 when the session ends, 1 if the database failed, 2 for a setup problem
-(pack, names, options, an unknown or unusable saved campaign).
+Saving, `--db`, `--resume` and the exit status: `bot.terminal.resume`, every game's.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import sys
-from collections.abc import Sequence
-from typing import TextIO
 
-from bot.i18n import from_environment, t, tcount
-from bot.i18n.cliargs import Parser
+from bot.i18n import N_, from_environment, t, tcount
 from bot.terminal import resume as saved
 from bot.terminal.console import Console
+from bot.terminal.options import add_pack, add_seed, command_parser
 from bot.terminal.saves import Saves
 from cogs.legends.adapter import LegendsAdapter
 from cogs.legends.localize import scenario_name
@@ -42,17 +33,15 @@ from rules.legends.state import Table
 
 def parser() -> argparse.ArgumentParser:
     """The options, their help and argparse's errors in the terminal's language."""
-    lang = from_environment()
-    p = Parser(
-        prog="python -m bot play",
-        description=t(
-            lang,
+    p = command_parser(
+        "python -m bot play",
+        N_(
             "Play Cyberpunk Legends in the terminal with AI crewmates (or hot-seat with "
             "friends). Every move is saved in the database; --resume comes back to a "
-            "campaign. Type 'help' in the game for commands.",
+            "campaign. Type 'help' in the game for commands."
         ),
-        lang=lang,
     )
+    lang = p.lang
     p.add_argument(
         "--scenario",
         help=t(lang, "scenario id (or name) to start with; default: the campaign's next scenario"),
@@ -63,17 +52,8 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help=t(lang, "seats at the table, people and AI crewmates together (default 2)"),
     )
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        help=t(
-            lang, "shuffle seed (default: random); the same seed and moves replay the same game"
-        ),
-    )
-    p.add_argument(
-        "--pack", help=t(lang, "content pack directory (default: the bundled core pack)")
-    )
+    add_seed(p, N_("shuffle seed (default: random); the same seed and moves replay the same game"))
+    add_pack(p, N_("content pack directory (default: the bundled core pack)"))
     p.add_argument("--campaign", help=t(lang, "campaign id (default: the pack's first campaign)"))
     p.add_argument(
         "--hotseat",
@@ -93,32 +73,6 @@ def parser() -> argparse.ArgumentParser:
     )
     saved.add_options(p)
     return p
-
-
-def main(
-    argv: Sequence[str] | None = None,
-    *,
-    stdin: TextIO | None = None,
-    stdout: TextIO | None = None,
-    stderr: TextIO | None = None,
-) -> int:
-    args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    out = stdout or sys.stdout
-    if isinstance(out, io.TextIOWrapper):
-        # Card text may hold characters a legacy console cannot encode: never crash on it.
-        out.reconfigure(errors="replace")
-    fixed = [
-        ("--scenario", args.scenario),
-        ("--runners", args.runners),
-        ("--seed", args.seed),
-        ("--campaign", args.campaign),
-        ("--hotseat", args.hotseat),
-        ("--humans", args.humans),
-        ("--merc", args.merc),
-    ]
-    return saved.main(
-        LegendsAdapter.game, args, Front, fixed=fixed, stdin=stdin, stdout=out, stderr=stderr
-    )
 
 
 class Front(saved.FrontBase):
@@ -207,6 +161,18 @@ def summary(pack: ContentPack, table: Table) -> str:
         done = tcount(lang, len(table.completed), "scenario")
         at = t(lang, "between runs, {scenarios} completed", scenarios=done)
     return t(lang, "{crew}; {where}", crew=crew or t(lang, "no crew"), where=at)
+
+
+#: `python -m bot play` (the options that choose a new campaign's setup are refused with
+#: --resume). Card text may hold characters a legacy console cannot encode: never crash
+#: on it.
+main = saved.PlayCommand(
+    LegendsAdapter.game,
+    parser,
+    Front,
+    ("--scenario", "--runners", "--seed", "--campaign", "--hotseat", "--humans", "--merc"),
+    replace_errors=True,
+)
 
 
 if __name__ == "__main__":

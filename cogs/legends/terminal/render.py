@@ -223,7 +223,8 @@ def _prompt_for(view: PlayerView, merc: bool) -> PromptView | None:
     return view.prompts[0] if view.prompts else None
 
 
-def _card(view: PlayerView, inst: str) -> CardView | None:
+def hand_card(view: PlayerView, inst: str) -> CardView | None:
+    """The card `inst` in a hand the view shows, or None."""
     for hand in view.hands.values():
         for c in hand:
             if c.inst == inst:
@@ -251,7 +252,7 @@ def describe_move(action: Action, view: PlayerView, loc: str = SOURCE) -> str:
     if isinstance(action, Flip):
         return t(loc, "Flip the next Scenario Card")
     if isinstance(action, Play):
-        card = _card(view, action.card)
+        card = hand_card(view, action.card)
         return t(loc, "Play{merc} {card}", merc=merc,
                  card=card_line(card, loc) if card else action.card)  # fmt: skip
     if isinstance(action, Choose):
@@ -270,7 +271,7 @@ def describe_move(action: Action, view: PlayerView, loc: str = SOURCE) -> str:
     if isinstance(action, CloseVote):
         return t(loc, "Close the vote now (as Leader)")
     if isinstance(action, Discard):
-        card = _card(view, action.card)
+        card = hand_card(view, action.card)
         return t(loc, "Discard{merc} {card}", merc=merc,
                  card=engine_label(loc, card.label) if card else action.card)  # fmt: skip
     if isinstance(action, Ready):

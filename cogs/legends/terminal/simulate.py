@@ -10,22 +10,17 @@ Exit status: 0 on success, 2 for a setup problem (pack, names, options).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import TextIO
 
-from bot.i18n import SOURCE, fixed, from_environment, t, tn
-from bot.i18n.cliargs import Parser
+from bot.i18n import N_, SOURCE, fixed, from_environment, t, tn
+from bot.terminal import simulate as command
+from bot.terminal.options import add_games, add_json, add_pack, add_seed, command_parser
 from bot.terminal.progress import Progress
-from bot.terminal.report import ci95, interrupted, labelled, pct, tally
-from bot.terminal.resume import print_error, write_failed
+from bot.terminal.report import ci95, labelled, pct, tally
 from cogs.legends.terminal.packs import (
-    EXIT_SETUP,
-    SetupError,
     campaign_id,
     check_runners,
     load,
@@ -48,17 +43,15 @@ from rules.legends.view import PlayerView
 
 def parser() -> argparse.ArgumentParser:
     """The options, their help and argparse's errors in the terminal's language."""
-    lang = from_environment()
-    p = Parser(
-        prog="python -m bot simulate",
-        description=t(
-            lang,
+    p = command_parser(
+        "python -m bot simulate",
+        N_(
             "Play K runs of a scenario with AI crews and report win rate (95% confidence "
             "interval), Health left, rounds per Obstacle, which Obstacles flatline crews "
-            "and the cards played most.",
+            "and the cards played most."
         ),
-        lang=lang,
     )
+    lang = p.lang
     p.add_argument(
         "--scenario",
         help=t(
@@ -70,16 +63,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--runners", type=int, default=2, help=t(lang, "AI runners per crew (default 2)")
     )
-    p.add_argument("--games", type=int, default=100, help=t(lang, "runs to play (default 100)"))
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=0,
-        help=t(lang, "base seed (default 0); the same seed gives the same report"),
-    )
-    p.add_argument(
-        "--pack", help=t(lang, "content pack directory (default: the bundled core pack)")
-    )
+    add_games(p, N_("runs to play (default 100)"), default=100)
+    add_seed(p, N_("base seed (default 0); the same seed gives the same report"), default=0)
+    add_pack(p, N_("content pack directory (default: the bundled core pack)"))
     p.add_argument("--campaign", help=t(lang, "campaign id (default: the pack's first campaign)"))
     p.add_argument(
         "--ai",
@@ -95,7 +81,7 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help=t(lang, "with --runners 1: the runner hires a merc (solo rules)"),
     )
-    p.add_argument("--json", metavar="FILE", help=t(lang, "also write the report as JSON to FILE"))
+    add_json(p)
     return p
 
 
@@ -369,33 +355,20 @@ def _losses(lang: str, r: SimReport, loss: LossDetail) -> list[str]:
     return out
 
 
-def main(
-    argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None
-) -> int:
-    args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    try:
-        pack = load(args.pack)
-        camp = campaign_id(pack, args.campaign)
-        scenarios = _scenarios(pack, camp, args.scenario)
-        check_runners(pack, args.runners, args.merc)
-        if args.games < 1:
-            raise SetupError(
-                t(from_environment(), "--games must be at least 1, not {n}", n=str(args.games))
-            )
-    except SetupError as exc:
-        print_error(err, str(exc))
-        return EXIT_SETUP
-    try:
-        return _run(pack, args, scenarios, out, err)
-    except KeyboardInterrupt:
-        return interrupted(err)
+def _setup(args: argparse.Namespace) -> tuple[ContentPack, list[str]]:
+    """The pack and the scenarios to play; raises SetupError."""
+    pack = load(args.pack)
+    camp = campaign_id(pack, args.campaign)
+    scenarios = _scenarios(pack, camp, args.scenario)
+    check_runners(pack, args.runners, args.merc)
+    command.check_games(args.games)
+    return pack, scenarios
 
 
 def _run(
-    pack: ContentPack, args: argparse.Namespace, scenarios: list[str], out: TextIO, err: TextIO
-) -> int:
+    job: tuple[ContentPack, list[str]], args: argparse.Namespace, out: TextIO, err: TextIO
+) -> dict[str, object]:
+    pack, scenarios = job
     ai: AiKind = "crew" if args.ai == "crew" else "random"
     lang = from_environment()
     reports: list[dict[str, object]] = []
@@ -414,14 +387,7 @@ def _run(
         reports.append({**asdict(report), "losses": asdict(loss)})
         print(render(report, loss, lang), file=out)
         out.flush()
-    if args.json:
-        data = {"version": 1, "reports": reports}
-        try:
-            Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        except OSError as exc:
-            print_error(err, write_failed(args.json, exc))
-            return EXIT_SETUP
-    return 0
+    return {"version": 1, "reports": reports}
 
 
 def _scenarios(pack: ContentPack, camp: str, name: str | None) -> list[str]:
@@ -429,6 +395,9 @@ def _scenarios(pack: ContentPack, camp: str, name: str | None) -> list[str]:
         return list(pack.campaigns[camp].scenarios)
     sid = scenario_id(pack, camp, name)
     return [sid if sid is not None else pack.campaigns[camp].scenarios[0]]
+
+
+main = command.SimulateCommand(parser, _setup, _run)
 
 
 if __name__ == "__main__":

@@ -3,13 +3,7 @@
 You take seat 1 with a preconstructed deck, the AI seat 2. Reads moves from stdin, so a
 duel can be scripted (`printf '1\\n1\\n' | python -m bot play --game tcg`); end of input
 quits.
-
-Every duel is saved in the database (`--db`, else $BOT_DATABASE, else the bot's default
-file) after each move; `--resume ID` picks one up where it was, `--resume` alone lists the
-saved terminal duels to pick from (`bot.terminal.resume`, shared by every game).
-
-Exit status: 0 when the session ends, 1 if the database failed, 2 for a setup problem
-(pack, names, options, an unknown or unusable saved duel).
+Saving, `--db`, `--resume` and the exit status: `bot.terminal.resume`, every game's.
 """
 
 from __future__ import annotations
@@ -17,13 +11,11 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Sequence
-from typing import TextIO
 
-from bot.i18n import from_environment, t
-from bot.i18n.cliargs import Parser
+from bot.i18n import N_, from_environment, t
 from bot.terminal import resume as saved
 from bot.terminal.console import Console
+from bot.terminal.options import add_pack, add_seed, command_parser
 from bot.terminal.saves import Saves
 from cogs.tcg.adapter import TcgAdapter
 from cogs.tcg.terminal.render import phase_word
@@ -43,17 +35,15 @@ from rules.tcg.state import Duel
 
 def parser() -> argparse.ArgumentParser:
     """The options, their help and argparse's errors in the terminal's language."""
-    lang = from_environment()
-    p = Parser(
-        prog="python -m bot play --game tcg",
-        description=t(
-            lang,
+    p = command_parser(
+        "python -m bot play --game tcg",
+        N_(
             "Play a Cyberpunk TCG duel against the AI in the terminal. Every move is saved "
             "in the database; --resume comes back to a duel. Type 'help' in the duel for "
-            "commands.",
+            "commands."
         ),
-        lang=lang,
     )
+    lang = p.lang
     p.add_argument("--deck", help=t(lang, "your deck, by id or name (default: the pack's first)"))
     p.add_argument(
         "--ai-deck", help=t(lang, "the AI's deck, by id or name (default: the deck after yours)")
@@ -67,36 +57,10 @@ def parser() -> argparse.ArgumentParser:
             levels=", ".join(LEVELS),
         ),
     )
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        help=t(
-            lang, "shuffle seed (default: random); the same seed and moves replay the same duel"
-        ),
-    )
-    p.add_argument("--pack", help=t(lang, "TCG pack directory (default: the bundled core pack)"))
+    add_seed(p, N_("shuffle seed (default: random); the same seed and moves replay the same duel"))
+    add_pack(p, N_("TCG pack directory (default: the bundled core pack)"))
     saved.add_options(p)
     return p
-
-
-def main(
-    argv: Sequence[str] | None = None,
-    *,
-    stdin: TextIO | None = None,
-    stdout: TextIO | None = None,
-    stderr: TextIO | None = None,
-) -> int:
-    args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    fixed = [
-        ("--deck", args.deck),
-        ("--ai-deck", args.ai_deck),
-        ("--level", args.level),
-        ("--seed", args.seed),
-    ]
-    return saved.main(
-        TcgAdapter.game, args, Front, fixed=fixed, stdin=stdin, stdout=stdout, stderr=stderr
-    )
 
 
 class Front(saved.FrontBase):
@@ -172,6 +136,13 @@ def summary(content: TcgContent, duel: Duel) -> str:
              else s.deck_id for s in (me, ai)]  # fmt: skip
     return t(lang, "{deck} against {rival_deck}; turn {n}, {phase}", deck=names[0],
              rival_deck=names[1], n=duel.turn, phase=phase_word(duel.phase, lang))  # fmt: skip
+
+
+#: `python -m bot play --game tcg` (the options that choose a new duel's setup are
+#: refused with --resume).
+main = saved.PlayCommand(
+    TcgAdapter.game, parser, Front, ("--deck", "--ai-deck", "--level", "--seed")
+)
 
 
 if __name__ == "__main__":

@@ -14,19 +14,16 @@ import argparse
 import hashlib
 import json
 import sys
-from collections.abc import Sequence
 from dataclasses import asdict
-from pathlib import Path
 from typing import TextIO
 
-from bot.i18n import SOURCE, fixed, from_environment, t, tn
-from bot.i18n.cliargs import Parser
+from bot.i18n import N_, SOURCE, fixed, from_environment, t, tn
+from bot.terminal import simulate as command
+from bot.terminal.options import add_games, add_json, add_pack, add_seed, command_parser
 from bot.terminal.progress import Progress
-from bot.terminal.report import ci95, interrupted, labelled, pct, tally
-from bot.terminal.resume import print_error, write_failed
+from bot.terminal.report import ci95, labelled, pct, tally
 from cogs.tcg.terminal.setup import (
     DEFAULT_SAMPLES,
-    EXIT_SETUP,
     LEVELS,
     SetupError,
     deck,
@@ -45,17 +42,15 @@ MAX_WORKERS = 2
 
 def parser() -> argparse.ArgumentParser:
     """The options, their help and argparse's errors in the terminal's language."""
-    lang = from_environment()
-    p = Parser(
-        prog="python -m bot simulate --game tcg",
-        description=t(
-            lang,
+    p = command_parser(
+        "python -m bot simulate --game tcg",
+        N_(
             "Play N Cyberpunk TCG duels between two decks with AI players (seats mirrored) "
             "and report win rates (95% confidence intervals), average turns, Overtime and "
-            "deck-out rates and draws.",
+            "deck-out rates and draws."
         ),
-        lang=lang,
     )
+    lang = p.lang
     p.add_argument(
         "--decks",
         default=None,
@@ -72,13 +67,8 @@ def parser() -> argparse.ArgumentParser:
             levels=", ".join(LEVELS),
         ),
     )
-    p.add_argument("--games", type=int, default=100, help=t(lang, "duels to play (default 100)"))
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=0,
-        help=t(lang, "base seed (default 0); the same seed gives the same report"),
-    )
+    add_games(p, N_("duels to play (default 100)"), default=100)
+    add_seed(p, N_("base seed (default 0); the same seed gives the same report"), default=0)
     p.add_argument(
         "--samples",
         type=int,
@@ -100,8 +90,8 @@ def parser() -> argparse.ArgumentParser:
             n=str(MAX_WORKERS),
         ),
     )
-    p.add_argument("--pack", help=t(lang, "TCG pack directory (default: the bundled core pack)"))
-    p.add_argument("--json", metavar="FILE", help=t(lang, "also write the report as JSON to FILE"))
+    add_pack(p, N_("TCG pack directory (default: the bundled core pack)"))
+    add_json(p)
     return p
 
 
@@ -264,74 +254,68 @@ def pack_digest(content: TcgContent) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def main(
-    argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None
-) -> int:
-    args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    try:
-        content = load(args.pack)
-        if args.decks is None:
-            ids = list(content.decks)
-            names = (ids[0], ids[1] if len(ids) > 1 else ids[0])
-        else:
-            names = _pair(args.decks, "decks")
-        decks = (deck(content, names[0]), deck(content, names[1]))
-        la, lb = _pair(args.ai, "ai")
-        levels = (level(la), level(lb))
-        lang = from_environment()
-        if args.games < 1:
-            raise SetupError(t(lang, "--games must be at least 1, not {n}", n=str(args.games)))
-        if not 1 <= args.workers <= MAX_WORKERS:
-            raise SetupError(
-                t(
-                    lang,
-                    "--workers must be from 1 to {most}, not {n}",
-                    most=str(MAX_WORKERS),
-                    n=str(args.workers),
-                )
+Job = tuple[TcgContent, tuple[DeckList, DeckList], tuple[str, str]]
+
+
+def _setup(args: argparse.Namespace) -> Job:
+    """The pack, the two decks and their levels; raises SetupError."""
+    content = load(args.pack)
+    if args.decks is None:
+        ids = list(content.decks)
+        names = (ids[0], ids[1] if len(ids) > 1 else ids[0])
+    else:
+        names = _pair(args.decks, "decks")
+    decks = (deck(content, names[0]), deck(content, names[1]))
+    la, lb = _pair(args.ai, "ai")
+    levels = (level(la), level(lb))
+    command.check_games(args.games)
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise SetupError(
+            t(
+                from_environment(),
+                "--workers must be from 1 to {most}, not {n}",
+                most=str(MAX_WORKERS),
+                n=str(args.workers),
             )
-        if args.samples < 1:
-            raise SetupError(t(lang, "--samples must be at least 1, not {n}", n=str(args.samples)))
-    except SetupError as exc:
-        print_error(err, str(exc))
-        return EXIT_SETUP
-    try:
-        games = run_match(
-            content,
-            decks,
-            levels,
-            games=args.games,
-            seed=args.seed,
-            samples=args.samples,
-            workers=args.workers,
-            progress=Progress(err, f"{decks[0].name[:12]} v {decks[1].name[:12]}", lang),
         )
-    except KeyboardInterrupt:
-        return interrupted(err)
+    if args.samples < 1:
+        raise SetupError(
+            t(from_environment(), "--samples must be at least 1, not {n}", n=str(args.samples))
+        )
+    return content, decks, levels
+
+
+def _run(job: Job, args: argparse.Namespace, out: TextIO, err: TextIO) -> dict[str, object]:
+    content, decks, levels = job
+    lang = from_environment()
+    games = run_match(
+        content,
+        decks,
+        levels,
+        games=args.games,
+        seed=args.seed,
+        samples=args.samples,
+        workers=args.workers,
+        progress=Progress(err, f"{decks[0].name[:12]} v {decks[1].name[:12]}", lang),
+    )
     report = summarize_match(games)
     print(render(report, decks, levels, args.seed, lang), file=out)
     out.flush()
-    if args.json:
-        data = {
-            "version": 1,
-            "pack": content.id,
-            "pack_version": content.version,
-            "pack_digest": pack_digest(content),
-            "decks": [d.id for d in decks],
-            "ai": list(levels),
-            "samples": args.samples,
-            "seed": args.seed,
-            "report": asdict(report),
-            "duels": [{"a_seat": g.a_seat, "a_won": g.a_won, **asdict(g.record)} for g in games],
-        }
-        try:
-            Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        except OSError as exc:
-            print_error(err, write_failed(args.json, exc))
-            return EXIT_SETUP
-    return 0
+    return {
+        "version": 1,
+        "pack": content.id,
+        "pack_version": content.version,
+        "pack_digest": pack_digest(content),
+        "decks": [d.id for d in decks],
+        "ai": list(levels),
+        "samples": args.samples,
+        "seed": args.seed,
+        "report": asdict(report),
+        "duels": [{"a_seat": g.a_seat, "a_won": g.a_won, **asdict(g.record)} for g in games],
+    }
+
+
+main = command.SimulateCommand(parser, _setup, _run)
 
 
 if __name__ == "__main__":
