@@ -81,16 +81,8 @@ def test_a_resumed_game_goes_on_as_if_never_stopped(
 
 
 def test_ctrl_c_says_the_game_is_saved_and_how_to_come_back(database: Path) -> None:
-    class CtrlC(io.StringIO):
-        def readline(self, size: int | None = -1) -> str:
-            raise KeyboardInterrupt
-
-    out = io.StringIO()
-    assert main(NEW, stdin=CtrlC(), stdout=out) == 130
-    text = out.getvalue()
+    text, cid = TERMINAL.ctrl_c(NEW, database)
     assert "Interrupted.\nYou leave the table.\nYour campaign is saved (turn 3, your turn)." in text
-    argv, cid = come_back(text)
-    assert argv == ["--resume", cid, "--db", str(database)]
     [(body,)] = rows(database, "SELECT body FROM saved_items WHERE name = ?", cid)
     assert body == '{"ai": "greedy", "seed": 5}'
 

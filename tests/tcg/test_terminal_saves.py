@@ -67,16 +67,8 @@ def test_a_resumed_duel_goes_on_as_if_never_stopped(
 
 
 def test_ctrl_c_says_the_duel_is_saved_and_how_to_come_back(database: Path) -> None:
-    class CtrlC(io.StringIO):
-        def readline(self, size: int | None = -1) -> str:
-            raise KeyboardInterrupt
-
-    out = io.StringIO()
-    assert main(NEW, stdin=CtrlC(), stdout=out) == 130
-    text = out.getvalue()
+    text, _ = TERMINAL.ctrl_c(NEW, database)
     assert "Interrupted.\nLeft the duel.\nYour campaign is saved (turn " in text
-    argv, cid = come_back(text)
-    assert argv == ["--resume", cid, "--db", str(database)]
 
 
 def test_resume_lists_only_tcg_duels_and_refuses_another_games(

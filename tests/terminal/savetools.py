@@ -205,3 +205,21 @@ class Terminal:
         self, args: list[str], moves: int, db: Path, monkeypatch: pytest.MonkeyPatch
     ) -> tuple[Any, int]:
         return killed_after(self.main, self.cls, args, moves, db, monkeypatch, self.version)
+
+    def ctrl_c(self, args: list[str], db: Path) -> tuple[str, str]:
+        """A new game stopped by Ctrl-C at its first prompt: exit status 130 and the
+        command that comes back to it (in `db`, which it names); what the terminal said,
+        and the campaign id."""
+        out = io.StringIO()
+        assert self.main(args, stdin=CtrlC(), stdout=out) == 130
+        text = out.getvalue()
+        argv, cid = come_back(text)
+        assert argv == ["--resume", cid, "--db", str(db)]
+        return text, cid
+
+
+class CtrlC(io.StringIO):
+    """stdin where the person presses Ctrl-C at the first prompt."""
+
+    def readline(self, size: int | None = -1) -> str:
+        raise KeyboardInterrupt
