@@ -4,9 +4,10 @@ Balance is judged on a pooled Wilson interval over several runs (different seeds
 as they fit on a shared machine), so this adds up the JSON reports by pairing and prints
 each deck's wins with the 95% interval. Runs are pooled only when they agree on pack,
 AI levels and samples: duels at another search strength are another experiment. The pack
-is its id, and, where the report records them, its version and content digest (cards and
-decks): a copy of the pack with one card edited is another pack. Older reports without a
-version or digest are checked on what they record.
+is its id, and, where the report records them, its version and the content digest (the
+two decks and their cards): a copy of the pack with a card of those decks edited is
+another experiment. Older reports without a version or digest are checked on what they
+record.
 Earlier totals whose JSON files are gone (recorded in docs/tcg-content.md) go in with
 --prior.
 
@@ -43,8 +44,8 @@ class Pool:
 def _pack_of(data: dict[str, object]) -> dict[str, str]:
     """What the report records of its pack: id, and version and digest when present."""
     pack = {"id": str(data["pack"])}
-    for key in ("version", "digest"):
-        value = data.get(f"pack_{key}")
+    for key, name in (("version", "pack_version"), ("digest", "content_digest")):
+        value = data.get(name)
         if value is not None:
             pack[key] = str(value)
     return pack

@@ -57,12 +57,12 @@ def test_bad_prior_says_the_form() -> None:
 
 
 def test_refuses_other_pack_versions_or_content(tmp_path: Path) -> None:
-    v10 = {"pack_version": "1.0", "pack_digest": "aaaa"}
+    v10 = {"pack_version": "1.0", "content_digest": "aaaa"}
     f1 = _report(tmp_path / "a.json", 701, 12, 8, 20, pack=v10)
     f2 = _report(tmp_path / "b.json", 702, 9, 11, 20, pack={**v10, "pack_version": "1.1"})
     with pytest.raises(SystemExit, match=r"pack version 1\.1, .*a\.json with 1\.0"):
         tcg_pool.main([f1, f2])
-    f3 = _report(tmp_path / "c.json", 703, 9, 11, 20, pack={**v10, "pack_digest": "bbbb"})
+    f3 = _report(tmp_path / "c.json", 703, 9, 11, 20, pack={**v10, "content_digest": "bbbb"})
     with pytest.raises(SystemExit, match="pack digest bbbb.*the cards or decks differ"):
         tcg_pool.main([f1, f3])
 
@@ -70,7 +70,7 @@ def test_refuses_other_pack_versions_or_content(tmp_path: Path) -> None:
 def test_pools_one_pack_version_and_older_reports(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    v10 = {"pack_version": "1.0", "pack_digest": "aaaa"}
+    v10 = {"pack_version": "1.0", "content_digest": "aaaa"}
     f1 = _report(tmp_path / "a.json", 701, 12, 8, 20, pack=v10)
     f2 = _report(tmp_path / "b.json", 702, 9, 11, 20, pack=v10)
     old = _report(tmp_path / "c.json", 703, 10, 10, 20)  # before reports named the version
