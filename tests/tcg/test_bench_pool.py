@@ -18,11 +18,12 @@ def _report(
     n: int,
     samples: int = 4,
     pack: dict[str, str] | None = None,
+    decks: tuple[str, str] = ("chrome-rush", "loaded-dice"),
 ) -> str:
     data: dict[str, object] = {
         **(pack or {}),
         "pack": "core",
-        "decks": ["chrome-rush", "loaded-dice"],
+        "decks": list(decks),
         "ai": ["search", "search"],
         "samples": samples,
         "seed": seed,
@@ -74,7 +75,13 @@ def test_pools_one_pack_version_and_older_reports(
     f1 = _report(tmp_path / "a.json", 701, 12, 8, 20, pack=v10)
     f2 = _report(tmp_path / "b.json", 702, 9, 11, 20, pack=v10)
     old = _report(tmp_path / "c.json", 703, 10, 10, 20)  # before reports named the version
-    tcg_pool.main([old, f1, f2])
+    # Another pairing plays other cards: its digest differs and that is no mix.
+    other = ("convoy-wall", "loaded-dice")
+    f4 = _report(
+        tmp_path / "d.json", 704, 11, 9, 20, pack={**v10, "content_digest": "cc"}, decks=other
+    )
+    tcg_pool.main([old, f1, f2, f4])
     out = capsys.readouterr().out
-    assert out.startswith("pack core 1.0 (digest aaaa), ai search,search, 4 samples")
+    assert out.startswith("pack core 1.0, ai search,search, 4 samples")
     assert "60 duels (20 at 703 + 20 at 701 + 20 at 702), 31-29" in out
+    assert "convoy-wall vs loaded-dice: 20 duels (20 at 704), 11-9" in out
