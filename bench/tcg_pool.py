@@ -4,9 +4,10 @@ Balance is judged on a pooled Wilson interval over several runs (different seeds
 as they fit on a shared machine), so this adds up the JSON reports by pairing and prints
 each deck's wins with the 95% interval. Runs are pooled only when they agree on pack,
 AI levels and samples: duels at another search strength are another experiment. The pack
-is its id, and, where the report records them, its version and content digest (cards and
-decks): a copy of the pack with one card edited is another pack. Older reports without a
-version or digest are checked on what they record.
+is its id, and, where the report records them, its version and the content digest (the
+two decks and their cards, compared within a pairing): a copy of the pack with a card of
+those decks edited is another experiment. Older reports without a version or digest are
+checked on what they record.
 Earlier totals whose JSON files are gone (recorded in docs/tcg-content.md) go in with
 --prior.
 
@@ -43,8 +44,8 @@ class Pool:
 def _pack_of(data: dict[str, object]) -> dict[str, str]:
     """What the report records of its pack: id, and version and digest when present."""
     pack = {"id": str(data["pack"])}
-    for key in ("version", "digest"):
-        value = data.get(f"pack_{key}")
+    for key, name in (("version", "pack_version"), ("digest", "content_digest")):
+        value = data.get(name)
         if value is not None:
             pack[key] = str(value)
     return pack
@@ -64,24 +65,23 @@ def load(paths: list[str], pools: dict[tuple[str, str], Pool]) -> tuple[str, ...
                 f"error: {p} was played with pack/ai/samples {here}, the others with {setting}\n"
                 "Pool runs of one setting at a time."
             )
+        a, b = data["decks"]
         for key, value in _pack_of(data).items():
-            known, source = pack.setdefault(key, (value, p))
+            # The digest is of the decks played, so it is compared within a pairing only.
+            slot = f"digest {a},{b}" if key == "digest" else key
+            known, source = pack.setdefault(slot, (value, p))
             if value != known:
                 raise SystemExit(
                     f"error: {p} was played with pack {key} {value}, {source} with {known}: "
                     "the cards or decks differ.\n"
                     "Pool runs of one pack version (and content) at a time."
                 )
-        a, b = data["decks"]
         r = data["report"]
         pools.setdefault((a, b), Pool()).add(
             r["a_wins"], r["b_wins"], r["games"], r["turns_mean"], f"{r['games']} at {data['seed']}"
         )
-    if setting is not None and len(pack) > 1:
-        label = " ".join(pack[k][0] for k in ("version",) if k in pack)
-        if "digest" in pack:
-            label += f" (digest {pack['digest'][0]})"
-        setting = (f"{setting[0]} {label.strip()}", *setting[1:])
+    if setting is not None and "version" in pack:
+        setting = (f"{setting[0]} {pack['version'][0]}", *setting[1:])
     return setting
 
 

@@ -18,11 +18,12 @@ def _report(
     n: int,
     samples: int = 4,
     pack: dict[str, str] | None = None,
+    decks: tuple[str, str] = ("chrome-rush", "loaded-dice"),
 ) -> str:
     data: dict[str, object] = {
         **(pack or {}),
         "pack": "core",
-        "decks": ["chrome-rush", "loaded-dice"],
+        "decks": list(decks),
         "ai": ["search", "search"],
         "samples": samples,
         "seed": seed,
@@ -57,12 +58,12 @@ def test_bad_prior_says_the_form() -> None:
 
 
 def test_refuses_other_pack_versions_or_content(tmp_path: Path) -> None:
-    v10 = {"pack_version": "1.0", "pack_digest": "aaaa"}
+    v10 = {"pack_version": "1.0", "content_digest": "aaaa"}
     f1 = _report(tmp_path / "a.json", 701, 12, 8, 20, pack=v10)
     f2 = _report(tmp_path / "b.json", 702, 9, 11, 20, pack={**v10, "pack_version": "1.1"})
     with pytest.raises(SystemExit, match=r"pack version 1\.1, .*a\.json with 1\.0"):
         tcg_pool.main([f1, f2])
-    f3 = _report(tmp_path / "c.json", 703, 9, 11, 20, pack={**v10, "pack_digest": "bbbb"})
+    f3 = _report(tmp_path / "c.json", 703, 9, 11, 20, pack={**v10, "content_digest": "bbbb"})
     with pytest.raises(SystemExit, match="pack digest bbbb.*the cards or decks differ"):
         tcg_pool.main([f1, f3])
 
@@ -70,11 +71,17 @@ def test_refuses_other_pack_versions_or_content(tmp_path: Path) -> None:
 def test_pools_one_pack_version_and_older_reports(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    v10 = {"pack_version": "1.0", "pack_digest": "aaaa"}
+    v10 = {"pack_version": "1.0", "content_digest": "aaaa"}
     f1 = _report(tmp_path / "a.json", 701, 12, 8, 20, pack=v10)
     f2 = _report(tmp_path / "b.json", 702, 9, 11, 20, pack=v10)
     old = _report(tmp_path / "c.json", 703, 10, 10, 20)  # before reports named the version
-    tcg_pool.main([old, f1, f2])
+    # Another pairing plays other cards: its digest differs and that is no mix.
+    other = ("convoy-wall", "loaded-dice")
+    f4 = _report(
+        tmp_path / "d.json", 704, 11, 9, 20, pack={**v10, "content_digest": "cc"}, decks=other
+    )
+    tcg_pool.main([old, f1, f2, f4])
     out = capsys.readouterr().out
-    assert out.startswith("pack core 1.0 (digest aaaa), ai search,search, 4 samples")
+    assert out.startswith("pack core 1.0, ai search,search, 4 samples")
     assert "60 duels (20 at 703 + 20 at 701 + 20 at 702), 31-29" in out
+    assert "convoy-wall vs loaded-dice: 20 duels (20 at 704), 11-9" in out

@@ -56,7 +56,8 @@ CORE = Path(__file__).resolve().parents[2] / "content" / "tcg" / "core"
 
 def test_json_records_the_pack_version_and_digest(tmp_path: Path) -> None:
     """A report names what it was played with: an edited copy of the pack keeps the id and
-    version but not the digest, so pooled runs can tell the two apart (bench/tcg_pool.py)."""
+    version but not the digest of the played decks' cards, so pooled runs can tell the two
+    apart (bench/tcg_pool.py); a card neither deck plays is not part of it."""
     copy = tmp_path / "pack"
     shutil.copytree(CORE, copy)
     one = ["--decks", "chrome-rush,loaded-dice", "--ai", "random,random", "--games", "1"]
@@ -66,7 +67,13 @@ def test_json_records_the_pack_version_and_digest(tmp_path: Path) -> None:
         extra = ["--pack", str(pack)] if pack else []
         assert run([*one, *extra, "--json", str(target)])[0] == 0
         data = json.loads(target.read_text())
-        return data["pack"], data["pack_version"], data["pack_digest"]
+        return data["pack"], data["pack_version"], data["content_digest"]
+
+    def edit(colour: str, old: str, new: str) -> None:
+        cards = copy / "cards" / f"{colour}.toml"
+        text = cards.read_text()
+        assert old in text
+        cards.write_text(text.replace(old, new, 1))
 
     bundled = digest_of(None, "a.json")
     version = next(
@@ -76,11 +83,10 @@ def test_json_records_the_pack_version_and_digest(tmp_path: Path) -> None:
     )
     assert bundled[:2] == ("core", version) and len(bundled[2]) == 16
     assert digest_of(copy, "b.json") == bundled  # same cards, same digest
-    red = copy / "cards" / "red.toml"
-    text = red.read_text()
-    assert "power = 8\n" in text
-    red.write_text(text.replace("power = 8\n", "power = 7\n", 1))
-    edited = digest_of(copy, "c.json")
+    edit("yellow", 'flavour = "', 'flavour = "Edited. ')  # no yellow card in either deck
+    assert digest_of(copy, "c.json") == bundled
+    edit("red", "power = 8\n", "power = 7\n")  # Rook Vance, a Chrome Rush Legend
+    edited = digest_of(copy, "d.json")
     assert edited[:2] == bundled[:2] and edited[2] != bundled[2]
 
 

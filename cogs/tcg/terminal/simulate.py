@@ -14,6 +14,7 @@ import argparse
 import hashlib
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import TextIO
 
@@ -246,10 +247,15 @@ def reason_words(lang: str, reason: str) -> str:
     return result_words(lang, reason)
 
 
-def pack_digest(content: TcgContent) -> str:
-    """A short digest of what a duel plays with: the pack's cards and decks (translations
-    left out). Two runs with the same pack id and version but edited cards differ here."""
-    played = content.model_dump(mode="json", include={"cards", "decks"})
+def content_digest(content: TcgContent, decks: Sequence[DeckList]) -> str:
+    """A short digest of what the duels play with: the two deck lists and every card in
+    them (translations left out). An edited copy of a pack differs here from the pack it
+    was copied from, unless the edit is to a card neither deck plays."""
+    ids = sorted({cid for d in decks for cid in (*d.legends, *d.main_ids())})
+    played = {
+        "decks": [d.model_dump(mode="json") for d in decks],
+        "cards": {cid: content.card(cid).model_dump(mode="json") for cid in ids},
+    }
     text = json.dumps(played, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
@@ -305,7 +311,7 @@ def _run(job: Job, args: argparse.Namespace, out: TextIO, err: TextIO) -> dict[s
         "version": 1,
         "pack": content.id,
         "pack_version": content.version,
-        "pack_digest": pack_digest(content),
+        "content_digest": content_digest(content, decks),
         "decks": [d.id for d in decks],
         "ai": list(levels),
         "samples": args.samples,
