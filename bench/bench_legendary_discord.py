@@ -16,7 +16,8 @@ no-op, alternating. A game with neither left is replaced (unmeasured).
 
 Latency: from INTERACTION_CREATE to the accepted callback (what the player waits for:
 the answer carries their refreshed private panel); after a defer, to the followup.
-Which clock each mode uses: bench/fake_process.py. The public board each move posts goes out afterwards, unmeasured.
+Which clock each mode uses: bench/fake_process.py. The public board each move posts
+goes out afterwards, unmeasured.
 """
 
 from __future__ import annotations
