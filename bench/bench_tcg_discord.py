@@ -10,10 +10,11 @@ by default with the fake in its own process (`--fake-process`; `--fake-inprocess
 the bot's process, as earlier runs; bench/fake_process.py). Each duel is a mid-duel
 position (rules/tcg/scenario.py) in its own channel between two users. One interaction
 at a time, on a random duel, once the bot is idle: the active player's `/tcg play` (a
-card they can play; when it asks how to pay (T27), the click on the first way to pay is measured too, as `pay`) or `/tcg attack` (a
-legal attack; the defender's pass that follows goes through the service, unmeasured),
-and `/tcg noop`, alternating. When a duel has neither left, it is moved on through the
-service (unmeasured) by random legal moves; a finished duel is replaced.
+card they can play; when it asks how to pay (T27), the click on the first way to pay is
+measured too, as `pay`) or `/tcg attack` (a legal attack; the defender's pass that
+follows goes through the service, unmeasured), and `/tcg noop`, alternating. When a duel
+has neither left, it is moved on through the service (unmeasured) by random legal moves;
+a finished duel is replaced.
 
 Latency: from INTERACTION_CREATE to the accepted callback (what the player waits for);
 after a defer, to the followup. Which clock each mode uses: bench/fake_process.py.
