@@ -65,6 +65,9 @@ class Answer:
     ms: float
     message_id: int | None = None
     custom_ids: tuple[str, ...] = ()
+    fake_ms: float | None = None
+    """The fake's own span (its dispatch stamp to its accepting the callback), for
+    comparison: equal to `ms` in process, inside it in the child."""
 
 
 class Harness(Protocol):
@@ -99,9 +102,10 @@ class Harness(Protocol):
 
 def _answer_of(it: FakeInteraction, ms: float) -> Answer:
     msg = it.original or (it.followups[-1] if it.followups else None)
+    fake_ms = it.latency * 1000 if it.latency is not None else None
     if msg is None:
-        return Answer(ms)
-    return Answer(ms, msg.id, tuple(msg.custom_ids))
+        return Answer(ms, fake_ms=fake_ms)
+    return Answer(ms, msg.id, tuple(msg.custom_ids), fake_ms)
 
 
 class LocalFake:
@@ -288,7 +292,11 @@ class _Control:
         elif op == "answer":
             it = self.last
             a = _answer_of(it, 0.0) if it is not None else Answer(0.0)
-            out = {"message_id": a.message_id, "custom_ids": list(a.custom_ids)}
+            out = {
+                "message_id": a.message_id,
+                "custom_ids": list(a.custom_ids),
+                "fake_ms": a.fake_ms,
+            }
         elif op == "idle":
             await f.idle(float(body.get("quiet", 0.003)))
         elif op == "trim":
@@ -413,7 +421,7 @@ class RemoteFake:
         await self._call(op, **body)
         ms = await self.clock.wait(armed)
         out = await self._call("answer")
-        return Answer(ms, out["message_id"], tuple(out["custom_ids"]))
+        return Answer(ms, out["message_id"], tuple(out["custom_ids"]), out["fake_ms"])
 
     async def slash(self, user: Ref, channel: Ref, name: str, opts: Mapping[str, Any]) -> Answer:
         return await self._measure(
