@@ -4,17 +4,20 @@
     python -m bench.bench_legendary_discord            # 1, 50 and 500 games
     python -m bench.bench_legendary_discord --quick    # smoke run (1 and 10)
 
-The real Fixer bot runs against `tests/fakediscord` in this process (SQLite NORMAL, the
-bot's default; the shared harness is bench/discord_latency.py). Each game is a
+The real Fixer bot runs against `tests/fakediscord` (SQLite NORMAL, the bot's default;
+the shared harness is bench/discord_latency.py), by default with the fake in its own
+process (`--fake-process`; `--fake-inprocess`: in the bot's process, as earlier runs;
+bench/fake_process.py). Each game is a
 mid-turn position (rules/legendary/scenario.py) in its own channel, a solo player with
 a hand of Heroes, five Villains in the city and Attack to spare. One interaction at a
 time, on a random game, once the bot is idle: the player's `/legendary play` (a card
 in hand) or `/legendary fight` (a Villain or the Mastermind they can fight), and the
 no-op, alternating. A game with neither left is replaced (unmeasured).
 
-Latency: from INTERACTION_CREATE dispatched to the accepted callback (what the player
-waits for: the answer carries their refreshed private panel); after a defer, to the
-followup. The public board each move posts goes out afterwards, unmeasured.
+Latency: from INTERACTION_CREATE to the accepted callback (what the player waits for:
+the answer carries their refreshed private panel); after a defer, to the followup.
+Which clock each mode uses: bench/fake_process.py. The public board each move posts
+goes out afterwards, unmeasured.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.discord_latency import LEVELS, NOOP, measure, quiet, run_level, start_bot
+from bench.fake_process import Harness, Ref, add_fake_args, harness
 from cogs.legendary.runtime import LegendaryRuntime
 from cogs.legendary.table import Seat, Table
 from content.legendary.loader import load_default_pack
@@ -34,13 +38,12 @@ from rules.legendary import engine
 from rules.legendary.actions import Fight, Play
 from rules.legendary.cards import HeroCard, VillainCard
 from rules.legendary.scenario import scenario
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 
 KINDS = ("play", "fight")
 
 
 class LegendaryTables:
-    def __init__(self, fake: FakeDiscord, bot: Any) -> None:
+    def __init__(self, fake: Harness, bot: Any) -> None:
         self.fake, self.bot = fake, bot
         rt = bot.runtime("legendary")
         assert isinstance(rt, LegendaryRuntime)
@@ -50,15 +53,15 @@ class LegendaryTables:
         self.villains = sorted(
             c.id for c in pack.cards.values() if isinstance(c, VillainCard) and not c.uru
         )
-        self.games: list[tuple[str, FakeChannel, FakeUser]] = []
+        self.games: list[tuple[str, Ref, Ref]] = []
         self.made = 0
         self.rng = random.Random(1)
 
     async def add(self, slot: int | None = None) -> None:
         i = self.made
         self.made += 1
-        channel = self.fake.add_channel(self.fake.guild, f"lg-{i}")
-        user = self.fake.add_user(f"p{i}", guild=self.fake.guild)
+        channel = await self.fake.add_channel(f"lg-{i}")
+        user = await self.fake.add_user(f"p{i}")
         r = random.Random(i)
         g = scenario(
             self.rt.content,
@@ -83,7 +86,7 @@ class LegendaryTables:
             name="Legendary 2099",
             owner=str(user.id),
             state=table,
-            guild_id=str(self.fake.guild.id),
+            guild_id=str(self.fake.guild_id),
             channel_id=str(channel.id),
         )
         self.rt.bind(cid, channel.id)
@@ -149,7 +152,7 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
     samples = args.samples or (40 if args.quick else 200)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeDiscord(strict=False) as fake:
+        async with harness(args.fake_inprocess) as fake:
             bot = await start_bot(
                 fake, Path(tmp) / "bench.sqlite3", {"legendary": load_default_pack()}, "legendary"
             )
@@ -165,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true")
     p.add_argument("--samples", type=int, default=0)
     p.add_argument("--levels", type=int, nargs="*")
+    add_fake_args(p)
     args = p.parse_args(argv)
     asyncio.run(main_async(args))
     return 0

@@ -5,17 +5,19 @@
     python -m bench.bench_tcg_discord --quick    # smoke run (1 and 10)
     python -m bench.bench_tcg_discord --levels 500 --profile /tmp/tcg.prof  # cProfile
 
-The real Fixer bot runs against `tests/fakediscord` in this process (SQLite NORMAL, the
-bot's default). Each duel is a mid-duel position (rules/tcg/scenario.py) in its own
-channel between two users. One interaction at a time, on a random duel, once the bot is
-idle: the active player's `/tcg play` (a card they can play; when it asks how to pay
-(T27), the click on the first way to pay is measured too, as `pay`) or `/tcg attack` (a
-legal attack; the defender's pass that follows goes through the service, unmeasured),
-and `/tcg noop`, alternating. When a duel has neither left, it is moved on through the
-service (unmeasured) by random legal moves; a finished duel is replaced.
+The real Fixer bot runs against `tests/fakediscord` (SQLite NORMAL, the bot's default),
+by default with the fake in its own process (`--fake-process`; `--fake-inprocess`: in
+the bot's process, as earlier runs; bench/fake_process.py). Each duel is a mid-duel
+position (rules/tcg/scenario.py) in its own channel between two users. One interaction
+at a time, on a random duel, once the bot is idle: the active player's `/tcg play` (a
+card they can play; when it asks how to pay (T27), the click on the first way to pay is
+measured too, as `pay`) or `/tcg attack` (a legal attack; the defender's pass that
+follows goes through the service, unmeasured), and `/tcg noop`, alternating. When a duel
+has neither left, it is moved on through the service (unmeasured) by random legal moves;
+a finished duel is replaced.
 
-Latency: from INTERACTION_CREATE dispatched to the accepted callback (what the player
-waits for); after a defer, to the followup.
+Latency: from INTERACTION_CREATE to the accepted callback (what the player waits for);
+after a defer, to the followup. Which clock each mode uses: bench/fake_process.py.
 """
 
 from __future__ import annotations
@@ -25,14 +27,14 @@ import asyncio
 import cProfile
 import random
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bench.bench_discord import pct, settle_heap, trim_records
+from bench.bench_discord import pct
+from bench.fake_process import Answer, Harness, Ref, add_fake_args, harness
 from bot.app import FixerBot
 from bot.config import Settings
 from cogs.tcg.runtime import TcgRuntime
@@ -41,7 +43,6 @@ from rules.tcg import actions as act
 from rules.tcg.legal import legal_actions, to_act
 from rules.tcg.scenario import Side, build
 from rules.tcg.state import Duel, evolve
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeUser
 
 LEVELS = (1, 50, 500)
 LEGENDS = ["rook-vance", "mara-kell", "dex-oyelaran"]
@@ -50,24 +51,24 @@ DECK = ["alley-cutter", "ice-sentinel", "short-circuit"] * 12
 
 
 class Bench:
-    def __init__(self, fake: FakeDiscord, bot: FixerBot) -> None:
+    def __init__(self, fake: Harness, bot: FixerBot) -> None:
         self.fake = fake
         self.bot = bot
         rt = bot.runtime("tcg")
         assert isinstance(rt, TcgRuntime)
         self.rt = rt
-        self.duels: list[tuple[str, FakeChannel, tuple[FakeUser, FakeUser]]] = []
+        self.duels: list[tuple[str, Ref, tuple[Ref, Ref]]] = []
         self.made = 0
         self.rng = random.Random(1)
-        self.last: FakeInteraction
+        self.last = Answer(0.0)
 
     async def add_duel(self, slot: int | None = None) -> None:
         i = self.made
         self.made += 1
-        channel = self.fake.add_channel(self.fake.guild, f"duel-{i}")
+        channel = await self.fake.add_channel(f"duel-{i}")
         users = (
-            self.fake.add_user(f"a{i}", guild=self.fake.guild),
-            self.fake.add_user(f"b{i}", guild=self.fake.guild),
+            await self.fake.add_user(f"a{i}"),
+            await self.fake.add_user(f"b{i}"),
         )
         side = Side(
             field=["alley-cutter", "ice-sentinel"],
@@ -89,7 +90,7 @@ class Bench:
             name=cid,
             owner=str(users[0].id),
             state=state,
-            guild_id=str(self.fake.guild.id),
+            guild_id=str(self.fake.guild_id),
             channel_id=str(channel.id),
         )
         self.rt.bind(cid, channel.id)
@@ -126,33 +127,19 @@ class Bench:
             await self.rt.service.act(cid, self.rng.choice(legal))
         raise RuntimeError("no measurable position")
 
-    async def one(
-        self, user: FakeUser, channel: FakeChannel, name: str, opts: dict[str, Any]
-    ) -> float:
-        it = await self.fake.send_slash(user, name, opts, channel=channel)
-        self.last = it
-        return await self._latency(it)
+    async def one(self, user: Ref, channel: Ref, name: str, opts: dict[str, Any]) -> float:
+        self.last = await self.fake.slash(user, channel, name, opts)
+        return self.last.ms
 
-    async def _latency(self, it: FakeInteraction) -> float:
-        cb = await it.response(timeout=10)
-        if cb.type == 5:
-            await it.wait_followups(1, timeout=10)
-            return (time.perf_counter() - it.dispatched_at) * 1000
-        assert it.latency is not None
-        return it.latency * 1000
-
-    async def pay(self, user: FakeUser) -> float | None:
+    async def pay(self, user: Ref) -> float | None:
         """If the last answer asks how to pay (T27), click its first way: the click
         that commits the play (None: it was played at once)."""
-        it = self.last
-        msg = it.original or (it.followups[-1] if it.followups else None)
-        ways = [c for c in (msg.custom_ids if msg is not None else []) if ":pay:" in c]
-        if msg is None or not ways:
+        ways = [c for c in self.last.custom_ids if ":pay:" in c]
+        if self.last.message_id is None or not ways:
             return None
         await self.bot.house.idle()
         await self.fake.idle(0.003)
-        click = await self.fake.click_button(user, msg, ways[0])
-        return await self._latency(click)
+        return (await self.fake.click(user, self.last.message_id, ways[0])).ms
 
     async def run(self, n: int, samples: int) -> dict[str, list[float]]:
         out: dict[str, list[float]] = {"play": [], "pay": [], "attack": [], "noop": []}
@@ -181,7 +168,7 @@ class Bench:
             await self.bot.house.idle()
             await self.fake.idle(0.003)
             if i % 100 == 99:
-                trim_records(self.fake)
+                await self.fake.trim()
         return out
 
 
@@ -199,7 +186,7 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
     samples = args.samples or (40 if args.quick else 200)
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeDiscord(strict=False) as fake:
+        async with harness(args.fake_inprocess) as fake:
             bot = FixerBot(
                 Settings(token=fake.token, database=Path(tmp) / "bench.sqlite3"),
                 contents={"tcg": load_default_pack()},
@@ -208,15 +195,15 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
             )
             await fake.start_bot(bot)
             add_noop(bot)
-            fake.install_commands(bot.tree)
+            await fake.install_commands(bot.tree)
             bench = Bench(fake, bot)
             for n in levels:
                 while len(bench.duels) < n:
                     await bench.add_duel()
                 await bot.house.idle()
-                settle_heap(fake)
+                await fake.settle()
                 await bench.run(n, 10)  # warm-up
-                settle_heap(fake)
+                await fake.settle()
                 prof = cProfile.Profile() if args.profile and n == levels[-1] else None
                 if prof is not None:
                     prof.enable()
@@ -256,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--samples", type=int, default=0)
     p.add_argument("--levels", type=int, nargs="*")
     p.add_argument("--profile", metavar="FILE", help="cProfile the last level into FILE")
+    add_fake_args(p)
     args = p.parse_args(argv)
     asyncio.run(main_async(args))
     return 0

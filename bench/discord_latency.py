@@ -1,5 +1,6 @@
 """What a game's interaction-latency benchmark through the fake Discord shares: the bot
-started in this process with a no-op command in the game's group (the baseline every
+started (against the fake of bench/fake_process.py, in its own process or in this one)
+with a no-op command in the game's group (the baseline every
 measured command is compared with, in the same run), one measured slash command, and
 the levels loop (warm-up, measure, percentiles, one printed line per level).
 
@@ -11,7 +12,6 @@ bench (`bench_tcg_discord`) has the same shape and could move onto it.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -19,10 +19,10 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
-from bench.bench_discord import pct, settle_heap, trim_records
+from bench.bench_discord import pct
+from bench.fake_process import Harness, Ref
 from bot.app import FixerBot
 from bot.config import Settings
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 
 LEVELS = (1, 50, 500)
 NOOP = "noop"
@@ -38,9 +38,7 @@ def add_noop(bot: FixerBot, group_name: str) -> None:
         await interaction.response.send_message("ok", ephemeral=True)
 
 
-async def start_bot(
-    fake: FakeDiscord, db: Path, contents: dict[str, Any], group_name: str
-) -> FixerBot:
+async def start_bot(fake: Harness, db: Path, contents: dict[str, Any], group_name: str) -> FixerBot:
     """The real bot on `db` (SQLite NORMAL, the bot's default), with the no-op added."""
     bot = FixerBot(
         Settings(token=fake.token, database=db),
@@ -50,25 +48,17 @@ async def start_bot(
     )
     await fake.start_bot(bot)
     add_noop(bot, group_name)
-    fake.install_commands(bot.tree)
+    await fake.install_commands(bot.tree)
     return bot
 
 
-async def measure(
-    fake: FakeDiscord, user: FakeUser, channel: FakeChannel, name: str, opts: dict[str, Any]
-) -> float:
-    """Milliseconds from INTERACTION_CREATE dispatched to the accepted callback (what
-    the player waits for); after a defer, to the followup."""
-    it = await fake.send_slash(user, name, opts, channel=channel)
-    cb = await it.response(timeout=10)
-    if cb.type == 5:
-        await it.wait_followups(1, timeout=10)
-        return (time.perf_counter() - it.dispatched_at) * 1000
-    assert it.latency is not None
-    return it.latency * 1000
+async def measure(fake: Harness, user: Ref, channel: Ref, name: str, opts: dict[str, Any]) -> float:
+    """Milliseconds from INTERACTION_CREATE to the accepted callback (what the player
+    waits for); after a defer, to the followup. Which clock: bench/fake_process.py."""
+    return (await fake.slash(user, channel, name, opts)).ms
 
 
-async def quiet(fake: FakeDiscord, bot: FixerBot) -> None:
+async def quiet(fake: Harness, bot: FixerBot) -> None:
     """Between samples: everything the last interaction caused has gone out."""
     await bot.house.idle()
     await fake.idle(0.003)
@@ -81,21 +71,21 @@ class Tables(Protocol):
 
 
 async def run_level(
-    fake: FakeDiscord, tables: Tables, n: int, samples: int, kinds: Sequence[str]
+    fake: Harness, tables: Tables, n: int, samples: int, kinds: Sequence[str]
 ) -> dict[str, Any]:
     """Warm up, then `samples` measured interactions and as many no-ops at `n` tables:
     one row of p50/p99 per kind."""
     await tables.grow(n)
-    settle_heap(fake)
+    await fake.settle()
     for i in range(20):  # warm-up
         await tables.sample(n, i)
-    settle_heap(fake)
+    await fake.settle()
     res: dict[str, list[float]] = {k: [] for k in (*kinds, NOOP)}
     for i in range(samples * 2):
         kind, ms = await tables.sample(n, i)
         res[kind].append(ms)
         if i % 100 == 99:
-            trim_records(fake)
+            await fake.trim()
     row: dict[str, Any] = {"tables": n}
     for kind, xs in res.items():
         row[f"{kind}_p50"] = pct(xs, 50)
