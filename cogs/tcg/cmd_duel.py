@@ -10,6 +10,7 @@ from discord import app_commands
 
 from cogs.common.answer import player_id, send
 from cogs.common.locale import SERVER, language_choices, table_locale, user_locale
+from cogs.common.text import clip
 from cogs.tcg import choices, texts
 from cogs.tcg.challenges import Challenge
 from cogs.tcg.cmd_base import (
@@ -30,6 +31,7 @@ from cogs.tcg.messages import challenge_buttons
 from cogs.tcg.panel import payment_items
 from cogs.tcg.runtime import AI_LEVELS, CHALLENGE_SECONDS, DEFAULT_AI_LEVEL, ai_player
 from rules.tcg import actions as act
+from rules.tcg.cards import DeckList
 from rules.tcg.options import TcgOptions
 
 
@@ -48,9 +50,17 @@ class DuelCommands(CommandBase):
         return True
 
     @TCG.command(name="challenge", description="Challenge someone to a duel in this channel")
-    @app_commands.describe(opponent="who you challenge", deck="your deck")
+    @app_commands.describe(
+        opponent="who you challenge",
+        deck="your deck",
+        thread="True: Fixer opens a thread of this channel for the duel",
+    )
     async def challenge(
-        self, interaction: discord.Interaction[Any], opponent: discord.User, deck: str
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: discord.User,
+        deck: str,
+        thread: bool = False,
     ) -> None:
         me = player_id(interaction)
         channel = interaction.channel
@@ -66,6 +76,9 @@ class DuelCommands(CommandBase):
         chosen = await self._find_deck(interaction, deck)
         if chosen is None:
             return
+        if thread:
+            await self._challenge_in_thread(interaction, opponent, chosen)
+            return
         if not await self._free_channel(interaction):
             return
         if channel.id in self.rt.challenges:
@@ -75,29 +88,98 @@ class DuelCommands(CommandBase):
                 "to expire, or /tcg decline it if it is yours.",
             )
             return
-        ch = Challenge(
+        ch = self._new_challenge(interaction, channel.id, opponent, chosen)
+        await self.rt.add_challenge(ch)
+        await interaction.response.send_message(**self._challenge_message(interaction, ch))
+
+    def _new_challenge(
+        self,
+        interaction: discord.Interaction[Any],
+        channel_id: int,
+        opponent: discord.User,
+        deck: DeckList,
+    ) -> Challenge:
+        assert interaction.guild is not None
+        return Challenge(
             id="c" + format(interaction.id, "x"),
-            channel_id=channel.id,
+            channel_id=channel_id,
             guild_id=interaction.guild.id,
-            challenger=me,
+            challenger=player_id(interaction),
             challenger_name=interaction.user.display_name,
             opponent=str(opponent.id),
             opponent_name=opponent.display_name,
-            deck=chosen,
+            deck=deck,
             expires=time.time() + CHALLENGE_SECONDS * self.rt.time_scale,
         )
-        await self.rt.add_challenge(ch)
+
+    def _challenge_message(
+        self, interaction: discord.Interaction[Any], ch: Challenge
+    ) -> dict[str, Any]:
         loc = table_locale(ch.language, interaction)  # public: the server's language
         view = challenge_buttons(self.rt, ch, loc)
         kwargs: dict[str, Any] = {
             "content": texts.challenge_post(
                 loc, ch.challenger_name, ch.opponent, CHALLENGE_SECONDS
             ),
-            "allowed_mentions": discord.AllowedMentions(users=[discord.Object(opponent.id)]),
+            "allowed_mentions": discord.AllowedMentions(users=[discord.Object(int(ch.opponent))]),
         }
         if view is not None:
             kwargs["view"] = view
-        await interaction.response.send_message(**kwargs)
+        return kwargs
+
+    async def _challenge_in_thread(
+        self, interaction: discord.Interaction[Any], opponent: discord.User, deck: DeckList
+    ) -> None:
+        """`challenge thread:True`: Fixer opens a public thread of this text channel and
+        posts the challenge there, so the duel is bound to the thread (the channel itself
+        stays free, and may hold another duel in another thread)."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            await refuse(
+                interaction,
+                "A thread for the duel can only be opened in a text channel.\nRun "
+                "/tcg challenge without thread here, or in a text channel.",
+            )
+            return
+        if not interaction.app_permissions.create_public_threads:
+            await refuse(
+                interaction,
+                "I need the Create Public Threads permission to open a thread here.\nAsk an "
+                "admin to grant it, or run /tcg challenge without thread.",
+            )
+            return
+        name = f"{interaction.user.display_name} vs {opponent.display_name}"
+        try:
+            made = await channel.create_thread(
+                name=clip(name, 100),
+                type=discord.ChannelType.public_thread,
+                reason=f"/tcg challenge by {interaction.user}",
+            )
+        except discord.HTTPException:
+            await refuse(
+                interaction,
+                "Discord would not let me open the thread.\nTry again, or run "
+                "/tcg challenge without thread.",
+            )
+            return
+        ch = self._new_challenge(interaction, made.id, opponent, deck)
+        await self.rt.add_challenge(ch)
+        try:
+            await made.send(**self._challenge_message(interaction, ch))
+        except discord.HTTPException:
+            self.rt.drop_challenge(ch)
+            await refuse(
+                interaction,
+                "Discord would not let me post in the thread.\nTry again, or run "
+                "/tcg challenge without thread.",
+            )
+            return
+        loc = table_locale(ch.language, interaction)  # public: the server's language
+        await send(
+            interaction,
+            content=texts.challenge_thread_note(loc, ch.challenger_name, made.mention),
+            ephemeral=False,
+        )
 
     @challenge.autocomplete("deck")
     async def _challenge_deck(

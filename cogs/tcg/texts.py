@@ -52,6 +52,12 @@ def challenge_post(loc: str, challenger: str, opponent_id: str, seconds: float) 
     )
 
 
+def challenge_thread_note(loc: str, challenger: str, thread: str) -> str:
+    """The public line in the channel when the challenge went into a thread Fixer opened."""
+    return t(loc, "⚔️ {who} opened {thread} for a duel: the challenge is there.",
+             who=challenger, thread=thread)  # fmt: skip
+
+
 def accept_label(loc: str) -> str:
     return t(loc, "Accept")
 

@@ -166,6 +166,22 @@ COG_REFUSALS = (
         "another channel."
     ),
     N_("Duels live in a server channel.\nUse /tcg in a server."),
+    N_(
+        "A thread for the duel can only be opened in a text channel.\nRun /tcg challenge "
+        "without thread here, or in a text channel."
+    ),
+    N_(
+        "I need the Create Public Threads permission to open a thread here.\nAsk an admin to "
+        "grant it, or run /tcg challenge without thread."
+    ),
+    N_(
+        "Discord would not let me open the thread.\nTry again, or run /tcg challenge "
+        "without thread."
+    ),
+    N_(
+        "Discord would not let me post in the thread.\nTry again, or run /tcg challenge "
+        "without thread."
+    ),
     N_("You can't challenge yourself or a bot.\nPlay the AI with /tcg practice."),
     N_(
         "This channel already has an open challenge.\nWait for it to be answered or to expire, "

@@ -106,3 +106,35 @@ async def test_import_from_an_attached_text_file(fake: FakeDiscord, db: Path) ->
     assert it.original is not None and "too big" in it.original.text
     assert not any(c.path.startswith("/attachments") for c in fake.calls)  # not via the API
     await bot.close()
+
+
+async def test_deck_export_and_delete_autocomplete_offer_the_callers_decks(
+    fake: FakeDiscord, db: Path
+) -> None:
+    """`deck delete` offers only your saved decks (a preconstructed one can't be deleted);
+    `deck export`, `show` and `check` offer yours first, then the preconstructed ones;
+    nobody is offered another player's deck."""
+    bot = await start_fixer(fake, db)
+    alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
+    d = Duelists(fake, bot, fake.channel, [alice, bob])
+    content = tcg(bot).content
+    text = deck_text(content.decks["chrome-rush"], content).replace("\n", ";")
+    for name in ("Zeta Rush", "Alpha Rush"):
+        await d.slash(alice, "deck import", {"name": name, "list": text})
+
+    async def offered(user: object, command: str, current: str = "") -> list[str]:
+        ac = await fake.autocomplete(user, f"tcg {command}", {"name": current}, focused="name")
+        await ac.response()
+        return [c["value"] for c in ac.choices]
+
+    mine = await offered(alice, "deck delete")
+    assert sorted(mine) == ["Alpha Rush", "Zeta Rush"]
+    assert await offered(bob, "deck delete") == []
+    for command in ("deck export", "deck show", "deck check"):
+        got = await offered(alice, command)
+        assert set(got[:2]) == {"Alpha Rush", "Zeta Rush"}, (command, got)
+        assert "chrome-rush" in got[2:], (command, got)
+        theirs = await offered(bob, command)
+        assert not {"Alpha Rush", "Zeta Rush"} & set(theirs) and "chrome-rush" in theirs
+    assert await offered(alice, "deck export", "zet") == ["Zeta Rush"]
+    await bot.close()

@@ -22,7 +22,7 @@ from tests.fakediscord import FakeDiscord, FakeInteraction
 # are sub-groups; `level` of practice and the table options offer fixed choices or
 # numbers, not autocomplete.
 DESIGN: dict[str, dict[str, tuple[bool, bool]]] = {
-    "challenge": {"opponent": (True, False), "deck": (True, True)},
+    "challenge": {"opponent": (True, False), "deck": (True, True), "thread": (False, False)},
     "accept": {"deck": (True, True)},
     "decline": {},
     "practice": {"deck": (True, True), "ai_deck": (False, True), "level": (False, False)},

@@ -71,6 +71,7 @@ MANAGE_ROLES = 1 << 28
 USE_APPLICATION_COMMANDS = 1 << 31
 MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
 
@@ -2385,12 +2386,26 @@ class FakeDiscordServer:
 
     async def _h_start_forum_post(self, request: web.Request) -> Any:
         """POST /channels/{forum}/threads: the bot opens a forum post (a thread and its
-        starter message). Threads of text channels are not modeled (404, strict check)."""
+        starter message). In a text or announcement channel: a thread without a starter
+        message (discord.py's `TextChannel.create_thread` with no `message`), public or
+        private as `type` says (Discord's default: private), needing Create Public (or
+        Private) Threads there."""
         forum = self._channel(request)
-        if not forum.is_forum:
-            raise web.HTTPNotFound()
         call: RestCall = request[_CALL]
         body = call.json or {}
+        if not forum.is_forum:
+            if forum.type not in (GUILD_TEXT, GUILD_ANNOUNCEMENT):
+                raise web.HTTPNotFound()
+            kind = int(body.get("type") or PRIVATE_THREAD)
+            if kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
+                raise _form_error("type", "Value is not a valid thread type.")
+            need = CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
+            self._require(forum, need)
+            name = str(body.get("name") or "")
+            if not 1 <= len(name) <= 100:
+                raise _form_error("name", "Must be between 1 and 100 in length.")
+            th = self.add_thread(forum, name, owner=self.bot_user, type=kind)
+            return (201, th.payload())
         self._require(forum, SEND_MESSAGES)
         name = str(body.get("name") or "")
         if not 1 <= len(name) <= 100:
