@@ -46,7 +46,7 @@ from cogs.legendary.table import Table
 from rules.core.events import Event
 from rules.core.text import count
 from rules.core.text import name_list as core_name_list
-from rules.legendary.cards import EvilWinsOn, Pack
+from rules.legendary.cards import BystanderCard, EvilWinsOn, HeroCard, Pack, VillainCard
 from rules.legendary.codes import Ev
 from rules.legendary.view import CardRef, GameView
 
@@ -222,6 +222,62 @@ def _field(embed: discord.Embed, name: str, lines: Sequence[str], inline: bool =
     embed.add_field(name=name, value=clip("\n".join(lines) or "—", FIELD_VALUE_MAX), inline=inline)
 
 
+def _evil_now(v: GameView, on: EvilWinsOn, pack: Pack) -> int:
+    """How far an Evil Wins count has got, from the public view (as the engine counts)."""
+    if on is EvilWinsOn.TWISTS:
+        return v.twists
+    kinds = {
+        EvilWinsOn.ESCAPED_VILLAINS: VillainCard,
+        EvilWinsOn.ESCAPE_HEROES: HeroCard,
+        EvilWinsOn.ESCAPED_BYSTANDERS: BystanderCard,
+    }
+    if on in kinds:
+        return sum(1 for c in v.escape if isinstance(pack.cards.get(c.id), kinds[on]))
+    if on is EvilWinsOn.KO_HEROES:
+        return sum(
+            1 for c in v.ko if isinstance(h := pack.cards.get(c.id), HeroCard) and not h.grey
+        )
+    if on is EvilWinsOn.VOTE_LEAD:
+        return max(0, v.mastermind_votes - max(v.hero_votes.values(), default=0))
+    return 0
+
+
+def evil_wins_line(v: GameView, ends: dict[EvilWinsOn, int], pack: Pack, loc: str) -> str:
+    """The Scheme's Evil Wins, each with how far it has got ("Evil wins at: 4 escaped
+    Villains (now 1)"): the issue's board shows them for every Scheme, not only the vote
+    and token ones (whose tallies say theirs)."""
+    parts = []
+    for on, n in ends.items():
+        now = _evil_now(v, on, pack)
+        if on is EvilWinsOn.TWISTS:
+            parts.append(tn(loc, "{n} Twist (now {now})", "{n} Twists (now {now})", n, now=now))
+        elif on is EvilWinsOn.ESCAPED_VILLAINS:
+            parts.append(tn(loc, "{n} escaped Villain (now {now})",
+                            "{n} escaped Villains (now {now})", n, now=now))  # fmt: skip
+        elif on is EvilWinsOn.ESCAPE_HEROES:
+            parts.append(tn(loc, "{n} Hero in the Escape pile (now {now})",
+                            "{n} Heroes in the Escape pile (now {now})", n, now=now))  # fmt: skip
+        elif on is EvilWinsOn.ESCAPED_BYSTANDERS:
+            parts.append(tn(loc, "{n} escaped Bystander (now {now})",
+                            "{n} escaped Bystanders (now {now})", n, now=now))  # fmt: skip
+        elif on is EvilWinsOn.KO_HEROES:
+            parts.append(tn(loc, "{n} KO'd Hero (now {now})", "{n} KO'd Heroes (now {now})",
+                            n, now=now))  # fmt: skip
+        elif on is EvilWinsOn.WOUNDS_EMPTY:
+            parts.append(t(loc, "0 Wounds left (now {now})", now=v.wounds))
+        elif on is EvilWinsOn.VILLAIN_DECK_EMPTY:
+            parts.append(t(loc, "0 cards in the Villain Deck (now {now})", now=v.villain_deck))
+        elif on is EvilWinsOn.HERO_DECK_EMPTY:
+            parts.append(t(loc, "0 cards in the Hero Deck (now {now})", now=v.hero_deck))
+        elif on is EvilWinsOn.VOTE_LEAD:
+            parts.append(t(loc, "a {n}M Mastermind lead (now {now}M)", n=n * 10, now=now * 10))
+        elif on is EvilWinsOn.TOKENS_OUT:  # (the token line says it, when tokens exist)
+            parts.append(tn(loc, "{n} token out", "{n} tokens out", n))
+    if not parts:
+        return ""
+    return t(loc, "Evil wins at: {conditions}", conditions=" · ".join(parts))
+
+
 def board_embed(
     v: GameView,
     table: Table,
@@ -280,8 +336,10 @@ def board_embed(
         *votes_lines(v, hero_names, loc),
     ]
     ends = {e.on: e.threshold(len(v.names)) for e in scheme.evil_wins} if scheme else {}
+    shown = set()  # conditions said next to their own tally
     if EvilWinsOn.VOTE_LEAD in ends and scheme_lines[1:]:
         scheme_lines[-1] += t(loc, " (Evil wins at a {n}M lead)", n=ends[EvilWinsOn.VOTE_LEAD] * 10)
+        shown.add(EvilWinsOn.VOTE_LEAD)
     if tokens is not None or v.tokens or any(v.hq_under):
         out = sum(len(u) for u in v.hq_under)
         if pack is not None and tokens:
@@ -292,7 +350,12 @@ def board_embed(
                  out=out, left=v.tokens)  # fmt: skip
         if EvilWinsOn.TOKENS_OUT in ends:
             line += t(loc, " (Evil wins when {n} are out)", n=ends[EvilWinsOn.TOKENS_OUT])
+            shown.add(EvilWinsOn.TOKENS_OUT)
         scheme_lines.append(line)
+    if pack is not None:
+        evil = evil_wins_line(v, {k: n for k, n in ends.items() if k not in shown}, pack, loc)
+        if evil:
+            scheme_lines.insert(1, evil)
     _field(embed, t(loc, "Scheme"), scheme_lines)
     city = []
     for sp in v.city:

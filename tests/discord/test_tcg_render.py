@@ -218,3 +218,44 @@ def test_every_phase_has_a_polish_word() -> None:
     for phase, word in render.PHASE_WORDS.items():
         assert t("pl", word) != word or word == "over", phase
     assert set(render.PHASE_WORDS) == set(Phase)
+
+
+def test_the_board_shows_every_part_the_issue_names() -> None:
+    """Issue 12's board: both Gig areas (each die's size and value) and Street Cred, fixer
+    dice left, both fields with power, ready/spent, Lag and Gear, the Legends areas with
+    face-down slots as blanks, Eddies, hand and deck counts, the trash top, whose turn and
+    which phase, Overtime."""
+    content = load_default_pack()
+    state = build(
+        content,
+        Side(
+            field=["alley-cutter +kinetic-gauntlet", "ice-sentinel spent lag"],
+            hand=["short-circuit"] * 4,
+            legends=["mara-kell up spent", "rook-vance", "dex-oyelaran"],
+            eddies=3,
+            spent_eddies=1,
+            trash=["ice-sentinel", "alley-cutter"],
+            gigs=["d8:5", "d4:2"],
+            deck=["alley-cutter"] * 7,
+        ),
+        Side(legends=LEGENDS, gigs=[], deck=["alley-cutter"] * 2, hand=["short-circuit"]),
+        overtime=True,
+    )
+    v = _runtime(content).view_for(state, None)
+    embed = render.board_embed(v, 0, "alice vs bob")
+    alice, bob = (f.value for f in embed.fields)
+    head = embed.description or ""
+    assert "alice's turn" in head and "Turn 3" in head and "**Overtime**" in head
+    assert "2 Gigs — d8: 5, d4: 2" in alice
+    assert "**Street Cred**: 7" in alice  # 5 + 2
+    assert "fixer dice left: " in alice and "d8" not in alice.split("fixer dice left: ")[1]
+    assert "**Eddies**: 2 ready, 1 spent" in alice
+    assert "**Hand**: 4 · **Deck**: 7 · **Trash**: 2 (top: Alley Cutter)" in alice
+    assert "slot 1: Mara Kell: Wire Saint (spent)" in alice
+    assert "slot 2: face-down" in alice and "slot 3: face-down" in alice
+    assert "Rook Vance" not in alice and "Dex Oyelaran" not in alice
+    assert "Alley Cutter (" in alice and "ready) + Kinetic Gauntlet" in alice
+    assert "ICE Sentinel (" in alice and "spent · Lag)" in alice
+    assert "no Gigs" in bob and "**Street Cred**: null" in bob
+    assert "**Hand**: 1 · **Deck**: 2 · **Trash**: 0" in bob and "**Field**: empty" in bob
+    assert "alice's turn — main phase" in head  # whose turn, and which phase

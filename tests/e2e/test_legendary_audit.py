@@ -6,8 +6,14 @@ end sentence with the scores and the individual winner."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
+import time
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from cogs.legendary.components import bid_for
 from rules.legendary import engine
@@ -131,4 +137,44 @@ async def test_the_end_names_the_scores_and_the_individual_winner(
         assert "Evil wins!" in last and "Best player" not in last
     it = await t.slash("status")
     assert it.original is not None and "Scores:" in it.original.text
+    await bot.close()
+
+
+async def test_the_ai_seat_is_paced_and_decides_off_the_event_loop(
+    fake: FakeDiscord, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """AI seats take their turns by themselves, paced by the table's `ai_pace` (so people
+    can follow), deciding in a worker thread (so other tables are answered meanwhile)."""
+    import cogs.legendary.runtime as lg_runtime
+
+    made = lg_runtime.make_agent
+    decided: list[tuple[bool, float]] = []
+
+    class Watched:
+        def __init__(self, agent: Any) -> None:
+            self.agent = agent
+
+        def decide(self, *args: Any) -> Any:
+            decided.append((threading.current_thread() is threading.main_thread(), time.time()))
+            return self.agent.decide(*args)
+
+    monkeypatch.setattr(lg_runtime, "make_agent", lambda *a, **k: Watched(made(*a, **k)))
+    bot = await boot(fake, db)
+    rt: Any = bot.runtime("legendary")
+    rt.ai_delay = None  # each table's own ai_pace
+    t = await new_game(fake, bot, ai=1, options={"ai_pace": 0.4}, start=False)
+    await t.slash("start")
+    for _ in range(100):  # alice's turn first (the AI may have started: let it)
+        st = await t.state()
+        assert st.game is not None
+        if engine.decision_seat(st.game) == 0 and st.game.prompt is None:
+            break
+        await asyncio.sleep(0.1)
+    decided.clear()
+    ended_at = time.time()
+    await t.slash("end")
+    await fake.wait_for(lambda: bool(decided), timeout=20, what="the AI's move")
+    on_main, at = decided[0]
+    assert not on_main, "the AI decided on the event loop's thread"
+    assert at - ended_at >= 0.4 * 0.9, at - ended_at  # paced
     await bot.close()

@@ -11,10 +11,15 @@ import time
 from pathlib import Path
 
 from rules.tcg import actions as act
+from rules.tcg.codes import PromptKind
+from rules.tcg.scenario import Side
 from rules.tcg.state import Duel
 from tests.e2e.harness import start_fixer
-from tests.e2e.tcg_harness import Duelists, start_challenge, tcg
+from tests.e2e.tcg_harness import Duelists, position, start_challenge, tcg
 from tests.fakediscord import FakeDiscord
+
+LEGENDS = ["rook-vance", "mara-kell", "dex-oyelaran"]
+DECK = ["alley-cutter"] * 8
 
 
 async def test_a_channel_holds_one_duel_and_one_open_challenge(fake: FakeDiscord, db: Path) -> None:
@@ -89,3 +94,51 @@ async def test_the_practice_ai_is_paced_and_thinks_off_the_event_loop(
         tick.cancel()
         rt._ai_choose = choose  # type: ignore[method-assign]
     await bot.close()
+
+
+async def test_a_may_trigger_its_die_and_the_steal_are_prompts_answered_with_choose(
+    fake: FakeDiscord, db: Path
+) -> None:
+    """The "may" choices, targets and dice to steal are prompts answered with `/tcg choose`
+    (typed labels), asked of their player only; the rival is offered nothing."""
+    d = await position(
+        fake,
+        db,
+        Side(field=["skim-artist"], legends=LEGENDS, deck=DECK, gigs=["d6:3"]),
+        Side(legends=LEGENDS, deck=DECK, gigs=["d8:5", "d4:2"]),
+    )
+    alice, bob = d.users
+    await d.slash(alice, "attack", {"unit": "Skim Artist"})
+    kinds = []
+    for _ in range(12):
+        state = await d.state()
+        p = state.prompt
+        if p is None and state.attack is not None and state.attack.window:
+            await d.slash(bob, "react pass")
+            continue
+        if p is None:
+            break
+        kinds.append(p.kind)
+        chooser = d.user_of(state.seats[p.seat].player)
+        other = bob if chooser is alice else alice
+        ac = await fake.autocomplete(
+            other, "tcg choose", {"option": ""}, focused="option", channel=fake.channel
+        )
+        await ac.response()
+        assert ac.choices == [], (p.kind, ac.choices)
+        ac = await fake.autocomplete(
+            chooser, "tcg choose", {"option": ""}, focused="option", channel=fake.channel
+        )
+        await ac.response()
+        labels = [c["name"] for c in ac.choices]
+        assert labels, p.kind
+        pick = labels[0]
+        if p.kind is PromptKind.MAY:
+            pick = next(x for x in labels if x.lower().startswith("yes"))
+        it = await d.slash(chooser, "choose", {"option": pick})
+        assert it.original is not None and it.original.ephemeral
+        assert (await d.state()).version > state.version, (p.kind, pick)
+    assert PromptKind.MAY in kinds and PromptKind.STEAL in kinds, kinds
+    state = await d.state()
+    assert len(state.seats[0].gigs) == 2  # alice stole one of bob's dice
+    await d.bot.close()
