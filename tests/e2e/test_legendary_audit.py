@@ -178,3 +178,97 @@ async def test_the_ai_seat_is_paced_and_decides_off_the_event_loop(
     assert not on_main, "the AI decided on the event loop's thread"
     assert at - ended_at >= 0.4 * 0.9, at - ended_at  # paced
     await bot.close()
+
+
+def _wound_and_victory(game: Game) -> Game:
+    """The current player holds two Wounds; their Victory Pile has a Hero sent
+    Undercover (its classes power Cyber-Mod) and a Bystander."""
+    seat = game.current
+    wounds = list(game.zones[Z.WOUNDS][:2])
+    deck = list(game.zones[Z.HERO_DECK])
+    hero = deck.pop(0)
+    byst = game.zones[Z.BYSTANDERS][0]
+    zones = {
+        **game.zones,
+        Z.WOUNDS: game.zones[Z.WOUNDS][2:],
+        Z.BYSTANDERS: game.zones[Z.BYSTANDERS][1:],
+        Z.HERO_DECK: tuple(deck),
+        Z.hand(seat): (*game.zones[Z.hand(seat)], *wounds),
+        Z.victory(seat): (hero, byst),
+    }
+    return game.model_copy(update={"zones": zones, "undercover": (hero,)})
+
+
+async def test_victory_heal_and_a_spectator(fake: FakeDiscord, db: Path) -> None:
+    """`victory` shows a Victory Pile with its VP and the classes that power Cyber-Mod (to
+    anyone, for any seat); `heal` KOs the Wounds in hand, and is refused after
+    recruiting; a spectator reads the board and is refused every move, ephemerally."""
+    bot = await boot(fake, db)
+    t = await arranged(fake, bot, ("alice", "bob"), _wound_and_victory, heroes=HEROES)
+    st = await t.state()
+    assert st.game is not None
+    while st.game.prompt is not None:  # the first Villain card's prompt, if any
+        legal = engine.legal_actions(st.game, t.pack, st.game.prompt.seat)
+        await t.send(legal[0], use_button=False, user=t.users[st.game.prompt.seat])
+        st = await t.state()
+        assert st.game is not None
+    seat = st.game.current
+    user, other = t.users[seat], t.users[1 - seat]
+    hero = t.pack.cards[st.game.instances[st.game.zones[Z.victory(seat)][0]]]
+    carol = fake.add_user("carol", guild=fake.guild)
+    it = await t.slash("victory", {"player": user}, user=carol)
+    assert it.original is not None and it.original.ephemeral
+    text = it.original.text
+    assert f"**{user.name}** — " in text and " VP" in text
+    assert "By class: " in text and "none" not in text.split("By class: ")[1], text
+    assert all(c.lower() in text.lower() for c in hero.classes), (hero.classes, text)
+    it = await t.slash("victory", user=other)
+    assert it.original is not None and "By class: none" in it.original.text
+    # A spectator: the board, and refusals that say why.
+    it = await t.slash("status", user=carol)
+    assert it.original is not None and it.original.ephemeral and "'s turn" in it.original.text
+    msg, hand = t.last_hand_button()
+    it = await t.click(msg, hand, user=carol)
+    assert it.original is not None and it.original.ephemeral and "seat" in it.original.text
+    for command in ("heal", "end"):
+        it = await t.slash(command, user=carol)
+        assert it.original is not None and it.original.ephemeral and "no seat" in it.original.text
+    assert (await t.state()).version == st.version
+    # Heal: both Wounds KO'd.
+    await t.slash("heal", user=user)
+    st = await t.state()
+    assert st.game is not None
+    hand_ids = [st.game.instances[i] for i in st.game.zones[Z.hand(seat)]]
+    assert not [c for c in hand_ids if "wound" in c]
+    assert "heal" in t.boards()[-1].text.lower()
+    t.assert_no_public_leak()
+    await bot.close()
+
+
+def _wound_and_recruit(game: Game) -> Game:
+    game = _wound_and_victory(game)
+    return game.model_copy(update={"turn": game.turn.model_copy(update={"recruit": 12})})
+
+
+async def test_heal_after_recruiting_is_refused(fake: FakeDiscord, db: Path) -> None:
+    bot = await boot(fake, db)
+    t = await arranged(fake, bot, ("alice", "bob"), _wound_and_recruit, heroes=HEROES)
+    st = await t.state()
+    assert st.game is not None
+    while st.game.prompt is not None:
+        legal = engine.legal_actions(st.game, t.pack, st.game.prompt.seat)
+        await t.send(legal[0], use_button=False, user=t.users[st.game.prompt.seat])
+        st = await t.state()
+        assert st.game is not None
+    seat = st.game.current
+    user = t.users[seat]
+    legal = engine.legal_actions(st.game, t.pack, seat)
+    recruit = next(a for a in legal if a.type == "recruit")
+    await t.send(recruit, use_button=False, user=user)
+    st = await t.state()
+    it = await t.slash("heal", user=user)
+    assert it.original is not None and it.original.ephemeral
+    first = it.original.text.removeprefix("🚫 ").splitlines()[0]
+    assert "heal" in first.lower(), it.original.text
+    assert (await t.state()).version == st.version
+    await bot.close()
