@@ -113,6 +113,13 @@ class GameCommands(CommandBase):
         return complete(self._names("heroes", user_locale(i)), current)
 
     @LEGENDARY.command(name="setup", description="Show or change the setup (host, before start)")
+    @app_commands.describe(
+        scheme="The Scheme (random if empty)",
+        mastermind="The Mastermind (random if empty)",
+        villains="Villain Groups, comma-separated (random if empty)",
+        heroes="Heroes, comma-separated (random if empty)",
+        epic="Play the Mastermind's Epic side",
+    )
     async def setup_cmd(
         self,
         interaction: discord.Interaction[Any],
@@ -149,7 +156,25 @@ class GameCommands(CommandBase):
                 ephemeral=False,
             )
 
+    # The design: `setup` takes "the same options as `new`", autocomplete included.
+    @setup_cmd.autocomplete("scheme")
+    async def _ac_setup_scheme(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return complete(self._names("scheme", user_locale(i)), current)
+
+    @setup_cmd.autocomplete("mastermind")
+    async def _ac_setup_mm(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return complete(self._names("mastermind", user_locale(i)), current)
+
+    @setup_cmd.autocomplete("villains")
+    async def _ac_setup_vil(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return complete(self._names("villains", user_locale(i)), current)
+
+    @setup_cmd.autocomplete("heroes")
+    async def _ac_setup_heroes(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return complete(self._names("heroes", user_locale(i)), current)
+
     @LEGENDARY.command(name="join", description="Take a seat (ai: the host seats an AI player)")
+    @app_commands.describe(ai="True (host only): seat an AI player instead of yourself")
     async def join(self, interaction: discord.Interaction[Any], ai: bool = False) -> None:
         name = interaction.user.display_name
         await self._person_act(
@@ -159,6 +184,7 @@ class GameCommands(CommandBase):
         )
 
     @LEGENDARY.command(name="leave", description="Give up your seat before the start")
+    @app_commands.describe(ai="True (host only): free an AI seat instead of yours")
     async def leave(self, interaction: discord.Interaction[Any], ai: bool = False) -> None:
         await self._person_act(
             interaction,

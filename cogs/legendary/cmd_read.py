@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.i18n import t
 from cogs.common.answer import or_refuse, player_id, send
@@ -52,6 +53,7 @@ class ReadCommands(CommandBase):
         await send(interaction, content=content, embeds=[self.rt.public_board(state, loc=loc)])
 
     @LEGENDARY.command(name="victory", description="A Victory Pile")
+    @app_commands.describe(player="whose Victory Pile (yours if left out)")
     async def victory(
         self, interaction: discord.Interaction[Any], player: discord.Member | None = None
     ) -> None:
@@ -73,6 +75,7 @@ class ReadCommands(CommandBase):
         await send(interaction, content=clip(text, 1900))
 
     @LEGENDARY.command(name="card", description="One card's full text")
+    @app_commands.describe(name="any card (type part of its name)")
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
         p = self.rt.content
         loc = user_locale(interaction)
@@ -101,6 +104,7 @@ class ReadCommands(CommandBase):
         return complete({v: k for k, v in names.items()}, current)
 
     @LEGENDARY.command(name="rules", description="Short rules reference")
+    @app_commands.describe(topic="a rules topic (leave out for the list)")
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         text = rules_text(topic, user_locale(interaction))
         await send(interaction, content=clip(text, CONTENT_MAX))

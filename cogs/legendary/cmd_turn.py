@@ -33,7 +33,11 @@ class TurnCommands(CommandBase):
         await self.actor.show_panel(interaction, here[1])
 
     @LEGENDARY.command(name="play", description="Play a card from your hand")
-    @app_commands.describe(half="A divided card: which half to play (else you are asked)")
+    @app_commands.describe(
+        card="a card in your hand",
+        fated_future="True: a Fated Future card goes to the bottom of your deck",
+        half="A divided card: which half to play (else you are asked)",
+    )
     async def play(
         self,
         interaction: discord.Interaction[Any],
@@ -71,6 +75,7 @@ class TurnCommands(CommandBase):
         ]
 
     @LEGENDARY.command(name="recruit", description="Recruit a Hero from the HQ, or an Officer")
+    @app_commands.describe(card="an HQ Hero or an Officer you can afford")
     async def recruit(self, interaction: discord.Interaction[Any], card: str) -> None:
         await self._move(
             interaction,
@@ -82,6 +87,7 @@ class TurnCommands(CommandBase):
         return await self._ac_actions(i, current, Recruit, "card")
 
     @LEGENDARY.command(name="fight", description="Fight a Villain in the city or the Mastermind")
+    @app_commands.describe(target="a Villain in the city, or the Mastermind")
     async def fight(self, interaction: discord.Interaction[Any], target: str) -> None:
         await self._move(
             interaction,
@@ -97,6 +103,7 @@ class TurnCommands(CommandBase):
         await self._move(interaction, lambda st, s: Heal(seat=s))
 
     @LEGENDARY.command(name="choose", description="Answer the choice waiting on you")
+    @app_commands.describe(option="one of the options of the choice waiting on you")
     async def choose(self, interaction: discord.Interaction[Any], option: str) -> None:
         await self._move(
             interaction,

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from rules.tcg import actions as act
 from rules.tcg.codes import PromptKind
+from rules.tcg.options import TcgOptions
 from rules.tcg.scenario import Side
 from rules.tcg.state import Duel
 from tests.e2e.harness import start_fixer
@@ -142,3 +143,29 @@ async def test_a_may_trigger_its_die_and_the_steal_are_prompts_answered_with_cho
     state = await d.state()
     assert len(state.seats[0].gigs) == 2  # alice stole one of bob's dice
     await d.bot.close()
+
+
+async def test_the_reaction_timeout_is_a_table_option_of_60_seconds_by_default(
+    fake: FakeDiscord, db: Path
+) -> None:
+    """`reaction_timeout`: 60 s unless the two players set it on the open challenge; the
+    duel keeps what they set."""
+    bot = await start_fixer(fake, db)
+    alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
+    d = Duelists(fake, bot, fake.channel, [alice, bob])
+    await d.slash(alice, "challenge", {"opponent": bob, "deck": "chrome-rush"})
+    it = await d.slash(bob, "options")
+    assert it.original is not None and it.original.ephemeral
+    assert "reaction_timeout" in it.original.text and "60" in it.original.text, it.original.text
+    it = await d.slash(bob, "options", {"reaction_timeout": 30})
+    assert it.original is not None and "30" in it.original.text
+    ch = d.rt.challenges[fake.channel.id]
+    msg = next(m for m in fake.public_messages() if any(":accept:" in c for c in m.custom_ids))
+    accept = next(c for c in msg.custom_ids if ":accept:" in c)
+    click = await d.click(bob, msg, accept)
+    picker = click.original or click.followups[-1]
+    await d.click(bob, picker, next(c for c in picker.custom_ids if c.endswith(":convoy-wall")))
+    d.cid = d.rt.table_of_channel[fake.channel.id]
+    assert ch.options.reaction_timeout == 30 and (await d.state()).options.reaction_timeout == 30
+    assert TcgOptions().reaction_timeout == 60
+    await bot.close()

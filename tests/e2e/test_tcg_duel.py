@@ -78,6 +78,11 @@ async def test_spectators_and_out_of_turn_are_refused(fake: FakeDiscord, db: Pat
         it = await d.slash(user, cmd)
         assert it.original is not None and it.original.ephemeral
         assert "🚫" in it.original.text
+        # Why, then what to do (issue 12: "refusals … say why and what to do").
+        lines = it.original.text.removeprefix("🚫 ").splitlines()
+        assert len(lines) >= 2, it.original.text
+        if user is carol:
+            assert "You are not playing in this duel" in lines[0], it.original.text
     # A spectator's click on My hand and on a player's panel button: refused.
     board = d.last_public()
     hand = next(c for c in board.custom_ids if ":hand:" in c)
