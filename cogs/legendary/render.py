@@ -375,7 +375,7 @@ def board_embed(
     esc = ", ".join(
         f"{localize.class_name(loc, k)} {n}" for k, n in sorted(v.escape_cyber.items()) if n
     )
-    escape = t(loc, "{n} cards", n=len(v.escape)) + (f" ({esc})" if esc else "")
+    escape = tn(loc, "{n} card", "{n} cards", len(v.escape)) + (f" ({esc})" if esc else "")
     _field(embed, t(loc, "Escape pile"), [escape], True)
     _field(
         embed,

@@ -75,3 +75,10 @@ def test_every_schemes_evil_wins_is_on_the_board(scheme: str) -> None:
     _, f = _table(scheme=scheme)
     text = f["Scheme"]
     assert "Evil wins" in text, (scheme, text)
+
+
+def test_the_escape_pile_counts_in_the_right_number() -> None:
+    _, f = _table(escape=["siren-node"])
+    assert f["Escape pile"].startswith("1 card") and "1 cards" not in f["Escape pile"]
+    _, f = _table(escape=["siren-node", "siren-node"])
+    assert f["Escape pile"].startswith("2 cards")
