@@ -8,9 +8,11 @@ Every text is clipped to Discord's limits (cogs/common/text.py).
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
-from bot.i18n import N_, SOURCE, t, tn
+from bot.i18n import N_, SOURCE, language, t, tn
 from cogs.common.text import (
     COLOR_BOARD,
     COLOR_EVENTS,
@@ -192,8 +194,41 @@ def _name_on_field(v: DuelView, inst: str, loc: str = SOURCE) -> str:
     return t(loc, "a card")
 
 
+# The fields naming a card that an action's label reads, by action type (the rest of a
+# label is the action's own fields and the language).
+_NAMED: dict[type, tuple[str, ...]] = {
+    act.Play: ("card", "target"),
+    act.Attack: ("unit", "target"),
+    act.Block: ("unit",),
+    act.Sell: ("card",),
+    act.Activate: ("card",),
+}
+# Labels already worked out, by language, action object (legal actions are shared values,
+# `rules.core.models.interned`; the action is kept in the value, so an id() is never
+# mistaken for another's) and the names it reads: a panel and its payment prompt label
+# the same actions version after version (docs/benchmarks.md, branch h-lat10). Bounded.
+_LABELS: dict[tuple[Any, ...], tuple[act.Action, str]] = {}
+_LABELS_MAX = 20_000
+
+
 def action_label(a: act.Action, v: DuelView, loc: str = SOURCE) -> str:
     """What a button or an autocomplete choice for `a` says to its own player."""
+    k = type(a)
+    if k is act.Choose:
+        return _action_label(a, v, loc)  # the prompt's words: not kept
+    names = visible_names(v)
+    key = (language(loc), id(a), *[names.get(getattr(a, f) or "", "") for f in _NAMED.get(k, ())])
+    hit = _LABELS.get(key)
+    if hit is not None and hit[0] is a:
+        return hit[1]
+    text = _action_label(a, v, loc)
+    if len(_LABELS) >= _LABELS_MAX:
+        _LABELS.clear()
+    _LABELS[key] = (a, text)
+    return text
+
+
+def _action_label(a: act.Action, v: DuelView, loc: str) -> str:
     names = visible_names(v)
 
     def n(inst: str | None) -> str:
