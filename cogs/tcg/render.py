@@ -8,6 +8,7 @@ Every text is clipped to Discord's limits (cogs/common/text.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -194,8 +195,9 @@ def _name_on_field(v: DuelView, inst: str, loc: str = SOURCE) -> str:
     return t(loc, "a card")
 
 
-# The fields naming a card that an action's label reads, by action type (the rest of a
-# label is the action's own fields and the language).
+# What an action's label reads besides the language, by action type: the names of the
+# cards it names (`visible_names`), and its own fields that change the words. Not the
+# player, nor a card's instance: the same words for everyone who sees those names.
 _NAMED: dict[type, tuple[str, ...]] = {
     act.Play: ("card", "target"),
     act.Attack: ("unit", "target"),
@@ -203,11 +205,17 @@ _NAMED: dict[type, tuple[str, ...]] = {
     act.Sell: ("card",),
     act.Activate: ("card",),
 }
-# Labels already worked out, by language, action object (legal actions are shared values,
-# `rules.core.models.interned`; the action is kept in the value, so an id() is never
-# mistaken for another's) and the names it reads: a panel and its payment prompt label
-# the same actions version after version (docs/benchmarks.md, branch h-lat10). Bounded.
-_LABELS: dict[tuple[Any, ...], tuple[act.Action, str]] = {}
+_WORDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
+    act.Play: lambda a: (bool(a.target), a.solo),
+    act.Attack: lambda a: (a.target is None,),
+    act.Call: lambda a: (a.slot,),
+    act.Activate: lambda a: (a.ability,),
+    act.Roll: lambda a: (a.die,),
+}
+# Labels already worked out, by that key: a panel and its payment prompt label the same
+# kinds of action on the same cards version after version and duel after duel
+# (docs/benchmarks.md, branch h-lat10). Bounded.
+_LABELS: dict[tuple[Any, ...], str] = {}
 _LABELS_MAX = 20_000
 
 
@@ -217,14 +225,20 @@ def action_label(a: act.Action, v: DuelView, loc: str = SOURCE) -> str:
     if k is act.Choose:
         return _action_label(a, v, loc)  # the prompt's words: not kept
     names = visible_names(v)
-    key = (language(loc), id(a), *[names.get(getattr(a, f) or "", "") for f in _NAMED.get(k, ())])
+    words = _WORDS.get(k)
+    key = (
+        language(loc),
+        k,
+        *(words(a) if words is not None else ()),
+        *[names.get(getattr(a, f) or "", "") for f in _NAMED.get(k, ())],
+    )
     hit = _LABELS.get(key)
-    if hit is not None and hit[0] is a:
-        return hit[1]
+    if hit is not None:
+        return hit
     text = _action_label(a, v, loc)
     if len(_LABELS) >= _LABELS_MAX:
         _LABELS.clear()
-    _LABELS[key] = (a, text)
+    _LABELS[key] = text
     return text
 
 
