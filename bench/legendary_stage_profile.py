@@ -32,12 +32,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench.bench_discord import pct, settle_heap, trim_records
+from bench.bench_discord import pct
 from bench.bench_legendary_discord import KINDS, LegendaryTables
 from bench.discord_latency import NOOP, measure, quiet, start_bot
+from bench.fake_process import LocalFake
 from content.legendary.loader import load_default_pack
 from rules.legendary.actions import Fight, Play
-from tests.fakediscord import FakeDiscord
 
 # (label, module path, attribute path): what is timed, in answer order.
 STAGES: tuple[tuple[str, str, str], ...] = (
@@ -196,16 +196,16 @@ async def run(args: argparse.Namespace) -> None:
     wall: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeDiscord(strict=False) as fake:
+        async with LocalFake() as fake:
             bot = await start_bot(
                 fake, Path(tmp) / "bench.sqlite3", {"legendary": load_default_pack()}, "legendary"
             )
             tables = LegendaryTables(fake, bot)
             await tables.grow(args.tables)
-            settle_heap(fake)
+            await fake.settle()
             for i in range(20):
                 await tables.sample(args.tables, i)
-            settle_heap(fake)
+            await fake.settle()
             load0 = os.getloadavg()[0]
             for i in range(args.samples * 2):
                 slot = tables.rng.randrange(args.tables)
@@ -236,7 +236,7 @@ async def run(args: argparse.Namespace) -> None:
                 wall[kind].append(ms)
                 await quiet(fake, bot)
                 if i % 100 == 99:
-                    trim_records(fake)
+                    await fake.trim()
             load1 = os.getloadavg()[0]
             memo = getattr(tables.rt, "memo", None)
             if memo is not None:

@@ -23,14 +23,13 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from bench.bench_discord import settle_heap, trim_records
 from bench.bench_tcg_discord import Bench, add_noop
+from bench.fake_process import LocalFake
 from bench.legendary_stage_profile import GcWatch, Stages, report
 from bot.app import FixerBot
 from bot.config import Settings
 from content.tcg.loader import load_default_pack
 from rules.tcg import actions as act
-from tests.fakediscord import FakeDiscord
 
 KINDS = ("play", "pay", "attack", "noop")
 
@@ -81,7 +80,7 @@ async def run(args: argparse.Namespace) -> None:
         return ms  # type: ignore[no-any-return]
 
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeDiscord(strict=False) as fake:
+        async with LocalFake() as fake:
             bot = FixerBot(
                 Settings(token=fake.token, database=Path(tmp) / "bench.sqlite3"),
                 contents={"tcg": load_default_pack()},
@@ -90,14 +89,14 @@ async def run(args: argparse.Namespace) -> None:
             )
             await fake.start_bot(bot)
             add_noop(bot)
-            fake.install_commands(bot.tree)
+            await fake.install_commands(bot.tree)
             bench = Bench(fake, bot)
             while len(bench.duels) < args.duels:
                 await bench.add_duel()
             await bot.house.idle()
-            settle_heap(fake)
+            await fake.settle()
             await bench.run(args.duels, 10)  # warm-up
-            settle_heap(fake)
+            await fake.settle()
             load0 = os.getloadavg()[0]
             for i in range(args.samples * 2):
                 slot = bench.rng.randrange(args.duels)
@@ -122,7 +121,7 @@ async def run(args: argparse.Namespace) -> None:
                 await bot.house.idle()
                 await fake.idle(0.003)
                 if i % 100 == 99:
-                    trim_records(fake)
+                    await fake.trim()
             load1 = os.getloadavg()[0]
             memo = bench.rt.memo
             print(f"views/legal memo: {memo.hits} hits, {memo.misses} misses")

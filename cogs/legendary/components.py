@@ -185,29 +185,34 @@ def _label(a: Action, v: GameView, loc: str, pack: Pack | None, cards: dict[str,
     return a.type
 
 
-def bid_for(a: Action, table: str, version: int) -> ButtonId:
-    # By exact type (the actions have no subclasses; `isinstance` on a pydantic model
-    # class is the slow path of an ABC, and a panel asks for every button).
+def _kind_arg(a: Action) -> tuple[str, str | None, bool]:
+    """A legal action's button: its kind, argument and flag (the id without table and
+    version). By exact type (the actions have no subclasses; `isinstance` on a pydantic
+    model class is the slow path of an ABC, and a panel asks for every button)."""
     k = type(a)
     if k is Play:
         assert isinstance(a, Play)
-        kind = PLAY if a.half is None else HALF_ACTIONS[a.half]
-        return ButtonId(GAME, kind, table, version, a.card, bool(a.fated_future))
+        return (PLAY if a.half is None else HALF_ACTIONS[a.half]), a.card, bool(a.fated_future)
     if k is Recruit:
         assert isinstance(a, Recruit)
-        return ButtonId(GAME, RECRUIT, table, version, a.card)
+        return RECRUIT, a.card, False
     if k is Fight:
         assert isinstance(a, Fight)
-        return ButtonId(GAME, FIGHT, table, version, a.target)
+        return FIGHT, a.target, False
     if k is Heal:
-        return ButtonId(GAME, HEAL, table, version)
+        return HEAL, None, False
     if k is Special:
         assert isinstance(a, Special)
-        return ButtonId(GAME, SPECIAL, table, version, a.action)
+        return SPECIAL, a.action, False
     if k is Choose:
         assert isinstance(a, Choose)
-        return ButtonId(GAME, CHOOSE, table, version, a.option)
-    return ButtonId(GAME, END, table, version)
+        return CHOOSE, a.option, False
+    return END, None, False
+
+
+def bid_for(a: Action, table: str, version: int) -> ButtonId:
+    kind, arg, flag = _kind_arg(a)
+    return ButtonId(GAME, kind, table, version, arg, flag)
 
 
 def action_for(bid: ButtonId, seat: int) -> Action | None:
@@ -267,13 +272,20 @@ def panel_buttons(
         # A choice with more options than a message has buttons (a KO from a big discard
         # pile): select menus of 25 options each, every pick a click of its option.
         return _choice_selects(choices, v, table, version, loc, pack)
+    if ":" in table or not table or version < 0:
+        # An id `spec` refuses: let it say why.
+        for a in shown:
+            spec(bid_for(a, table, version), text=action_label(a, v, loc, pack, cards))
+    lang, where = language(loc), f"{table}:{version}"
     for a in shown:
-        b = spec(
-            bid_for(a, table, version),
-            text=clip(action_label(a, v, loc, pack, cards), SHORT),
-            style=Style.danger if type(a) is EndTurn else Style.primary,
+        face = _face(a, v, loc, lang, pack, cards)
+        kind, arg, flag, tail, text, style, group = face[1:]
+        cid = f"{_HEAD}{kind}:{where}{tail}"
+        if len(cid) > house_ids.MAX_LEN:
+            bid_for(a, table, version).encode()  # raises: too long
+        groups[group].append(
+            Spec(ButtonId(GAME, kind, table, version, arg, flag), cid, text, style)
         )
-        groups[_GROUP.get(type(a), "end")].append(b)
     return make_view(list(groups.values()))
 
 
@@ -306,3 +318,43 @@ def _choice_selects(
     ]
     view, _ = make_view_with_selects([], selects)
     return view, sum(len(c) for c in chunks[MAX_ROWS:])
+
+
+# What a panel's button for one action looks like apart from the table and version it is
+# drawn for: its id's kind, argument and flag and the id's end (what `ButtonId.encode`
+# writes after the version), its label (clipped as `spec` clips it), style and row group,
+# by language, pack, kind, argument, flag and what the label reads (`_label_key`). `spec`
+# and `ButtonId.encode` worked them out again for every button of every panel
+# (docs/benchmarks.md, branch h-lat10). Bounded.
+_Face = tuple["Pack | None", str, "str | None", bool, str, str, discord.ButtonStyle, str]
+_FACES: dict[tuple[Any, ...], _Face] = {}
+_FACES_MAX = 20_000
+_HEAD = f"{house_ids.PREFIX}:{GAME}:"
+
+
+def _face(
+    a: Action, v: GameView, loc: str, lang: str, pack: Pack | None, cards: dict[str, CardRef]
+) -> _Face:
+    kind, arg, flag = _kind_arg(a)
+    lk = _label_key(a, v, cards)
+    if lk is None and kind in (END, HEAL):
+        lk = ()  # "End turn", "Heal (KO your Wounds)": the same words in every panel
+    key = None if lk is None else (lang, id(pack), kind, arg, flag, *lk)
+    if key is not None:
+        hit = _FACES.get(key)
+        if hit is not None and hit[0] is pack:
+            return hit
+    # The id's end and the label exactly as `spec` makes them (its checks run here, on
+    # an id of this kind, argument and flag; the caller checked the table and version).
+    made = spec(
+        ButtonId(GAME, kind, "t", 0, arg, flag),
+        text=clip(action_label(a, v, loc, pack, cards), SHORT),
+        style=Style.danger if type(a) is EndTurn else Style.primary,
+    )
+    tail = made.custom_id[len(f"{_HEAD}{kind}:t:0") :]
+    face: _Face = (pack, kind, arg, flag, tail, made.label, made.style, _GROUP.get(type(a), "end"))
+    if key is not None:
+        if len(_FACES) >= _FACES_MAX:
+            _FACES.clear()
+        _FACES[key] = face
+    return face

@@ -44,12 +44,19 @@ PAGE = MAX_OPTIONS - 1
 PAGE_PREFIX = "p"
 
 
+# A button's style by its action's exact type (the actions have no subclasses, and an
+# `isinstance` on a pydantic model class takes the slow path of an ABC).
+_STYLES: dict[type, discord.ButtonStyle] = {
+    act.End: discord.ButtonStyle.secondary,
+    act.Pass: discord.ButtonStyle.secondary,
+    act.Keep: discord.ButtonStyle.secondary,
+    act.Attack: discord.ButtonStyle.danger,
+    act.Block: discord.ButtonStyle.danger,
+}
+
+
 def _style(a: act.Action) -> discord.ButtonStyle:
-    if isinstance(a, act.End | act.Pass | act.Keep):
-        return discord.ButtonStyle.secondary
-    if isinstance(a, act.Attack | act.Block):
-        return discord.ButtonStyle.danger
-    return discord.ButtonStyle.primary
+    return _STYLES.get(type(a), discord.ButtonStyle.primary)
 
 
 def panel_actions(legal: Sequence[act.Action]) -> list[tuple[int, act.Action]]:

@@ -8,9 +8,12 @@ Every text is clipped to Discord's limits (cogs/common/text.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import discord
 
-from bot.i18n import N_, SOURCE, t, tn
+from bot.i18n import N_, SOURCE, language, t, tn
 from cogs.common.text import (
     COLOR_BOARD,
     COLOR_EVENTS,
@@ -192,8 +195,54 @@ def _name_on_field(v: DuelView, inst: str, loc: str = SOURCE) -> str:
     return t(loc, "a card")
 
 
+# What an action's label reads besides the language, by action type: the names of the
+# cards it names (`visible_names`), and its own fields that change the words. Not the
+# player, nor a card's instance: the same words for everyone who sees those names.
+_NAMED: dict[type, tuple[str, ...]] = {
+    act.Play: ("card", "target"),
+    act.Attack: ("unit", "target"),
+    act.Block: ("unit",),
+    act.Sell: ("card",),
+    act.Activate: ("card",),
+}
+_WORDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
+    act.Play: lambda a: (bool(a.target), a.solo),
+    act.Attack: lambda a: (a.target is None,),
+    act.Call: lambda a: (a.slot,),
+    act.Activate: lambda a: (a.ability,),
+    act.Roll: lambda a: (a.die,),
+}
+# Labels already worked out, by that key: a panel and its payment prompt label the same
+# kinds of action on the same cards version after version and duel after duel
+# (docs/benchmarks.md, branch h-lat10). Bounded.
+_LABELS: dict[tuple[Any, ...], str] = {}
+_LABELS_MAX = 20_000
+
+
 def action_label(a: act.Action, v: DuelView, loc: str = SOURCE) -> str:
     """What a button or an autocomplete choice for `a` says to its own player."""
+    k = type(a)
+    if k is act.Choose:
+        return _action_label(a, v, loc)  # the prompt's words: not kept
+    names = visible_names(v)
+    words = _WORDS.get(k)
+    key = (
+        language(loc),
+        k,
+        *(words(a) if words is not None else ()),
+        *[names.get(getattr(a, f) or "", "") for f in _NAMED.get(k, ())],
+    )
+    hit = _LABELS.get(key)
+    if hit is not None:
+        return hit
+    text = _action_label(a, v, loc)
+    if len(_LABELS) >= _LABELS_MAX:
+        _LABELS.clear()
+    _LABELS[key] = text
+    return text
+
+
+def _action_label(a: act.Action, v: DuelView, loc: str) -> str:
     names = visible_names(v)
 
     def n(inst: str | None) -> str:
