@@ -259,3 +259,17 @@ def test_the_board_shows_every_part_the_issue_names() -> None:
     assert "no Gigs" in bob and "**Street Cred**: null" in bob
     assert "**Hand**: 1 · **Deck**: 2 · **Trash**: 0" in bob and "**Field**: empty" in bob
     assert "alice's turn — main phase" in head  # whose turn, and which phase
+
+
+def test_the_public_board_hides_hand_counts_when_the_table_says_so() -> None:
+    """`spectators_see_hand_counts` off: the public board (a spectator's view) shows "?"
+    for each hand; on (the default), the counts."""
+    from rules.tcg.options import TcgOptions
+
+    content = load_default_pack()
+    sides = (Side(hand=["short-circuit"] * 3, legends=LEGENDS), Side(hand=["alley-cutter"]))
+    for shown, hand in ((True, "**Hand**: 3 ·"), (False, "**Hand**: ? ·")):
+        state = build(content, *sides, options=TcgOptions(spectators_see_hand_counts=shown))
+        v = _runtime(content).view_for(state, None)
+        alice = render.board_embed(v, 0, "alice vs bob").fields[0].value
+        assert hand in alice, alice

@@ -10,8 +10,10 @@ import threading
 import time
 from pathlib import Path
 
+from cogs.tcg.runtime import ai_level
 from rules.tcg import actions as act
 from rules.tcg.codes import PromptKind
+from rules.tcg.legal import legal_actions, to_act
 from rules.tcg.options import TcgOptions
 from rules.tcg.scenario import Side
 from rules.tcg.state import Duel
@@ -79,14 +81,25 @@ async def test_the_practice_ai_is_paced_and_thinks_off_the_event_loop(
 
     tick = asyncio.create_task(ticker())
     try:
-        start = time.time()
+        last = time.time()  # before the latest commit the AI's move follows
         await d.slash(alice, "practice", {"deck": "chrome-rush", "level": "random"})
         d.cid = rt.table_of_channel[fake.channel.id]
-        await fake.wait_for(lambda: bool(thinking), timeout=10, what="the AI's move")
+        for _ in range(400):  # alice may decide first (who chooses is random)
+            if thinking:
+                break
+            state = await d.state()
+            seat = to_act(state)
+            if seat is not None and ai_level(state.seats[seat].player) is None:
+                legal = legal_actions(state, rt.content, str(alice.id))
+                last = time.time()
+                await d.do(next(a for a in legal if a.type != "concede"))
+                continue
+            await asyncio.sleep(0.05)
+        assert thinking, "the AI never moved"
         on_main, began = thinking[0]
         assert not on_main, "the AI's search ran on the event loop's thread"
-        # Paced: the first move is thought about no sooner than ai_pace after the start.
-        assert began - start >= 0.3 * 0.9
+        # Paced: the move is thought about no sooner than ai_pace after the commit.
+        assert began - last >= 0.3 * 0.9
         # While it searches, the loop goes on (ticks every ~20 ms inside the 0.5 s).
         await asyncio.sleep(0.6)
         during = [x for x in loop_ticks if began < x < began + 0.5]
