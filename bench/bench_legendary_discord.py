@@ -152,7 +152,7 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
     samples = args.samples or (40 if args.quick else 200)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        async with harness(args.fake_inprocess) as fake:
+        async with harness(args) as fake:
             bot = await start_bot(
                 fake, Path(tmp) / "bench.sqlite3", {"legendary": load_default_pack()}, "legendary"
             )

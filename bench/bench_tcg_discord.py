@@ -186,7 +186,7 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
     samples = args.samples or (40 if args.quick else 200)
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        async with harness(args.fake_inprocess) as fake:
+        async with harness(args) as fake:
             bot = FixerBot(
                 Settings(token=fake.token, database=Path(tmp) / "bench.sqlite3"),
                 contents={"tcg": load_default_pack()},

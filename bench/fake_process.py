@@ -68,6 +68,10 @@ class Answer:
     fake_ms: float | None = None
     """The fake's own span (its dispatch stamp to its accepting the callback), for
     comparison: equal to `ms` in process, inside it in the child."""
+    served_ms: float | None = None
+    """In the child: the fake's own time on the request the bot's clock ends on (the
+    callback, or after a defer the first followup), from taking it to its response
+    built. That is Discord's servers' share of `ms`, which `--bot-share` takes out."""
 
 
 class Harness(Protocol):
@@ -296,6 +300,7 @@ class _Control:
                 "message_id": a.message_id,
                 "custom_ids": list(a.custom_ids),
                 "fake_ms": a.fake_ms,
+                "served_ms": _served_ms(f, it) if it is not None else None,
             }
         elif op == "idle":
             await f.idle(float(body.get("quiet", 0.003)))
@@ -327,6 +332,21 @@ class _Control:
         await self.fake.stop()
 
 
+def _served_ms(fake: FakeDiscord, it: FakeInteraction) -> float | None:
+    """The fake's time on the request `BotClock` stops at: the interaction's callback,
+    or after a deferral (type 5) its first followup (a POST to the webhook)."""
+    for call in fake.calls:
+        if it.token not in call.path:
+            continue
+        if call.path.endswith("/callback"):
+            if (call.json or {}).get("type") == 5:
+                continue
+            return call.handled_ms
+        if call.method == "POST":
+            return call.handled_ms
+    return None
+
+
 def _child(conn: Any) -> None:
     asyncio.run(_Control().serve(conn))
 
@@ -334,9 +354,10 @@ def _child(conn: Any) -> None:
 class RemoteFake:
     """The fake in a child process; the bot, the bench and the clock in this one."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, bot_share: bool = False) -> None:
         self.token = ""
         self.guild_id = 0
+        self.bot_share = bot_share
         self.clock = BotClock()
         self._proc: multiprocessing.process.BaseProcess | None = None
         self._http: aiohttp.ClientSession | None = None
@@ -421,7 +442,12 @@ class RemoteFake:
         await self._call(op, **body)
         ms = await self.clock.wait(armed)
         out = await self._call("answer")
-        return Answer(ms, out["message_id"], tuple(out["custom_ids"]), out["fake_ms"])
+        served = out["served_ms"]
+        if self.bot_share:
+            if served is None:
+                raise RuntimeError(f"the fake has no request of this {op} to take out")
+            ms -= served
+        return Answer(ms, out["message_id"], tuple(out["custom_ids"]), out["fake_ms"], served)
 
     async def slash(self, user: Ref, channel: Ref, name: str, opts: Mapping[str, Any]) -> Answer:
         return await self._measure(
@@ -443,8 +469,13 @@ class RemoteFake:
         gc.freeze()
 
 
-def harness(in_process: bool) -> LocalFake | RemoteFake:
-    return LocalFake() if in_process else RemoteFake()
+def harness(args: argparse.Namespace) -> LocalFake | RemoteFake:
+    """The harness `add_fake_args`'s options ask for."""
+    if args.fake_inprocess:
+        if args.bot_share:
+            raise SystemExit("--bot-share needs the fake in its own process (--fake-process)")
+        return LocalFake()
+    return RemoteFake(bot_share=args.bot_share)
 
 
 def add_fake_args(p: argparse.ArgumentParser) -> None:
@@ -462,3 +493,9 @@ def add_fake_args(p: argparse.ArgumentParser) -> None:
         help="the fake Discord in the bot's process and loop, the fake's clock (earlier runs)",
     )
     p.set_defaults(fake_inprocess=False)
+    p.add_argument(
+        "--bot-share",
+        action="store_true",
+        help="the bot's clock less the fake's own time on the answer's request (what"
+        " Discord's servers would spend): the bot's share of each interaction",
+    )

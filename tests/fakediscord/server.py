@@ -853,6 +853,9 @@ class RestCall:
     injected: str | None = None
     """``"429"``, ``"fail"`` or ``None``: whether a knob produced this response."""
     unhandled: bool = False
+    handled_ms: float | None = None
+    """The fake's own time on this request, from the middleware taking it (before the
+    body is read) to its response being built: what Discord's servers would spend."""
 
     @property
     def ok(self) -> bool:
@@ -1843,6 +1846,7 @@ class FakeDiscordServer:
         if not request.path.startswith(API_PREFIX):
             passthrough: web.StreamResponse = await handler(request)
             return passthrough
+        taken = time.perf_counter()
         body, files = await self._read_body(request)
         resource = request.match_info.route.resource
         canonical = resource.canonical if resource is not None else request.path
@@ -1905,6 +1909,7 @@ class FakeDiscordServer:
             body_err = {"message": f"{exc.status}: {exc.reason}", "code": 0}
             call.status, call.response = exc.status, body_err
             response = self._json_response(body_err, exc.status)
+        call.handled_ms = (time.perf_counter() - taken) * 1000
         self._changed()
         return response
 

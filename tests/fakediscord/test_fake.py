@@ -907,3 +907,26 @@ def test_a_snapshot_is_a_deep_copy_equal_to_the_json_one() -> None:
 
     with pytest.raises(TypeError):
         _copy_json([Odd()])
+
+
+async def test_the_fake_times_its_own_share_of_each_request(
+    fake: FakeDiscord, alice: FakeUser, bot: Any
+) -> None:
+    """`RestCall.handled_ms` (the latency benches' `--bot-share` takes it out) is the
+    fake's time on that request, and `_served_ms` picks the request the bot's clock
+    stops at: the callback, or after a defer the first followup."""
+    from bench.fake_process import _served_ms
+
+    it = await fake.send_slash(alice, "fx ping")
+    await it.response()
+    mine = [c for c in fake.calls if it.token in c.path]
+    assert mine and all(c.handled_ms is not None and 0 <= c.handled_ms < 1000 for c in mine)
+    assert _served_ms(fake, it) == next(c for c in mine if c.path.endswith("/callback")).handled_ms
+
+    slow = await fake.send_slash(alice, "fx slow")
+    await slow.wait_followups(2)
+    followups = [c for c in fake.calls if slow.token in c.path and c.method == "POST"]
+    callback, first = followups[0], followups[1]
+    assert callback.path.endswith("/callback") and callback.json["type"] == 5
+    assert not first.path.endswith("/callback")
+    assert _served_ms(fake, slow) == first.handled_ms
