@@ -1,10 +1,10 @@
 """The public scenario builder: a mid-duel position in a few lines (docs/tcg-scenarios.md).
 
     t = Table(pack, active=0,
-              p0=Side(field=["night-courier", "street-samurai spent lag +mono-blade"],
-                      gigs=["d6:3", "d8:5"], eddies=2, hand=["flash-patch"]),
-              p1=Side(field=["door-kicker spent"], legends=["ghost-rider up", "net-witch"]))
-    t.act(0, Attack, unit="night-courier", target="door-kicker")
+              p0=Side(field=["neon-bruiser", "alley-cutter spent lag +knuckle-chrome"],
+                      gigs=["d6:3", "d8:5"], eddies=2, hand=["hot-wire"]),
+              p1=Side(field=["ice-sentinel spent"], legends=["juno-reyes up", "mara-kell"]))
+    t.act(0, Attack, unit="neon-bruiser", target="ice-sentinel")
     t.act(1, Pass)
 
 Cards are card ids of any pack (`TcgContent`), including small test packs written on the
