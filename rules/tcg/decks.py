@@ -3,7 +3,8 @@
 A deck list is one entry a line: `3 Name: Subtitle` (the count may be left out for 1;
 `3x` also reads). Legends are marked with a `Legends` / `Deck` heading, or a `*` or
 `(Legend)` on the line; a card that is a Legend counts as one wherever it is written.
-Blank lines and `#` comments are ignored. Every error names its line.
+Blank lines and `#` comments are ignored; `;` also separates entries. Every error names the
+line its entry is written on.
 """
 
 from __future__ import annotations
@@ -98,6 +99,18 @@ def _lookup(content: TcgContent) -> dict[str, Card]:
     return table
 
 
+def _entries(text: str) -> list[tuple[int, str]]:
+    """(line number, entry) pairs: a `#` comment ends the line, and `;` separates entries on
+    one line (a list pasted into a one-line field). Entries keep the number of the line they
+    are written on, so an error after a `;` still names the right line, and a `;` inside a
+    comment starts no entry."""
+    return [
+        (no, entry)
+        for no, line in enumerate(text.splitlines(), start=1)
+        for entry in line.split("#", 1)[0].split(";")
+    ]
+
+
 def parse_deck_text(
     text: str, content: TcgContent, deck_id: str = "imported", name: str = "Imported"
 ) -> DeckList:
@@ -107,8 +120,8 @@ def parse_deck_text(
     main: dict[str, int] = {}
     section = "main"
     errors: list[DeckTextError] = []
-    for no, raw in enumerate(text.replace(";", "\n").splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
+    for no, raw in _entries(text):
+        line = raw.strip()
         if not line:
             continue
         head = line.rstrip(":").casefold()
