@@ -150,6 +150,7 @@ def load_pack(
         ctx.add(manifest, "missing: a pack needs a pack.toml (game, id, name, version)")
     cards: dict[str, cd.Card] = {}
     where: dict[str, Path] = {}
+    named: dict[str, str] = {}  # name and subtitle, casefolded -> card id
     broken: set[str] = set()
     for file in sorted((root / "cards").glob("*.toml")):
         data = ctx.load_toml(file)
@@ -173,6 +174,19 @@ def load_pack(
             if card.id in cards:
                 ctx.add(file, f"duplicate card id (also in {where[card.id].name})", label, "id")
                 continue
+            # Deck lists name cards by name and subtitle (rules/tcg/decks.py): two cards with
+            # the same ones would make an exported list import as the other card.
+            same = named.get(card.full_name.casefold())
+            if same is not None:
+                ctx.add(
+                    file,
+                    f"card '{same}' has the same name and subtitle ({card.full_name}); "
+                    "deck lists tell cards apart by them",
+                    label,
+                    "subtitle" if card.subtitle else "name",
+                )
+                continue
+            named[card.full_name.casefold()] = card.id
             for fld, eff in _walk_effects(card):
                 if isinstance(eff, cd.Named) and eff.name not in names:
                     ctx.add(
