@@ -45,7 +45,24 @@ from rules.legendary.state import Options, UruGate
 class GameCommands(CommandBase):
     # ---- the table ----------------------------------------------------------------------
 
+    # One autocomplete per setup option, shared by `new` and `setup` (the design: `setup`
+    # takes "the same options as `new`", autocomplete included).
+    async def _ac_scheme(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return complete(self._names("scheme", user_locale(i)), current)
+
+    async def _ac_mm(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return complete(self._names("mastermind", user_locale(i)), current)
+
+    async def _ac_vil(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return complete(self._names("villains", user_locale(i)), current)
+
+    async def _ac_heroes(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
+        return complete(self._names("heroes", user_locale(i)), current)
+
     @LEGENDARY.command(name="new", description="Create a Legendary game in this channel")
+    @app_commands.autocomplete(
+        scheme=_ac_scheme, mastermind=_ac_mm, villains=_ac_vil, heroes=_ac_heroes
+    )
     @app_commands.describe(
         scheme="The Scheme (random if empty)",
         mastermind="The Mastermind (random if empty)",
@@ -96,23 +113,10 @@ class GameCommands(CommandBase):
         text = render.new_game_text(table, rt.content, person, public)
         await send(interaction, content=clip(text, CONTENT_MAX), ephemeral=False)
 
-    @new.autocomplete("scheme")
-    async def _ac_scheme(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return complete(self._names("scheme", user_locale(i)), current)
-
-    @new.autocomplete("mastermind")
-    async def _ac_mm(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return complete(self._names("mastermind", user_locale(i)), current)
-
-    @new.autocomplete("villains")
-    async def _ac_vil(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return complete(self._names("villains", user_locale(i)), current)
-
-    @new.autocomplete("heroes")
-    async def _ac_heroes(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return complete(self._names("heroes", user_locale(i)), current)
-
     @LEGENDARY.command(name="setup", description="Show or change the setup (host, before start)")
+    @app_commands.autocomplete(
+        scheme=_ac_scheme, mastermind=_ac_mm, villains=_ac_vil, heroes=_ac_heroes
+    )
     @app_commands.describe(
         scheme="The Scheme (random if empty)",
         mastermind="The Mastermind (random if empty)",
@@ -155,23 +159,6 @@ class GameCommands(CommandBase):
                 content=render.setup_text(new, self.rt.content, public),
                 ephemeral=False,
             )
-
-    # The design: `setup` takes "the same options as `new`", autocomplete included.
-    @setup_cmd.autocomplete("scheme")
-    async def _ac_setup_scheme(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return complete(self._names("scheme", user_locale(i)), current)
-
-    @setup_cmd.autocomplete("mastermind")
-    async def _ac_setup_mm(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return complete(self._names("mastermind", user_locale(i)), current)
-
-    @setup_cmd.autocomplete("villains")
-    async def _ac_setup_vil(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return complete(self._names("villains", user_locale(i)), current)
-
-    @setup_cmd.autocomplete("heroes")
-    async def _ac_setup_heroes(self, i: discord.Interaction[Any], current: str) -> list[AC[str]]:
-        return complete(self._names("heroes", user_locale(i)), current)
 
     @LEGENDARY.command(name="join", description="Take a seat (ai: the host seats an AI player)")
     @app_commands.describe(ai="True (host only): seat an AI player instead of yourself")

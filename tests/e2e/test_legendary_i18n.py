@@ -115,3 +115,11 @@ async def test_card_autocomplete_labels_a_card_as_the_readers_language_names_it(
     )
     await it.response()
     assert any(c["value"] == "countdown-to-zero" for c in it.choices), it.choices
+    # `setup` offers what `new` offers (one autocomplete per option, shared by both).
+    for option in ("scheme", "mastermind", "villains", "heroes"):
+        offered = []
+        for command in ("legendary new", "legendary setup"):
+            it = await fake.autocomplete(user, command, {option: ""}, focused=option)
+            await it.response()
+            offered.append([(c["name"], c["value"]) for c in it.choices])
+        assert offered[0] == offered[1] and offered[0], (option, offered)
