@@ -29,7 +29,16 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.discord_latency import LEVELS, NOOP, measure, quiet, run_level, start_bot
+from bench.discord_latency import (
+    DEFAULT_SAMPLES,
+    LEVELS,
+    NOOP,
+    SAMPLES_HELP,
+    measure,
+    quiet,
+    run_level,
+    start_bot,
+)
 from bench.fake_process import Harness, Ref, add_fake_args, harness
 from cogs.legendary.runtime import LegendaryRuntime
 from cogs.legendary.table import Seat, Table
@@ -149,7 +158,7 @@ def _move(state: Table, action: Any) -> Any:
 
 async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
     levels = args.levels or ((1, 10) if args.quick else LEVELS)
-    samples = args.samples or (40 if args.quick else 200)
+    samples = args.samples or (40 if args.quick else DEFAULT_SAMPLES)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         async with harness(args) as fake:
@@ -166,7 +175,7 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.bench_legendary_discord")
     p.add_argument("--quick", action="store_true")
-    p.add_argument("--samples", type=int, default=0)
+    p.add_argument("--samples", type=int, default=0, help=SAMPLES_HELP)
     p.add_argument("--levels", type=int, nargs="*")
     add_fake_args(p)
     args = p.parse_args(argv)

@@ -30,10 +30,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import discord
-from discord import app_commands
-
 from bench.bench_discord import pct
+from bench.discord_latency import DEFAULT_SAMPLES, LEVELS, SAMPLES_HELP, add_noop
 from bench.fake_process import Answer, Harness, Ref, add_fake_args, harness
 from bot.app import FixerBot
 from bot.config import Settings
@@ -44,7 +42,6 @@ from rules.tcg.legal import legal_actions, to_act
 from rules.tcg.scenario import Side, build
 from rules.tcg.state import Duel, evolve
 
-LEVELS = (1, 50, 500)
 LEGENDS = ["rook-vance", "mara-kell", "dex-oyelaran"]
 HAND = ["alley-cutter", "ice-sentinel", "short-circuit", "alley-cutter", "ice-sentinel"]
 DECK = ["alley-cutter", "ice-sentinel", "short-circuit"] * 12
@@ -172,18 +169,9 @@ class Bench:
         return out
 
 
-def add_noop(bot: FixerBot) -> None:
-    group = bot.tree.get_command("tcg")
-    assert isinstance(group, app_commands.Group)
-
-    @group.command(name="noop", description="Benchmark baseline: answers at once")
-    async def noop(interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message("ok", ephemeral=True)
-
-
 async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
     levels = args.levels or ((1, 10) if args.quick else LEVELS)
-    samples = args.samples or (40 if args.quick else 200)
+    samples = args.samples or (40 if args.quick else DEFAULT_SAMPLES)
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         async with harness(args) as fake:
@@ -194,7 +182,7 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
                 cache_size=1024,
             )
             await fake.start_bot(bot)
-            add_noop(bot)
+            add_noop(bot, "tcg")
             await fake.install_commands(bot.tree)
             bench = Bench(fake, bot)
             for n in levels:
@@ -240,7 +228,7 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.bench_tcg_discord")
     p.add_argument("--quick", action="store_true")
-    p.add_argument("--samples", type=int, default=0)
+    p.add_argument("--samples", type=int, default=0, help=SAMPLES_HELP)
     p.add_argument("--levels", type=int, nargs="*")
     p.add_argument("--profile", metavar="FILE", help="cProfile the last level into FILE")
     add_fake_args(p)

@@ -7,7 +7,8 @@ the levels loop (warm-up, measure, percentiles, one printed line per level).
 A game's bench brings its tables: `Tables.grow(n)` makes n active tables, and
 `Tables.sample(n)` runs one measured interaction (or the no-op, alternating) on a random
 table and returns (kind, milliseconds). `bench_legendary_discord` uses it; the TCG's
-bench (`bench_tcg_discord`) has the same shape and could move onto it.
+bench (`bench_tcg_discord`) takes the no-op, the levels and the sample count from here
+and keeps its own loop (it also times `pay`, the click that follows a play that asks).
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ from bot.app import FixerBot
 from bot.config import Settings
 
 LEVELS = (1, 50, 500)
+#: Measured interactions per level (half of them no-ops). A p99 is the 1% tail, so with
+#: 100 samples of a kind it is about the slowest one, and one preemption moves the
+#: ratio by half a point; from 750 samples of a kind on, rounds on a quiet machine agree
+#: within about 0.3× (docs/benchmarks.md, "Quiet rounds with 1,500 samples").
+DEFAULT_SAMPLES = 1500
+SAMPLES_HELP = f"measured interactions per level, half no-ops (default {DEFAULT_SAMPLES})"
 NOOP = "noop"
 
 
