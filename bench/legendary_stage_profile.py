@@ -50,7 +50,7 @@ STAGES: tuple[tuple[str, str, str], ...] = (
     ("    write_batch (SQL statements)", "bot.storage.commits", "write_batch"),
     ("    flusher.request (process)", "bot.storage.flushproc", "ProcessFlusher.request"),
     ("    flusher.request (thread)", "bot.storage.flush", "WalFlusher.request"),
-    ("  listeners (publisher queue)", "cogs.common.runtime", "GameRuntime.on_commit"),
+    ("  listeners (publisher queue)", "cogs.common.publisher", "Publisher.on_commit"),
     ("notes: private event lines", "cogs.legendary.interact", "private_notes"),
     ("panel: view + legal + embed + buttons", "cogs.legendary.runtime", "LegendaryRuntime.panel"),
     ("  view (rules)", "cogs.legendary.runtime", "LegendaryRuntime.view"),

@@ -44,7 +44,7 @@ STAGES: tuple[tuple[str, str, str], ...] = (
     ("  state JSON", "cogs.tcg.adapter", "TcgAdapter.state_to_json"),
     ("  commit (SQLite, inline)", "bot.storage.sqlite", "SqliteStore.commit_action"),
     ("    write_batch (SQL statements)", "bot.storage.commits", "write_batch"),
-    ("  listeners (publisher queue)", "cogs.common.runtime", "GameRuntime.on_commit"),
+    ("  listeners (publisher queue)", "cogs.common.publisher", "Publisher.on_commit"),
     ("notes: private event lines", "cogs.tcg.interact", "private_notes"),
     ("panel: view + legal + embed + buttons", "cogs.tcg.panel", "panel"),
     ("  view (rules + localized)", "cogs.tcg.runtime", "TcgRuntime.view_for"),

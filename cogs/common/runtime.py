@@ -5,18 +5,12 @@ A game's front end subclasses `GameRuntime` and fills in the hooks (how a commit
 published, what a board is, its timers' policies, its setup checks); this base does the
 plumbing:
 
-* **Tables and channels.** The game's active campaigns are bound to their channels (only
-  its own: several games may share a channel). A campaign's thread or forum post may be
-  archived (posting revives it, see `threads.send`), locked (the owner is told once what
-  to do) or deleted (the campaign waits, unbound, for `/{command} move`; the owner is told
-  once). Game state is never touched by any of this.
-* **The publisher queue.** The service calls `on_commit` after every committed action
-  (any source: slash commands, buttons, DM buttons, timers). Each table has a queue, so
-  its public messages go out in commit order; consecutive commits waiting in the queue
-  are handed to `publish` together. While an interaction on the table is being answered
-  (`answering`), its public update waits (up to ANSWER_FIRST) so the person acting gets
-  their answer first: the table's worker is only started once the answer is out (or
-  ANSWER_FIRST has passed), so the answer does not pay for starting it either.
+* **Tables and channels** (`TableChannels`, cogs/common/channels.py). The game's active
+  campaigns are bound to their channels; posting there revives an archived thread and
+  tells the owner, once, of a locked or deleted one.
+* **The publisher queue** (`Publisher`, cogs/common/publisher.py). The service calls
+  `on_commit` after every committed action; each table's public messages go out in
+  commit order, after the answer of the person acting (`answering`).
 * **DMs.** Best effort: a closed DM is reported once in the channel (`dm_closed_notice`)
   and never blocks anything.
 * **Timers that survive restarts.** A table may have one deadline (an action the table
@@ -40,17 +34,19 @@ import contextlib
 import logging
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import discord
 
 from bot.i18n import t
 from bot.service.game import Applied, GameService
-from cogs.common import perms, threads
+from cogs.common import perms
+from cogs.common.channels import TableChannels
 from cogs.common.dmhands import dm_closed_text
 from cogs.common.locale import table_locale, user_locale
 from cogs.common.prefs import Prefs
+from cogs.common.publisher import Publisher
 from cogs.common.text import CONTENT_MAX, clip
 from cogs.common.timers import Deadline, Reminder, Timers
 from rules.core.errors import IllegalAction, Refusal
@@ -63,12 +59,10 @@ log = logging.getLogger("cogs.common")
 S = TypeVar("S")
 
 
-# Seconds the public update waits for the acting person's answer to go out first.
-ANSWER_FIRST = 1.0
-
-
-class GameRuntime(ABC, Generic[S]):
-    """One game's runtime, owned by the house (`bot.house.runtimes[game]`)."""
+class GameRuntime(TableChannels[S], Publisher[S], ABC, Generic[S]):
+    """One game's runtime, owned by the house (`bot.house.runtimes[game]`). Its channels
+    (`TableChannels`) and its publisher queue (`Publisher`) are mixed in, each with the
+    state it keeps."""
 
     #: The game's name (its plug-in's, and in its button ids).
     game: str
@@ -87,24 +81,11 @@ class GameRuntime(ABC, Generic[S]):
         self.time_scale = 1.0
         # Where new campaigns get their shuffle seed (tests make it reproducible).
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(48)
-        self.table_of_channel: dict[int, str] = {}
-        self.channel_of_table: dict[str, int] = {}
-        self._queues: dict[str, asyncio.Queue[Applied[S]]] = {}
-        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._init_channels()
+        self._init_publisher()
         self.timers: Timers[S] = Timers(self)
         self._tasks: set[asyncio.Task[Any]] = set()
-        # Interactions being answered, per table: the public update waits for them, so
-        # the person acting gets their (ephemeral) answer first, without competition.
-        self._answering: dict[str, int] = {}
-        self._answered: dict[str, asyncio.Event] = {}
-        # Tables whose queue waits for their answer to start its worker, with the timer
-        # that starts it after ANSWER_FIRST at the latest.
-        self._after_answer: dict[str, asyncio.TimerHandle] = {}
         self._ready_done = False
-        # Called when the last answer in progress is out (the idle garbage collector).
-        self.on_idle: Callable[[], None] | None = None
-        # Campaigns whose channel or thread was deleted: they wait for `/{command} move`.
-        self.homeless: dict[str, int] = {}
         # person -> the language of their last command or click in this game (`heard`):
         # their DM'd hands speak it (`dm_language`).
         self.locales: dict[str, str] = {}
@@ -353,273 +334,6 @@ class GameRuntime(ABC, Generic[S]):
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("background task failed", exc_info=task.exception())
-
-    # ---- channels -------------------------------------------------------------------
-
-    def bind(self, cid: str, channel_id: int) -> None:
-        old = self.channel_of_table.get(cid)
-        if old is not None:
-            self.table_of_channel.pop(old, None)
-        self.table_of_channel[channel_id] = cid
-        self.channel_of_table[cid] = channel_id
-
-    async def table_for_channel(self, channel: Any, *, ask_db: bool = False) -> str | None:
-        """This game's active campaign of this channel, or of the channel a thread belongs
-        to. From memory; with `ask_db` (commands, not every chat message) also from the
-        database, for a campaign imported or moved while the bot runs."""
-        if channel is None:
-            return None
-        keys = [
-            k
-            for k in (getattr(channel, "id", None), getattr(channel, "parent_id", None))
-            if k is not None
-        ]
-        for key in keys:
-            if key in self.table_of_channel:
-                return self.table_of_channel[key]
-        if ask_db:
-            for key in keys:
-                info = await self.service.for_channel(str(key))
-                if info is not None and info.game == self.game:
-                    self.bind(info.id, key)
-                    return info.id
-        return None
-
-    async def channel(self, cid: str) -> discord.abc.Messageable | None:
-        if cid in self.homeless:
-            return None
-        channel_id = self.channel_of_table.get(cid)
-        if channel_id is None:
-            info = await self.service.info(cid)
-            if info is None or info.channel_id is None or not info.channel_id.isdigit():
-                return None
-            channel_id = int(info.channel_id)
-        ch = self.bot.get_channel(channel_id)
-        if ch is None:
-            # Not cached: an archived thread (discord.py drops those; Discord leaves them
-            # out of GUILD_CREATE) is fetched by id, which also tells a deleted one.
-            try:
-                fetched = await self.bot.fetch_channel(channel_id)
-            except discord.NotFound as exc:
-                if exc.code == threads.UNKNOWN_CHANNEL:
-                    self.channel_gone(channel_id, cid=cid)
-                    return None
-                log.warning("campaign %s: channel %s unavailable (%s)", cid, channel_id, exc.status)
-                return None
-            except discord.HTTPException as exc:
-                log.warning("campaign %s: channel %s unavailable (%s)", cid, channel_id, exc.status)
-                return None
-            ch = fetched
-        return ch if isinstance(ch, discord.abc.Messageable) else None
-
-    def channel_gone(self, channel_id: int, *, cid: str | None = None) -> None:
-        """The campaign channel or thread `channel_id` was deleted (CHANNEL_DELETE,
-        THREAD_DELETE, or 10003 Unknown Channel). The campaign is untouched; it waits,
-        unbound, until its owner runs `/{command} move` somewhere else. Told once."""
-        cid = cid or self.table_of_channel.get(channel_id)
-        if cid is None or self.channel_of_table.get(cid, channel_id) != channel_id:
-            return
-        if cid in self.homeless:
-            return
-        self.homeless[cid] = channel_id
-        self.table_of_channel.pop(channel_id, None)
-        log.warning(
-            "campaign %s: its channel %s was deleted; it waits for /%s move",
-            cid,
-            channel_id,
-            self.command,
-        )
-        key = f"gone:{channel_id}"
-        if self.prefs.warned.get(cid) == key:
-            return
-        self.prefs.warned[cid] = key
-        self.prefs.changed()
-        self.spawn(self._tell_owner_gone(cid))
-
-    async def _tell_owner_gone(self, cid: str) -> None:
-        try:
-            state = await self.service.get(cid)
-        except IllegalAction:
-            return
-        await self.tell_owner(
-            cid,
-            state,
-            [
-                "Its channel or thread was deleted. Nothing of the game is lost: it is saved "
-                f"and waits. To continue it, run `/{self.command} move` in the channel or "
-                "thread where you want to play."
-            ],
-        )
-
-    async def send(self, cid: str, channel: Any, what: str, **kwargs: Any) -> bool:
-        """Post in the campaign's channel, reviving an archived thread; a locked or deleted
-        one is reported (once) instead of failing again and again."""
-        try:
-            await threads.send(channel, **kwargs)
-            return True
-        except threads.Blocked as exc:
-            if exc.gone:
-                self.channel_gone(getattr(channel, "id", 0), cid=cid)
-                return False
-            log.warning(
-                "campaign %s: could not post %s: thread %s is locked and I lack Manage Threads",
-                cid,
-                what,
-                getattr(channel, "id", "?"),
-            )
-            await self._thread_locked(cid, exc.channel)
-        except discord.HTTPException as exc:
-            log.warning(
-                "campaign %s: could not post %s (HTTP %s, code %s)", cid, what, exc.status, exc.code
-            )
-        return False
-
-    async def _thread_locked(self, cid: str, channel: Any) -> None:
-        """Tell the owner (once per problem, the `warned` mechanism) why nothing appears."""
-        try:
-            state = await self.service.get(cid)
-            fresh = await self.bot.fetch_channel(channel.id)
-        except (IllegalAction, discord.HTTPException):
-            return
-        await self.check_setup(cid, state, notify=True, channel=fresh)
-
-    async def say(self, cid: str, text: str, *, mention: str | None = None) -> None:
-        """A notice in the campaign's channel, mentioning (only) `mention`."""
-        channel = await self.channel(cid)
-        if channel is None:
-            return
-        allowed = discord.AllowedMentions(
-            everyone=False,
-            roles=False,
-            users=[discord.Object(int(mention))] if mention and mention.isdigit() else False,
-        )
-        await self.send(
-            cid, channel, "a notice", content=clip(text, CONTENT_MAX), allowed_mentions=allowed
-        )
-
-    async def say_many(self, cid: str, text: str, people: Sequence[str]) -> None:
-        """A reminder in the campaign's channel, mentioning `people`."""
-        channel = await self.channel(cid)
-        if channel is None:
-            return
-        allowed = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(int(p)) for p in people]
-        )
-        await self.send(
-            cid, channel, "a reminder", content=clip(text, CONTENT_MAX), allowed_mentions=allowed
-        )
-
-    # ---- the publisher --------------------------------------------------------------
-
-    @contextlib.asynccontextmanager
-    async def answering(self, cid: str) -> AsyncIterator[None]:
-        """Hold the table's public updates while an interaction on it is answered."""
-        self._answering[cid] = self._answering.get(cid, 0) + 1
-        event = self._answered.get(cid)
-        if event is None or event.is_set():
-            event = self._answered[cid] = asyncio.Event()
-        try:
-            yield
-        finally:
-            left = self._answering[cid] - 1
-            if left:
-                self._answering[cid] = left
-            else:
-                del self._answering[cid]
-                self._answered.pop(cid, event).set()
-                timer = self._after_answer.pop(cid, None)
-                if timer is not None:
-                    timer.cancel()
-                    self._start_worker(cid)
-                if not self._answering and self.on_idle is not None:
-                    self.on_idle()
-
-    async def _after_answers(self, cid: str) -> None:
-        """(An answer on the table that began after its worker started.)"""
-        event = self._answered.get(cid)
-        if event is not None and not event.is_set():
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(ANSWER_FIRST):
-                    await event.wait()
-
-    def busy(self) -> bool:
-        """An interaction is being answered right now."""
-        return bool(self._answering)
-
-    def on_commit(self, applied: Applied[S]) -> None:
-        """Service listener: runs under the table's lock, so it only enqueues."""
-        if self.closed:
-            return
-        cid = applied.campaign_id
-        q = self._queues.get(cid)
-        if q is None:
-            q = asyncio.Queue()
-            self._queues[cid] = q
-        q.put_nowait(applied)
-        worker = self._workers.get(cid)
-        if worker is not None and not worker.done():
-            pass  # it takes this one too, after the answer (`_after_answers`)
-        elif cid in self._answering:
-            # Its answer first: the worker starts once it is out (`answering`), or
-            # after ANSWER_FIRST at the latest, rather than now, in the answer's time.
-            if cid not in self._after_answer:
-                self._after_answer[cid] = asyncio.get_running_loop().call_later(
-                    ANSWER_FIRST, self._start_worker, cid
-                )
-        else:
-            self._start_worker(cid)
-        if self.service.store.shared:
-            # The AI's next move becomes a shared timer row right after the commit, not
-            # after the publish (seconds later): should this process die in between,
-            # another one takes the move over. (A game kicks each version once.)
-            self.kick_ai(cid, applied.state)
-
-    def _start_worker(self, cid: str) -> None:
-        """Publish what the table's queue holds, unless its worker already does."""
-        self._after_answer.pop(cid, None)
-        q = self._queues.get(cid)
-        if q is None:
-            return
-        worker = self._workers.get(cid)
-        if worker is None or worker.done():
-            self._workers[cid] = asyncio.ensure_future(self._worker(cid, q))
-
-    async def _worker(self, cid: str, q: asyncio.Queue[Applied[S]]) -> None:
-        while True:
-            if q.empty():
-                # No await between this check and the removal: a commit arriving later
-                # starts a new worker.
-                self._queues.pop(cid, None)
-                self._workers.pop(cid, None)
-                return
-            await self._after_answers(cid)
-            batch = [q.get_nowait()]
-            while not q.empty():
-                batch.append(q.get_nowait())
-            try:
-                await self._publish_in_turn(cid, batch)
-                # A game's publish may arm its timers at a point of its choosing; this
-                # makes sure they follow every commit (a no-op if they already do).
-                self.schedule_timers(cid, batch[-1].state)
-            except Exception:
-                log.exception("campaign %s: publishing v%d failed", cid, batch[-1].version)
-
-    async def _publish_in_turn(self, cid: str, batch: list[Applied[S]]) -> None:
-        """Publish `batch`, one process at a time per table. With several processes on
-        one database, another one may have posted a newer version of this table while
-        this update waited: then this (older) update is followed by the board as it is
-        now, so the newest message of the table always carries its current buttons.
-        One process alone: no lock to take, and its queue keeps commit order."""
-        store = self.service.store
-        if not store.shared:
-            await self.publish(cid, batch)
-            return
-        async with store.table_lock("publish:" + cid):
-            newest = await store.mark_published(cid, batch[-1].version)
-            await self.publish(cid, batch)
-            if newest > batch[-1].version:
-                state = await self.service.get(cid, fresh=True)
-                await self.post_board(cid, state)
 
     # ---- DMs ------------------------------------------------------------------------
 

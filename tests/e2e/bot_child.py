@@ -1,4 +1,5 @@
-"""Run Fixer as its own process against a fake Discord (for the crash test):
+"""Run Fixer as its own process against a fake Discord (for the crash tests, which start
+it with `harness.child_fixer`):
 
 python -m tests.e2e.bot_child API_BASE GATEWAY_URL TOKEN DATABASE
 """

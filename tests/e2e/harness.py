@@ -9,9 +9,13 @@ each player's own `player_view`, then sent as Discord interactions.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
 import re
-from collections.abc import Iterable
+import signal
+import sys
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +40,7 @@ from rules.legends.state import Table as TableState
 from rules.legends.view import player_view
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
+ROOT = Path(__file__).resolve().parents[2]
 _CONTENT: ContentPack | None = None
 INST = re.compile(r"\bs\d+c\d{2}\b")
 
@@ -74,6 +79,38 @@ async def start_fixer(fake: FakeDiscord, db: Path, **kwargs: Any) -> FixerBot:
     bot.runtime("legends").new_seed = lambda: seeds.randrange(2**48)  # reproducible shuffles
     await bot.house.idle()
     return bot
+
+
+@contextlib.asynccontextmanager
+async def child_fixer(fake: FakeDiscord, db: Path) -> AsyncIterator[asyncio.subprocess.Process]:
+    """Fixer in a process of its own (tests/e2e/bot_child.py) on `db`, connected to
+    `fake`, for the tests that SIGKILL it: a kill leaves this process's bot alone. The
+    commands are as Discord knows them (synced once, long ago). On the way out the child
+    is SIGKILLed unless it has ended already; the test asserts how it ended."""
+    schema = FixerBot(Settings(token=fake.token, database=db), sync_only=True)
+    await schema.setup_hook()
+    fake.install_commands(schema.tree)
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.e2e.bot_child",
+        fake.api_base,
+        fake.gateway_url,
+        fake.token,
+        str(db),
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        await fake.wait_for(lambda: fake.live_sessions, timeout=60, what="the child bot")
+        await fake.idle(0.2)
+        yield child
+    finally:
+        if child.returncode is None:
+            child.send_signal(signal.SIGKILL)
+            await child.wait()
 
 
 async def finish(it: FakeInteraction) -> None:

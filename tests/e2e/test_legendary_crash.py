@@ -5,21 +5,15 @@ works, the AI seat resumes, and the game plays to its end."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import sys
 from pathlib import Path
 
-from bot.app import FixerBot
-from bot.config import Settings
 from bot.storage.sqlite import SqliteStore
 from cogs.legendary.table import Table as TableState
 from rules.legendary import engine
-from tests.e2e.harness import finish
+from tests.e2e.harness import child_fixer, finish
 from tests.e2e.legendary_harness import Lg, boot, ended
 from tests.fakediscord import FakeDiscord
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def read_table(db: Path) -> TableState | None:
@@ -33,26 +27,8 @@ async def read_table(db: Path) -> TableState | None:
 
 
 async def test_killed_mid_turn_the_game_goes_on(fake: FakeDiscord, db: Path) -> None:
-    schema = FixerBot(Settings(token=fake.token, database=db), sync_only=True)
-    await schema.setup_hook()
-    fake.install_commands(schema.tree)
-    child = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.e2e.bot_child",
-        fake.api_base,
-        fake.gateway_url,
-        fake.token,
-        str(db),
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-    )
     alice = fake.add_user("alice", guild=fake.guild)
-    try:
-        await fake.wait_for(lambda: fake.live_sessions, timeout=60, what="the child bot")
-        await fake.idle(0.2)
+    async with child_fixer(fake, db) as child:
 
         async def slash(name: str, options: dict[str, object] | None = None) -> None:
             it = await fake.send_slash(alice, f"legendary {name}", options or {})
@@ -91,9 +67,6 @@ async def test_killed_mid_turn_the_game_goes_on(fake: FakeDiscord, db: Path) -> 
         assert panel is not None and panel.ephemeral
         before = await read_table(db)
         assert before is not None
-    finally:
-        child.send_signal(signal.SIGKILL)
-        await child.wait()
     assert child.returncode == -signal.SIGKILL
     await fake.wait_for(lambda: not fake.live_sessions, timeout=5)
     cut = max(fake.messages)  # what the killed process posted is before this

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
 import sqlite3
-import sys
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from bot.app import FixerBot
-from bot.config import Settings
 from bot.storage.sqlite import SqliteStore
 from cogs.legends.ids import parse
 from rules.legends.actions import Choose, Discard, Flip, Play, Ready
@@ -22,10 +18,8 @@ from rules.legends.ai import CrewAI
 from rules.legends.sim import next_actor
 from rules.legends.state import Table as TableState
 from rules.legends.view import player_view
-from tests.e2e.harness import Table, content, finish, new_table, start_fixer
+from tests.e2e.harness import Table, child_fixer, content, finish, new_table, start_fixer
 from tests.fakediscord import FakeDiscord
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def read_state(db: Path, cid: str) -> TableState:
@@ -55,27 +49,7 @@ def stored_pref(db: Path, cid: str, key: str) -> Any:
 
 
 async def test_killed_process_restarts_and_old_buttons_work(fake: FakeDiscord, db: Path) -> None:
-    # The commands as Discord knows them (synced once, long ago).
-    schema = FixerBot(Settings(token=fake.token, database=db), sync_only=True)
-    await schema.setup_hook()
-    fake.install_commands(schema.tree)
-
-    child = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.e2e.bot_child",
-        fake.api_base,
-        fake.gateway_url,
-        fake.token,
-        str(db),
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    try:
-        await fake.wait_for(lambda: fake.live_sessions, timeout=60, what="the child bot")
-        await fake.idle(0.2)
+    async with child_fixer(fake, db) as child:
         alice, bob = (fake.add_user(n, guild=fake.guild) for n in ("alice", "bob"))
 
         async def slash(user: object, name: str, options: dict[str, object]) -> None:
@@ -132,9 +106,6 @@ async def test_killed_process_restarts_and_old_buttons_work(fake: FakeDiscord, d
         panel = it.original
         assert panel is not None and panel.ephemeral
         before = await read_state(db, cid)
-    finally:
-        child.send_signal(signal.SIGKILL)
-        await child.wait()
     assert child.returncode == -signal.SIGKILL
     await fake.wait_for(lambda: not fake.live_sessions, timeout=5)
 

@@ -6,21 +6,15 @@ prompt, and the defender's block goes through."""
 
 from __future__ import annotations
 
-import asyncio
-import os
 import signal
-import sys
 from pathlib import Path
 
-from bot.app import FixerBot
-from bot.config import Settings
 from rules.tcg.options import TcgOptions
 from rules.tcg.scenario import Side
-from tests.e2e.harness import finish, start_fixer
+from tests.e2e.harness import child_fixer, finish, start_fixer
 from tests.e2e.tcg_harness import position
 from tests.fakediscord import FakeDiscord
 
-ROOT = Path(__file__).resolve().parents[2]
 LEGENDS = ["rook-vance", "mara-kell", "dex-oyelaran"]
 DECK = ["alley-cutter"] * 8
 
@@ -45,35 +39,13 @@ async def test_a_sigkill_mid_window_keeps_the_window_and_its_deadline(
     await d.bot.close()
 
     # The window is served by a bot in its own process, which is then SIGKILLed.
-    schema = FixerBot(Settings(token=fake.token, database=db), sync_only=True)
-    await schema.setup_hook()
-    fake.install_commands(schema.tree)
-    child = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.e2e.bot_child",
-        fake.api_base,
-        fake.gateway_url,
-        fake.token,
-        str(db),
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    try:
-        await fake.wait_for(lambda: fake.live_sessions, timeout=60, what="the child bot")
-        await fake.idle(0.2)
+    async with child_fixer(fake, db) as child:
         it = await fake.click_button(bob, board, react)
         await finish(it)
         prompt = it.original or it.followups[-1]
         assert prompt.ephemeral and prompt.visible_to == bob.id and "Block" in prompt.text
         child.send_signal(signal.SIGKILL)
         await child.wait()
-    finally:
-        if child.returncode is None:
-            child.kill()
-            await child.wait()
     assert child.returncode == -signal.SIGKILL
 
     d.bot = await start_fixer(fake, db)

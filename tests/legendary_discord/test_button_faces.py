@@ -6,9 +6,7 @@ through what it depends on."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,25 +16,14 @@ from rules.legendary import engine
 from rules.legendary.view import view
 from tests.legendary_discord.panel_snapshot import snapshot
 from tests.legendary_discord.test_render import PACK, _full
+from tests.snapshots import Forgetful, assert_as_recorded
 
 GOLDEN = Path(__file__).with_name("panel_snapshot.json")
 
 
-class _Forgetful(dict[Any, Any]):
-    """A cache that keeps nothing: every face is a miss."""
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        pass
-
-
 def test_panels_are_as_recorded_with_no_face_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(components, "_FACES", _Forgetful())
-    want = json.loads(GOLDEN.read_text())
-    got = snapshot()
-    for i, (g, w) in enumerate(zip(got, want, strict=True)):
-        panels = sorted(k for k in w if k.startswith("panel"))
-        assert panels, "the snapshot has panels"
-        assert [g[k] for k in panels] == [w[k] for k in panels], f"state {i}"
+    monkeypatch.setattr(components, "_FACES", Forgetful())
+    assert_as_recorded(snapshot(), GOLDEN, only=("panel",))
 
 
 def test_a_kept_face_is_only_reused_for_its_table_and_version_ids() -> None:

@@ -1,4 +1,4 @@
-"""Publishing with two processes on one PostgreSQL (cogs/common/runtime.py): a table's
+"""Publishing with two processes on one PostgreSQL (cogs/common/publisher.py): a table's
 updates are posted one process at a time, and an update that comes out after a newer
 one is followed by the current board, so the newest message carries current buttons."""
 

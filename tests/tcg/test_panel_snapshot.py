@@ -5,18 +5,13 @@ before that change wrote."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from tests.snapshots import assert_as_recorded
 from tests.tcg.panel_snapshot import snapshot
 
 GOLDEN = Path(__file__).with_name("panel_snapshot.json")
 
 
 def test_views_panels_and_moves_are_as_recorded() -> None:
-    want = json.loads(GOLDEN.read_text())
-    got = snapshot()
-    assert len(got) == len(want)
-    for i, (g, w) in enumerate(zip(got, want, strict=True)):
-        differ = sorted(k for k in w.keys() | g.keys() if g.get(k) != w.get(k))
-        assert not differ, f"snapshot state {i}: {', '.join(differ)} changed"
+    assert_as_recorded(snapshot(), GOLDEN)
