@@ -28,8 +28,8 @@ from bot.config import Settings
 LEVELS = (1, 50, 500)
 #: Measured interactions per level (half of them no-ops). A p99 is the 1% tail, so with
 #: 100 samples of a kind it is about the slowest one, and one preemption moves the
-#: ratio by half a point; from 750 samples of a kind on, rounds on a quiet machine agree
-#: within about 0.3× (docs/benchmarks.md, "Quiet rounds with 1,500 samples").
+#: ratio by half a point; with 750 of a kind, most rounds on a quiet machine agree within
+#: a few tenths (docs/benchmarks.md, "Quiet rounds with 1,500 samples").
 DEFAULT_SAMPLES = 1500
 SAMPLES_HELP = f"measured interactions per level, half no-ops (default {DEFAULT_SAMPLES})"
 NOOP = "noop"

@@ -23,7 +23,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from bench.bench_tcg_discord import Bench, add_noop
+from bench.bench_tcg_discord import Bench
+from bench.discord_latency import add_noop
 from bench.fake_process import LocalFake
 from bench.legendary_stage_profile import GcWatch, Stages, report
 from bot.app import FixerBot
@@ -88,7 +89,7 @@ async def run(args: argparse.Namespace) -> None:
                 cache_size=1024,
             )
             await fake.start_bot(bot)
-            add_noop(bot)
+            add_noop(bot, "tcg")
             await fake.install_commands(bot.tree)
             bench = Bench(fake, bot)
             while len(bench.duels) < args.duels:
