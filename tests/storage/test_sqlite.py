@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import os
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
@@ -358,6 +359,46 @@ async def test_status_and_rebind(tmp_path: Path) -> None:
         assert [c.id for c in await store.list_campaigns()] == ["c1", "c2"]
         assert [c.id for c in await store.list_campaigns("archived")] == []
         assert len(await store.list_campaigns(None, limit=1)) == 1
+
+
+@pytest.mark.parametrize("synchronous", ["NORMAL", "FULL"])
+async def test_a_commit_names_the_status_only_when_it_changes_it(
+    tmp_path: Path, synchronous: str
+) -> None:
+    """Naming `status` in the UPDATE rewrites its indexes' entries (two more WAL pages a
+    commit): the usual commit leaves it out and keeps the status; a finishing one sets it
+    and frees the channel."""
+    path = tmp_path / "f.db"
+    async with await SqliteStore.open(path, synchronous=synchronous) as store:
+        await _campaign(store, "c1", channel="ch")
+        statements: list[str] = []
+
+        async def trace(callback: Callable[[str], object] | None) -> None:
+            if store._inline is not None:  # NORMAL: commits are written on the event loop
+                store._inline.set_trace_callback(callback)
+            else:
+                await store._w.set_trace_callback(callback)
+
+        await trace(statements.append)
+        await _commit(store, "c1", 0)
+        updates = [s for s in statements if s.startswith("UPDATE campaigns")]
+        assert len(updates) == 1 and "status" not in updates[0]
+        stored = await store.load("c1")
+        assert stored is not None and stored.info.status == "active" and stored.info.version == 1
+        await store.commit_action(
+            "c1",
+            version_before=1,
+            version_after=2,
+            state="{}",
+            action=_action(1),
+            status="finished",
+        )
+        await trace(None)
+        assert "status = coalesce" in [s for s in statements if s.startswith("UPDATE")][-1]
+        stored = await store.load("c1")
+        assert stored is not None and stored.info.status == "finished" and stored.info.version == 2
+        assert await store.find_active_by_channel("ch", "toy") is None
+        assert (await store.check()).ok
 
 
 async def test_concurrent_commits_on_many_campaigns(tmp_path: Path) -> None:
