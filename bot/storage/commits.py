@@ -30,8 +30,8 @@ UPDATE_STATE = (
 )
 # The usual commit leaves the status as it is. Naming `status` in the SET list, even as
 # `coalesce(NULL, status)`, makes SQLite rewrite the entries of both indexes on it
-# (campaigns_status, campaigns_active_channel): two more pages in the WAL per commit and
-# about a third of the statements' CPU (docs/benchmarks.md, issue 14).
+# (campaigns_status, campaigns_active_channel): two more pages in the WAL per commit, a
+# fifth of write_batch's CPU (docs/benchmarks.md, issue 14).
 UPDATE_STATE_ONLY = (
     "UPDATE campaigns SET state = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?"
 )
