@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import schema
-from bot.storage.base import NewAction, NewCampaign, RunInfo
+from bot.storage.base import CampaignStatus, NewAction, NewCampaign, RunInfo
 from bot.storage.errors import (
     CampaignExistsError,
     CampaignNotFoundError,
@@ -59,13 +59,16 @@ async def _campaign(
     )
 
 
-async def _commit(store: SqliteStore, cid: str, v: int, **kw: object) -> None:
+async def _commit(
+    store: SqliteStore, cid: str, v: int, status: CampaignStatus | None = None, **kw: object
+) -> None:
     await store.commit_action(
         cid,
         version_before=v,
         version_after=v + 1,
         state=f'{{"v":{v + 1}}}',
         action=_action(v, **kw),  # type: ignore[arg-type]
+        status=status,
     )
 
 
@@ -385,14 +388,7 @@ async def test_a_commit_names_the_status_only_when_it_changes_it(
         assert len(updates) == 1 and "status" not in updates[0]
         stored = await store.load("c1")
         assert stored is not None and stored.info.status == "active" and stored.info.version == 1
-        await store.commit_action(
-            "c1",
-            version_before=1,
-            version_after=2,
-            state="{}",
-            action=_action(1),
-            status="finished",
-        )
+        await _commit(store, "c1", 1, status="finished")
         await trace(None)
         assert "status = coalesce" in [s for s in statements if s.startswith("UPDATE")][-1]
         stored = await store.load("c1")
