@@ -74,9 +74,11 @@ def settle(
 def update_of(c: Commit, now: int) -> tuple[str, tuple[Any, ...]]:
     """The version-checked UPDATE of `c`'s campaign row and its values; the status only
     if `c` changes it."""
+    params = update_params(c, now)
     if c.status is None:
-        return UPDATE_STATE_ONLY, (c.state, c.version_after, now, c.campaign_id, c.version_before)
-    return UPDATE_STATE, update_params(c, now)
+        # update_params's order less its fourth value, the status (None here).
+        return UPDATE_STATE_ONLY, params[:3] + params[4:]
+    return UPDATE_STATE, params
 
 
 def write_batch(conn: sqlite3.Connection, batch: list[CommitRequest], now: int) -> list[LogEntry]:
