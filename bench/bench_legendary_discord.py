@@ -3,6 +3,7 @@
 
     python -m bench.bench_legendary_discord            # 1, 50 and 500 games
     python -m bench.bench_legendary_discord --quick    # smoke run (1 and 10)
+    python -m bench.bench_legendary_discord --levels 500 --profile /tmp/lg.prof  # cProfile
 
 The real Fixer bot runs against `tests/fakediscord` (SQLite NORMAL, the bot's default;
 the shared harness is bench/discord_latency.py), by default with the fake in its own
@@ -167,7 +168,8 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
             )
             tables = LegendaryTables(fake, bot)
             for n in levels:
-                rows.append(await run_level(fake, tables, n, samples, KINDS))
+                prof = args.profile if n == levels[-1] else None
+                rows.append(await run_level(fake, tables, n, samples, KINDS, prof))
             await fake.stop_bot(bot)
     return rows
 
@@ -177,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true")
     p.add_argument("--samples", type=int, default=0, help=SAMPLES_HELP)
     p.add_argument("--levels", type=int, nargs="*")
+    p.add_argument("--profile", metavar="FILE", help="cProfile the last level into FILE")
     add_fake_args(p)
     args = p.parse_args(argv)
     asyncio.run(main_async(args))

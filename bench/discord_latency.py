@@ -13,6 +13,7 @@ and keeps its own loop (it also times `pay`, the click that follows a play that 
 
 from __future__ import annotations
 
+import cProfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -78,21 +79,33 @@ class Tables(Protocol):
 
 
 async def run_level(
-    fake: Harness, tables: Tables, n: int, samples: int, kinds: Sequence[str]
+    fake: Harness,
+    tables: Tables,
+    n: int,
+    samples: int,
+    kinds: Sequence[str],
+    profile: str | None = None,
 ) -> dict[str, Any]:
     """Warm up, then `samples` measured interactions and as many no-ops at `n` tables:
-    one row of p50/p99 per kind."""
+    one row of p50/p99 per kind. With `profile`, the measured part is cProfiled into
+    that file (the bot's process; the unmeasured set-up between samples is in it too)."""
     await tables.grow(n)
     await fake.settle()
     for i in range(20):  # warm-up
         await tables.sample(n, i)
     await fake.settle()
     res: dict[str, list[float]] = {k: [] for k in (*kinds, NOOP)}
+    prof = cProfile.Profile() if profile else None
+    if prof is not None:
+        prof.enable()
     for i in range(samples * 2):
         kind, ms = await tables.sample(n, i)
         res[kind].append(ms)
         if i % 100 == 99:
             await fake.trim()
+    if prof is not None and profile:
+        prof.disable()
+        prof.dump_stats(profile)
     row: dict[str, Any] = {"tables": n}
     for kind, xs in res.items():
         row[f"{kind}_p50"] = pct(xs, 50)
