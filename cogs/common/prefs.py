@@ -1,11 +1,13 @@
 """Discord-side preferences that are not game state: DM opt-ins, closed DMs already
-reported, warnings already given to owners, the last version published per table, the
-deadline of each open scene vote and of each table's next turn-timer reminder (so a
-restarted bot resumes those timers with the time that was left, not the full duration).
+reported, each player's language as last heard from them (their DM'd hands speak it,
+after a restart too), warnings already given to owners, the last version published per
+table, the deadline of each open scene vote and of each table's next turn-timer reminder
+(so a restarted bot resumes those timers with the time that was left, not the full
+duration).
 
 Kept in the database (schema v4: `campaign_prefs`, one row per table and preference,
 deleted with its campaign; `prefs` for what belongs to no campaign, a player's closed
-DMs), so `db backup`, `db export` / `db import` and a move to another host carry them.
+DMs and language), so `db backup`, `db export` / `db import` and a move to another host carry them.
 Changes are written at most once a second (a timer's deadline at once), and only the
 preferences that changed, in one transaction, through `Store.save_prefs`. Losing the
 last second of them on a crash costs at most a repeated board or notice, never game
@@ -36,9 +38,13 @@ log = logging.getLogger("cogs.common")
 SAVE_DELAY = 1.0
 
 # Row keys. A table's preferences are rows of `campaign_prefs` (campaign id, key); a
-# player's closed DMs are a row of `prefs` each, keyed DM_CLOSED + player id.
+# player's closed DMs and their language are a row of `prefs` each, keyed DM_CLOSED or
+# LANGUAGE + player id.
 DM, WARNED, PUBLISHED, VOTE, TURN = "dm", "warned", "published", "vote", "turn"
 DM_CLOSED = "dm_closed:"
+LANGUAGE = "language:"
+#: Longest language code kept (Discord's are like "en-US", "pl"; ours like "pl").
+LANGUAGE_MAX = 16
 
 _RowKey = tuple[str | None, str]
 
@@ -47,6 +53,11 @@ def _plain(key: Sequence[Any]) -> list[Any]:
     """`key` as it reads back from JSON (tuples become lists), so stored keys compare."""
     plain: list[Any] = json.loads(json.dumps(list(key)))
     return plain
+
+
+def _language(value: Any) -> bool:
+    """A language code worth keeping (a string of 1..LANGUAGE_MAX characters)."""
+    return isinstance(value, str) and 0 < len(value) <= LANGUAGE_MAX
 
 
 def _json(value: Any) -> str:
@@ -63,6 +74,7 @@ class Prefs:
         self.store = store
         self.dm: dict[str, set[str]] = {}  # table id -> players who opted in
         self.dm_closed: set[str] = set()  # players whose closed DMs were reported
+        self.languages: dict[str, str] = {}  # player -> their language, last heard
         self.warned: dict[str, str] = {}  # table id -> the last setup problem reported
         self.published: dict[str, int] = {}  # table id -> last version posted publicly
         # table id -> (the open vote's key, its deadline in Unix seconds)
@@ -112,6 +124,9 @@ class Prefs:
         if cid is None:
             if key.startswith(DM_CLOSED) and value is True:
                 self.dm_closed.add(key[len(DM_CLOSED) :])
+                return
+            if key.startswith(LANGUAGE) and _language(value):
+                self.languages[key[len(LANGUAGE) :]] = value
                 return
             raise ValueError(key)
         if key == DM:
@@ -193,6 +208,7 @@ class Prefs:
         return {
             "dm": {k: sorted(v) for k, v in self.dm.items() if v},
             "dm_closed": sorted(self.dm_closed),
+            "languages": dict(sorted(self.languages.items())),
             "warned": self.warned,
             "published": self.published,
             "votes": {k: {"key": key, "deadline": at} for k, (key, at) in self.votes.items()},
@@ -212,6 +228,13 @@ class Prefs:
         else:
             players.discard(player)
         self.changed()
+
+    def heard(self, player: str, language: str) -> None:
+        """`player` spoke `language` (their client's, on a command or a click): kept for
+        their DM'd hands, saved only when it changed."""
+        if self.languages.get(player) != language and _language(language):
+            self.languages[player] = language
+            self.changed()
 
     def dm_players(self, table: str) -> set[str]:
         return self.dm.get(table, set())
@@ -295,6 +318,8 @@ class Prefs:
                 rows[(cid, DM)] = tuple(sorted(players))
         for player in self.dm_closed:
             rows[(None, DM_CLOSED + player)] = True
+        for player, language in self.languages.items():
+            rows[(None, LANGUAGE + player)] = language
         for cid, text in self.warned.items():
             rows[(cid, WARNED)] = text
         for cid, version in self.published.items():
@@ -369,6 +394,7 @@ class Prefs:
             if fresh._saved == self._saved:
                 return False
             self.dm, self.dm_closed, self.warned = fresh.dm, fresh.dm_closed, fresh.warned
+            self.languages = fresh.languages
             self.published, self.votes, self.turns = fresh.published, fresh.votes, fresh.turns
             self._saved = fresh._saved
             return True

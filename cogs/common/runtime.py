@@ -86,9 +86,6 @@ class GameRuntime(TableChannels[S], Publisher[S], ABC, Generic[S]):
         self.timers: Timers[S] = Timers(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ready_done = False
-        # person -> the language of their last command or click in this game (`heard`):
-        # their DM'd hands speak it (`dm_language`).
-        self.locales: dict[str, str] = {}
         self.closed = False
         service.subscribe(self.on_commit)
 
@@ -194,14 +191,14 @@ class GameRuntime(TableChannels[S], Publisher[S], ABC, Generic[S]):
         game's buttons (`House.click`) and every one of its slash commands
         (`CommandBase.interaction_check`)."""
         loc = user_locale(interaction)
-        self.locales[str(interaction.user.id)] = loc
+        self.prefs.heard(str(interaction.user.id), loc)
         return loc
 
     def dm_language(self, player: str, table: str) -> str:
         """The language of `player`'s DM'd hand: theirs as last heard from them (any
-        command or click of this game), else the table's language `table`. Kept in
-        memory, so after a restart a DM speaks the table's until they act again."""
-        return self.locales.get(player) or table
+        command or click of any game; kept with the preferences, so a restart keeps it),
+        else the table's language `table`."""
+        return self.prefs.languages.get(player) or table
 
     def dm_closed_notice(self, player: str, loc: str) -> str:
         """Posted once in the channel, in the table's language `loc`, when `player`'s DMs

@@ -123,6 +123,24 @@ async def test_log_keeps_public_events_across_a_restart(fake: FakeDiscord, db: P
     await bot.close()
 
 
+async def test_a_players_language_for_dms_survives_a_restart(fake: FakeDiscord, db: Path) -> None:
+    """A DM'd hand speaks the player's language as last heard from them; a restart
+    keeps it (it is a preference in the database, not process memory)."""
+    bot = await boot(fake, db)
+    t = await new_game(fake, bot)
+    alice = str(t.user.id)
+    await t.slash("hand", locale="pl")
+    rt = bot.runtime("legendary")
+    assert rt.dm_language(alice, "en") == "pl"
+    await bot.close()
+    bot = await boot(fake, db)
+    t.bot = bot
+    assert bot.runtime("legendary").dm_language(alice, "en") == "pl"
+    # Someone never heard from gets the table's language.
+    assert bot.runtime("legendary").dm_language("999", "en") == "en"
+    await bot.close()
+
+
 async def test_hands_by_dm_and_playing_from_the_dm(fake: FakeDiscord, db: Path) -> None:
     bot = await boot(fake, db)
     t = await new_game(fake, bot, start=False)

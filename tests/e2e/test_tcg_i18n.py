@@ -201,6 +201,6 @@ async def test_a_dm_d_hand_speaks_its_player_s_language_as_last_heard(
     assert "Twoja ręka" in pl and "Your hand" not in pl, pl
     assert "Your hand" in en and "Twoja ręka" not in en, en
     # The duel's language (the server's English) for a player not heard from.
-    d.rt.locales.clear()
+    d.rt.prefs.languages.clear()
     assert d.rt.dm_language(str(alice.id), d.rt.table_loc(d.cid)) == "en"
     await d.bot.close()

@@ -183,8 +183,8 @@ async def test_a_dm_d_hand_speaks_its_player_s_language_as_last_heard(
     await settle(fake, bot)
     rt = bot.runtime("legends")
     assert rt.dm_language(str(sam.id), "en") == "pl"
-    # Nothing heard from a player (after a restart, say): the table's language.
-    rt.locales.clear()
+    # Nothing heard from a player (a new one, say): the table's language.
+    rt.prefs.languages.clear()
     assert rt.dm_language(str(sam.id), "en") == "en"
     before = len(fake.dms_to(sam))
     for _ in range(12):  # ola (in English) moves the run on until sam's hand changes

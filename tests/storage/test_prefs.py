@@ -120,6 +120,7 @@ async def test_prefs_persist_and_reload(tmp_path: Path) -> None:
         prefs.set_dm("t0", "111", True)
         prefs.set_dm("t0", "222", True)
         prefs.dm_closed.add("333")
+        prefs.heard("333", "pl")
         prefs.warned["t1"] = "no Manage Messages"
         prefs.mark_published("t0", 5)
         prefs.vote_deadline("t1", ("scene", 2), 60.0, now=1000.0)
@@ -141,6 +142,36 @@ async def test_prefs_persist_and_reload(tmp_path: Path) -> None:
         assert third.dm_closed == set() and third.dm_players("t1") == {"333"}
         assert third.votes == {} and third.turns == {}
         assert third.dm_players("t0") == {"111", "222"}
+
+
+async def test_a_players_language_is_kept_across_restarts(tmp_path: Path) -> None:
+    """What a player's client speaks (last heard on a command or a click) outlives the
+    process, so their DM'd hands keep their language after a restart; the same language
+    heard again writes nothing."""
+    path = tmp_path / "fixer.sqlite3"
+    await _played(path, tables=1)
+    async with await SqliteStore.open(path) as store:
+        spy = Spy(store)
+        prefs = await Prefs.open(store)
+        prefs.heard("111", "pl")
+        prefs.heard("222", "en-US")
+        assert await prefs.flush()
+        prefs.heard("111", "pl")
+        prefs.heard("222", "en-US")
+        assert await prefs.flush()
+        assert len(spy.calls) == 1
+        assert _sorted(spy.calls[0]) == [
+            Pref(None, "language:111", '"pl"'),
+            Pref(None, "language:222", '"en-US"'),
+        ]
+        prefs.heard("222", "pl")
+        prefs.heard("333", "x" * 40)  # not a language code: not kept
+        await prefs.close()
+    async with await SqliteStore.open(path) as store:
+        again = await Prefs.open(store)
+        assert again.languages == {"111": "pl", "222": "pl"}
+        await store.save_prefs([Pref(None, "language:444", "5")])  # unreadable: ignored
+        assert (await Prefs.open(store)).languages == {"111": "pl", "222": "pl"}
 
 
 async def _until(check: Any, timeout: float) -> float:

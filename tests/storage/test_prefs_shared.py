@@ -20,11 +20,13 @@ async def test_one_process_takes_up_what_the_other_saved() -> None:
         a, b = await Prefs.open(store), await Prefs.open(store)
         a.set_dm("t1", "111", True)
         a.dm_closed.add("222")
+        a.heard("222", "pl")
         a.changed()
         assert await a.flush()
         assert b.dm_players("t1") == set()
         assert await b.refresh()
         assert b.dm_players("t1") == {"111"} and "222" in b.dm_closed
+        assert b.languages == {"222": "pl"}
         assert not await b.refresh()  # nothing new
         # b's own change waits to be saved: it is not overwritten by a refresh.
         b.set_dm("t1", "333", True)
@@ -37,5 +39,6 @@ async def test_one_process_takes_up_what_the_other_saved() -> None:
         # One preference (this table's DM list) changed by both before either saw the
         # other's change: the last save wins (docs/storage.md, "Several processes").
         assert a.dm_players("t1") == {"111", "333"}
+        assert a.languages == {"222": "pl"}  # taken up, not dropped by a's saves
         await a.close()
         await b.close()
