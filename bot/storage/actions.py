@@ -16,14 +16,13 @@ from bot.storage.commit_rows import (
     log_entry_of,
     not_moved,
     run_params,
-    update_params,
 )
 from bot.storage.commits import (
     INSERT_ACTION,
-    UPDATE_STATE,
     UPSERT_RUN,
     CommitRequest,
     settle,
+    update_of,
     write_batch,
 )
 from bot.storage.connection import scalar
@@ -169,8 +168,15 @@ class ActionsMixin(SqliteBase):
                     seq = top.get(c.campaign_id, 0) + 1
                     top[c.campaign_id] = seq
                     entries.append(log_entry_of(c, seq, now))
-                cur = await w.executemany(UPDATE_STATE, [update_params(c, now) for c in commits])
-                if cur.rowcount != len(batch):
+                # As `write_batch`: the status only in the UPDATEs that change it.
+                updates: dict[str, list[tuple[Any, ...]]] = {}
+                for c in commits:
+                    sql, params = update_of(c, now)
+                    updates.setdefault(sql, []).append(params)
+                moved = 0
+                for sql, rows in updates.items():
+                    moved += (await w.executemany(sql, rows)).rowcount
+                if moved != len(batch):
                     raise await self._why_not_updated(w, commits[0])
                 await w.executemany(INSERT_ACTION, [insert_params(e) for e in entries])
                 runs = [run_params(c, now) for c in commits if c.run is not None]

@@ -364,15 +364,19 @@ async def test_status_and_rebind(tmp_path: Path) -> None:
         assert len(await store.list_campaigns(None, limit=1)) == 1
 
 
-@pytest.mark.parametrize("synchronous", ["NORMAL", "FULL"])
+@pytest.mark.parametrize(
+    ("synchronous", "one_trip"), [("NORMAL", True), ("FULL", True), ("FULL", False)]
+)
 async def test_a_commit_names_the_status_only_when_it_changes_it(
-    tmp_path: Path, synchronous: str
+    tmp_path: Path, synchronous: str, one_trip: bool
 ) -> None:
     """Naming `status` in the UPDATE rewrites its indexes' entries (two more WAL pages a
     commit): the usual commit leaves it out and keeps the status; a finishing one sets it
-    and frees the channel."""
+    and frees the channel. On every commit path: inline (NORMAL), the writer's thread in
+    one call (FULL), and statement by statement (aiosqlite without `_execute`)."""
     path = tmp_path / "f.db"
     async with await SqliteStore.open(path, synchronous=synchronous) as store:
+        store.single_round_trip = one_trip
         await _campaign(store, "c1", channel="ch")
         statements: list[str] = []
 
