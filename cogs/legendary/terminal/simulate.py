@@ -55,7 +55,14 @@ def parser() -> argparse.ArgumentParser:
         default="planner",
         help=t(lang, "planner: the strongest AI (default); greedy: faster; random: a baseline"),
     )
-    add_seed(p, N_("base seed (default 0); same seed, same report"), default=0)
+    add_seed(
+        p,
+        N_(
+            "base seed (default 0); same seed, same report; every pairing plays the"
+            " same seeds, so pairings compare on equal luck"
+        ),
+        default=0,
+    )
     add_pack(p, N_("content pack directory (default: the bundled pack)"))
     add_json(p, N_("also write the reports as JSON to FILE"))
     return p
