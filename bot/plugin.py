@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from bot.i18n import from_environment, t
 
 if TYPE_CHECKING:
-    from bot.service.game import GameAdapter
+    from bot.service.contract import GameAdapter
 
 
 class GamePlugin:

@@ -4,6 +4,7 @@
 `GameAdapter`; each game's plug-in (`bot/games.py`) provides its adapter.
 """
 
-from bot.service.game import Applied, GameAdapter, GameService, Refused, StartupReport
+from bot.service.contract import Applied, GameAdapter, Refused, StartupReport
+from bot.service.game import GameService
 
 __all__ = ["Applied", "GameAdapter", "GameService", "Refused", "StartupReport"]

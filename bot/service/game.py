@@ -37,20 +37,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
 from bot.service.cache import LRU, KeyedLocks
+from bot.service.contract import Applied, GameAdapter, Listener, Refused, StartupReport
 from bot.storage.base import (
     CampaignInfo,
     CampaignStatus,
     LogEntry,
     NewAction,
     NewCampaign,
-    RunInfo,
     Store,
 )
 from bot.storage.errors import (
@@ -58,7 +58,7 @@ from bot.storage.errors import (
     DuplicateInteractionError,
     VersionConflictError,
 )
-from rules.core.errors import IllegalAction, Refusal
+from rules.core.errors import IllegalAction
 from rules.core.events import Event
 
 log = logging.getLogger("bot.service")
@@ -69,90 +69,11 @@ A = TypeVar("A")
 _EVENTS: TypeAdapter[tuple[Event, ...]] = TypeAdapter(tuple[Event, ...])
 
 
-class GameAdapter(Protocol[S, A]):
-    """What the service needs to know about a game. Keep implementations thin: they
-    translate, they do not decide."""
-
-    #: Stored in each campaign row; a service refuses campaigns of another game.
-    game: str
-
-    def state_to_json(self, state: S) -> str: ...
-
-    def state_from_json(self, data: str) -> S:
-        """Parse and validate; raise (e.g. pydantic.ValidationError) if invalid."""
-        ...
-
-    def action_to_json(self, action: A) -> str: ...
-
-    def action_from_json(self, data: str) -> A: ...
-
-    def apply(self, state: S, action: A) -> tuple[S, Sequence[Event]]:
-        """The pure reducer: a new state at version + 1 and its events, or IllegalAction
-        (with the state untouched)."""
-        ...
-
-    def version(self, state: S) -> int: ...
-
-    def player(self, action: A) -> str: ...
-
-    def kind(self, action: A) -> str: ...
-
-    def finished(self, state: S) -> bool:
-        """The campaign is over: its status becomes "finished", freeing its channel."""
-        ...
-
-    def last_run(self, state: S) -> RunInfo | None:
-        """The campaign's latest run (being played or ended), or None before the first."""
-        ...
-
-
-class Refused(IllegalAction):
-    """A refusal decided by the service rather than the rules (stale version, unknown or
-    closed campaign…). It is an IllegalAction, so callers handle both alike."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(Refusal(code=code, message=message))
-
-    @classmethod
-    def stale(cls, expected: int, current: int) -> Refused:
-        return cls(
-            "stale",
-            f"That was made for an older state of the table (version {expected}; it is "
-            f"now at {current}). Look at the latest board and try again.",
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Applied(Generic[S]):
-    """An action that is on disk.
-
-    For a retried interaction (`duplicate`), `version`, `seq` and `events` are the ones
-    recorded when it was first applied, and `state` is the table as it is now.
-    """
-
-    campaign_id: str
-    seq: int
-    version: int  # the state version right after this action
-    events: tuple[Event, ...]
-    state: S
-    duplicate: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class StartupReport:
-    active: list[CampaignInfo]
-    warmed: int
-    unreadable: list[str] = field(default_factory=list)
-
-
 @dataclass(slots=True)
 class _Entry(Generic[S]):
     state: S
     version: int
     status: CampaignStatus
-
-
-Listener = Callable[[Applied[S]], None]
 
 
 class _Reload(Exception):

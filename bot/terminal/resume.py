@@ -28,7 +28,7 @@ from bot.cli_words import storage_words
 from bot.config import DEFAULT_DATABASE
 from bot.games import DEFAULT_GAME
 from bot.i18n import N_, from_environment, t
-from bot.service.game import GameAdapter
+from bot.service.contract import GameAdapter
 from bot.storage.base import CampaignInfo
 from bot.storage.errors import StorageError
 from bot.terminal.console import Console, Quit, numbers

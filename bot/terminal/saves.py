@@ -32,7 +32,8 @@ from typing import Any, Generic, TypeVar
 
 from bot.config import DEFAULT_DATABASE
 from bot.i18n import N_, from_environment, t
-from bot.service.game import GameAdapter, GameService
+from bot.service.contract import GameAdapter
+from bot.service.game import GameService
 from bot.storage.base import CampaignInfo, SavedItem
 from bot.storage.errors import CampaignExistsError, StorageError
 from bot.storage.sqlite import SqliteStore

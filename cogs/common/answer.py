@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import discord
 
 from bot.i18n import t
-from bot.service.game import Applied
+from bot.service.contract import Applied
 from bot.storage.errors import StorageError
 from cogs.common.locale import user_locale
 from cogs.common.text import refusal_embed

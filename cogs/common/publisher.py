@@ -23,7 +23,8 @@ import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from bot.service.game import Applied, GameService
+from bot.service.contract import Applied
+from bot.service.game import GameService
 
 log = logging.getLogger("cogs.common")
 S = TypeVar("S")

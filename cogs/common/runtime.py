@@ -40,7 +40,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import discord
 
 from bot.i18n import t
-from bot.service.game import Applied, GameService
+from bot.service.contract import Applied
+from bot.service.game import GameService
 from cogs.common import perms
 from cogs.common.channels import TableChannels
 from cogs.common.dmhands import dm_closed_text

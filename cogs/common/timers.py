@@ -40,7 +40,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from bot.service.game import Refused
+from bot.service.contract import Refused
 from bot.storage.base import TimerRow
 from bot.storage.errors import StorageError
 from rules.core.errors import IllegalAction

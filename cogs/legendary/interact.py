@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import N_, SOURCE, t
-from bot.service.game import Applied
+from bot.service.contract import Applied
 from cogs.common.answer import Actor, edit, player_id, send
 from cogs.common.locale import user_locale
 from cogs.legendary import components

@@ -36,7 +36,8 @@ import discord
 from pydantic import TypeAdapter
 
 from bot.i18n import N_, SOURCE, t
-from bot.service.game import Applied, GameService
+from bot.service.contract import Applied
+from bot.service.game import GameService
 from cogs.common.dmhands import DmHands
 from cogs.common.locale import table_locale
 from cogs.common.memo import VersionMemo

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.i18n import t
-from bot.service.game import Applied
+from bot.service.contract import Applied
 from cogs.common import answer
 from cogs.common.answer import Actor as HouseActor
 from cogs.common.answer import defer as defer

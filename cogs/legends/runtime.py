@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
-from bot.service.game import Applied, GameService
+from bot.service.contract import Applied
+from bot.service.game import GameService
 from cogs.common import perms, threads
 from cogs.common.locale import table_locale
 from cogs.common.memo import VersionMemo

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import SOURCE
-from bot.service.game import Applied
+from bot.service.contract import Applied
 from cogs.common import answer, ids
 from cogs.common.answer import Actor, player_id, send
 from cogs.common.locale import table_locale, user_locale

@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import SOURCE, language
-from bot.service.game import Applied, GameService, Refused
+from bot.service.contract import Applied, Refused
+from bot.service.game import GameService
 from bot.storage.base import SavedItem
 from bot.storage.errors import StorageError
 from cogs.common import ids

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.service.game import GameService, Refused
+from bot.service.contract import Refused
+from bot.service.game import GameService
 from bot.storage.sqlite import SqliteStore, check_file
 from tests.service.toy import Bump, ToyAdapter
 from tests.service.util import make_table

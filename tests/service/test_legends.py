@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.service.game import GameService, Refused, replay_matches
+from bot.service.contract import Refused
+from bot.service.game import GameService, replay_matches
 from bot.storage.sqlite import SqliteStore, check_file
 from rules.core.errors import IllegalAction
 

@@ -12,7 +12,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.service.game import GameService, Refused
+from bot.service.contract import Refused
+from bot.service.game import GameService
 from bot.storage.sqlite import SqliteStore
 from rules.core.errors import IllegalAction
 from tests.service.toy import (

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from bot.service.game import Applied, GameService, Refused
+from bot.service.contract import Applied, Refused
+from bot.service.game import GameService
 from bot.storage.errors import StorageError
 from bot.storage.sqlite import SqliteStore
 from rules.core.errors import IllegalAction

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.service.game import GameService, Refused
+from bot.service.contract import Refused
+from bot.service.game import GameService
 from bot.storage.postgres import PostgresStore
 from tests.pg import SKIP_REASON, fresh_schema, pg_available, pg_url
 from tests.service.toy import Bump, Claim, ToyAdapter

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.service.game import Applied, GameService
+from bot.service.contract import Applied
+from bot.service.game import GameService
 from bot.storage.postgres import PostgresStore
 from cogs.common.prefs import Prefs
 from cogs.common.runtime import GameRuntime

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.service.game import Applied, GameService
+from bot.service.contract import Applied
+from bot.service.game import GameService
 from bot.storage.postgres import PostgresStore
 from cogs.common.timers import Deadline, Reminder, Timers, key_text
 from tests.pg import SKIP_REASON, fresh_schema, pg_available, pg_url

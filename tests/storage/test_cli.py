@@ -218,7 +218,8 @@ class GhostAdapter(ToyAdapter):
 def test_a_campaign_of_a_game_this_build_lacks_is_kept_never_opened(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], toy_known: None
 ) -> None:
-    from bot.service.game import GameService, Refused
+    from bot.service.contract import Refused
+    from bot.service.game import GameService
     from bot.storage.sqlite import SqliteStore
     from tests.service.util import make_table
 

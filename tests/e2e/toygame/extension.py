@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service.game import Applied
+from bot.service.contract import Applied
 from cogs.common import ids
 from cogs.common.answer import Actor, or_refuse, player_id, refuse, send
 from cogs.common.buttons import FxButton, make_view
