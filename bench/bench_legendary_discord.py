@@ -4,6 +4,7 @@
     python -m bench.bench_legendary_discord            # 1, 50 and 500 games
     python -m bench.bench_legendary_discord --quick    # smoke run (1 and 10)
     python -m bench.bench_legendary_discord --levels 500 --profile /tmp/lg.prof  # cProfile
+    python -m bench.bench_legendary_discord --rounds 5  # each level 5 times: the median ratio
 
 The real Fixer bot runs against `tests/fakediscord` (SQLite NORMAL, the bot's default;
 the shared harness is bench/discord_latency.py), by default with the fake in its own
@@ -39,6 +40,7 @@ from bench.discord_latency import (
     quiet,
     run_level,
     start_bot,
+    summarize_rounds,
 )
 from bench.fake_process import Harness, Ref, add_fake_args, harness
 from cogs.legendary.runtime import LegendaryRuntime
@@ -167,10 +169,14 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
                 fake, Path(tmp) / "bench.sqlite3", {"legendary": load_default_pack()}, "legendary"
             )
             tables = LegendaryTables(fake, bot)
-            for n in levels:
-                prof = args.profile if n == levels[-1] else None
-                rows.append(await run_level(fake, tables, n, samples, KINDS, prof))
+            for r in range(args.rounds):
+                for n in levels:
+                    last = r == args.rounds - 1 and n == levels[-1]
+                    prof = args.profile if last else None
+                    rows.append(await run_level(fake, tables, n, samples, KINDS, prof))
             await fake.stop_bot(bot)
+    if args.rounds > 1:
+        summarize_rounds(rows)
     return rows
 
 
@@ -180,8 +186,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--samples", type=int, default=0, help=SAMPLES_HELP)
     p.add_argument("--levels", type=int, nargs="*")
     p.add_argument("--profile", metavar="FILE", help="cProfile the last level into FILE")
+    p.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="measure every level this many times (one bot) and print each level's median",
+    )
     add_fake_args(p)
     args = p.parse_args(argv)
+    if args.rounds < 1:
+        p.error("--rounds must be at least 1")
     asyncio.run(main_async(args))
     return 0
 

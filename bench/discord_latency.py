@@ -14,6 +14,7 @@ and keeps its own loop (it also times `pay`, the click that follows a play that 
 from __future__ import annotations
 
 import cProfile
+import statistics
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -120,3 +121,22 @@ async def run_level(
     row["ratio"] = ratio
     print(f"{n:>4} tables: " + " | ".join(parts) + f" | worst p99 / noop p99 {ratio:.2f}×")
     return row
+
+
+def summarize_rounds(rows: Sequence[dict[str, Any]]) -> dict[int, dict[str, float]]:
+    """Several rounds of the same levels (`rows` as `run_level` returns them, in any
+    order): per level, each round's ratio, their median and the worst. A round's ratio
+    moves with the machine's speed minute to minute (docs/benchmarks.md, "Where a
+    Legendary play's window goes"); the median over rounds is the steadier reading."""
+    by_level: dict[int, list[float]] = {}
+    for row in rows:
+        by_level.setdefault(int(row["tables"]), []).append(float(row["ratio"]))
+    out: dict[int, dict[str, float]] = {}
+    for n, ratios in sorted(by_level.items()):
+        out[n] = {"median": statistics.median(ratios), "worst": max(ratios), "rounds": len(ratios)}
+        listed = ", ".join(f"{r:.2f}" for r in ratios)
+        print(
+            f"{n:>4} tables over {len(ratios)} rounds: {listed} → median "
+            f"{out[n]['median']:.2f}×, worst {out[n]['worst']:.2f}×"
+        )
+    return out
