@@ -1,6 +1,6 @@
-"""What the command line's modules share (bot/cli.py, bot/cli_db.py, bot/cli_items.py):
-the database a command works on, its errors in the terminal's language, a game's
-adapter, and how an export file is written and read back."""
+"""What the command line's modules share (bot/cli.py, bot/cli_db.py, bot/cli_exchange.py,
+bot/cli_items.py): the database a command works on, its errors in the terminal's
+language, a game's adapter, and how an export file is written and read back."""
 
 from __future__ import annotations
 

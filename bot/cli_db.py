@@ -1,5 +1,6 @@
 """`python -m bot db …`: database administration (init, backup, check, recover, export,
-import, migrate, copy, list; players' saved items in bot/cli_items.py). Help texts and
+import, migrate, copy, list; export and import in bot/cli_exchange.py, players' saved
+items in bot/cli_items.py). Help texts and
 errors in the terminal's language (bot/i18n/cliargs.py)."""
 
 from __future__ import annotations
@@ -16,10 +17,9 @@ from bot.cli_common import (
     database_path,
     database_target,
     fail,
-    read_export,
     storage_call,
-    write_export,
 )
+from bot.cli_exchange import db_export, db_import
 from bot.cli_words import storage_words
 from bot.i18n import N_, SOURCE, from_environment, number, t, tn
 from bot.terminal.report import labelled
@@ -53,7 +53,7 @@ def add_db(sub: Subparsers) -> None:
     e.add_argument("campaign_id")
     e.add_argument("file", help=t(lang, "output file, or - for standard output"))
     e.add_argument("--force", action="store_true", help=t(lang, "overwrite FILE if it exists"))
-    e.set_defaults(func=_db_export)
+    e.set_defaults(func=db_export)
 
     i = dbsub.add_parser("import", help=t(lang, "add a campaign from an export file"))
     i.add_argument("file", type=Path)
@@ -64,7 +64,7 @@ def add_db(sub: Subparsers) -> None:
     i.add_argument(
         "--no-verify", action="store_true", help=t(lang, "do not replay the log before importing")
     )
-    i.set_defaults(func=_db_import)
+    i.set_defaults(func=db_import)
 
     n = dbsub.add_parser(
         "init", help=t(lang, "create a new, empty database (the bot also creates a missing one)")
@@ -252,142 +252,6 @@ async def _replay_all(path: str | Path) -> dict[str, str]:
                     from_environment(), "replay failed ({error})", error=type(exc).__name__
                 )
     return problems
-
-
-def _db_export(args: argparse.Namespace) -> int:
-    from bot.storage.opener import open_store
-
-    path = database_target(args)
-
-    async def go() -> int:
-        async with await open_store(path, create=False) as store:
-            data = await store.export_campaign(args.campaign_id)
-        status = write_export(args.file, data.model_dump_json(indent=1) + "\n", force=args.force)
-        if status is not None:
-            return status
-        lang = from_environment()
-        print(
-            t(
-                lang,
-                "exported campaign {id} (v{version}, {actions}, {prefs}) to {file}. "
-                "It contains players' hands: keep it private.",
-                id=args.campaign_id,
-                version=str(data.campaign.version),
-                actions=tn(lang, "{n} action", "{n} actions", len(data.actions)),
-                prefs=tn(
-                    lang, "{n} Discord preference", "{n} Discord preferences", len(data.prefs)
-                ),
-                file=Path(args.file),
-            )
-        )
-        return 0
-
-    return storage_call(go)
-
-
-def _db_import(args: argparse.Namespace) -> int:
-    from bot.storage.errors import InvalidExportError
-    from bot.storage.opener import open_store
-    from bot.storage.sqlite import SqliteStore
-    from bot.storage.transfer import CampaignExport
-
-    path = database_target(args)
-    if args.guild and not args.channel:
-        fail(t(from_environment(), "--guild was given without --channel.\nGive --channel too."))
-        return 2
-    data = read_export(
-        args.file,
-        CampaignExport,
-        N_(
-            "{file} is not a valid Fixer campaign export ({where}).\n"
-            "Import a file written by python -m bot db export; nothing was imported."
-        ),
-    )
-    if isinstance(data, int):
-        return data
-    if not args.no_verify:
-        verdict = verify_export(data)
-        if verdict is not None:
-            return fail(
-                t(
-                    from_environment(),
-                    "{file}: {verdict}.\nNothing was imported; check the file, or pass "
-                    "--no-verify to import it anyway.",
-                    file=args.file,
-                    verdict=verdict,
-                )
-            )
-
-    async def go() -> int:
-        async with await open_store(path) as store:
-            # (PostgreSQL checks the export's data-model version itself.)
-            if isinstance(store, SqliteStore) and data.schema_version > store.schema_version:
-                raise InvalidExportError(
-                    t(
-                        from_environment(),
-                        "{file} comes from a newer Fixer (schema v{version}).\n"
-                        "Import it with that version of Fixer or a newer one.",
-                        file=args.file,
-                        version=str(data.schema_version),
-                    )
-                )
-            info = await store.import_campaign(
-                data,
-                rebind=args.channel is not None,
-                guild_id=args.guild if args.guild else data.campaign.guild_id,
-                channel_id=args.channel,
-            )
-        lang = from_environment()
-        print(
-            t(
-                lang,
-                "imported campaign {id} ({name}, v{version}, {prefs}) into {database}, "
-                "bound to channel {channel}",
-                id=info.id,
-                name=repr(info.name),
-                version=str(info.version),
-                prefs=tn(
-                    lang, "{n} Discord preference", "{n} Discord preferences", len(data.prefs)
-                ),
-                database=path,
-                channel=str(info.channel_id),
-            )
-        )
-        return 0
-
-    return storage_call(go)
-
-
-def verify_export(data: Any) -> str | None:
-    """Replay an export's log from its genesis; None if it gives the exported state,
-    else what is wrong. Games this build does not know are not checked."""
-    from bot.service.game import replay_matches
-
-    adapter = adapter_for(data.campaign.game)
-    if adapter is None:
-        print(
-            t(
-                from_environment(),
-                "note: game '{game}' is not in this build; the log was not replayed",
-                game=data.campaign.game,
-            ),
-            file=sys.stderr,
-        )
-        return None
-    try:
-        ok = replay_matches(
-            adapter,
-            genesis=json.dumps(data.campaign.genesis),
-            actions=[json.dumps(a.action) for a in data.actions],
-            state=json.dumps(data.campaign.state),
-        )
-    except Exception as exc:
-        return t(
-            from_environment(), "its log cannot be replayed ({error})", error=type(exc).__name__
-        )
-    if ok:
-        return None
-    return t(from_environment(), "its log does not replay to its state (edited or damaged?)")
 
 
 def _db_init(args: argparse.Namespace) -> int:
