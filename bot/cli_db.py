@@ -1,7 +1,7 @@
 """`python -m bot db …`: database administration (init, backup, check, recover, export,
 import, migrate, copy, list; export and import in bot/cli_exchange.py, players' saved
-items in bot/cli_items.py). Help texts and
-errors in the terminal's language (bot/i18n/cliargs.py)."""
+items in bot/cli_items.py). Help texts and errors in the terminal's language
+(bot/i18n/cliargs.py)."""
 
 from __future__ import annotations
 
